@@ -45,6 +45,8 @@ export interface DisengagedEvent {
   readonly ship: string;
   /** The last hex the ship held on the map. */
   readonly hex: string;
+  /** It flew off the map, or its side conceded. */
+  readonly reason: 'left-map' | 'conceded';
 }
 
 export interface InitiativeEvent {
@@ -86,8 +88,8 @@ export interface DamageEvent {
   readonly target: string;
   readonly roll: number;
   readonly effect: DamageEffect;
-  /** The side of the target facing the firer (rules-tactical.md §6.5). */
-  readonly side: Arc;
+  /** On a 6: the side of the target facing the firer (rules-tactical.md §6.5). */
+  readonly side?: Arc;
   readonly shields: number;
   readonly engine: number;
 }
@@ -95,7 +97,9 @@ export interface DamageEvent {
 export interface DestroyedEvent {
   readonly type: 'destroyed';
   readonly ship: string;
+  /** The ship whose shot destroyed it. */
   readonly by: string;
+  readonly hex: string;
 }
 
 export interface GameOverEvent {

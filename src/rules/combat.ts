@@ -1,0 +1,196 @@
+/**
+ * The combat phases (rules-tactical.md §6): each side in firing order; its
+ * ships in ship order; each intact weapon in the order F, FL, FR, RL, RR.
+ * Damage takes effect at once.
+ */
+import { WEAPON_SIDES, type Hex, type Ship, type ShipOrders, type WeaponSide } from './types.ts';
+import type { DiceSource } from './dice.ts';
+import type { DamageEffect, TurnEvent } from './events.ts';
+import { distance, formatHex } from './hex.ts';
+import { inArc, sideFacing } from './arcs.ts';
+import { hexesCrossed } from './los.ts';
+import { chooseSoloTarget } from './solo.ts';
+
+/** Longest range at which a weapon may fire (§6.1). */
+export const MAX_RANGE = 6;
+
+/** A ship as combat changes it: the same fields as Ship, writable. */
+export type Combatant = { -readonly [K in keyof Ship]: Ship[K] };
+
+/** To-hit range modifier (§6.4). */
+export function rangeModifier(range: number): number {
+  if (range === 0) return 2;
+  if (range <= 2) return 1;
+  if (range <= 4) return 0;
+  return -1;
+}
+
+/** The battlefield during one turn's combat: ships in ship order, which hexes hold ships, cached sight lines. */
+export class Battle {
+  readonly #ships: Combatant[];
+  readonly #order = new Map<string, number>();
+  readonly #occupied = new Map<number, number>();
+  readonly #crossed = new Map<number, { left: readonly Hex[]; right: readonly Hex[] }>();
+
+  constructor(ships: Combatant[]) {
+    this.#ships = ships;
+    ships.forEach((s, i) => {
+      this.#order.set(s.id, i);
+      if (s.status === 'active') this.#occupy(s.hex, 1);
+    });
+  }
+
+  get ships(): readonly Combatant[] {
+    return this.#ships;
+  }
+
+  shipOrder(s: Ship): number {
+    return this.#order.get(s.id)!;
+  }
+
+  remove(s: Combatant, status: 'destroyed' | 'disengaged'): void {
+    if (s.status === 'active') this.#occupy(s.hex, -1);
+    s.status = status;
+  }
+
+  /** Moves an active ship to another hex (movement happens before any sight line is drawn). */
+  relocate(s: Combatant, to: Hex): void {
+    if (s.status === 'active') {
+      this.#occupy(s.hex, -1);
+      this.#occupy(to, 1);
+    }
+    s.hex = to;
+  }
+
+  #occupy(h: Hex, delta: number): void {
+    const k = hexKey(h);
+    this.#occupied.set(k, (this.#occupied.get(k) ?? 0) + delta);
+  }
+
+  #isOccupied = (h: Hex): boolean => (this.#occupied.get(hexKey(h)) ?? 0) > 0;
+
+  /** Clear line of sight (§6.3), with the segment's crossed hexes cached for the turn. */
+  lineOfSight(from: Hex, to: Hex): boolean {
+    const k = hexKey(from) * 16384 + hexKey(to);
+    let crossed = this.#crossed.get(k);
+    if (!crossed) {
+      crossed = hexesCrossed(from, to);
+      this.#crossed.set(k, crossed);
+    }
+    return !(crossed.left.some(this.#isOccupied) && crossed.right.some(this.#isOccupied));
+  }
+
+  /** Whether `weapon` of `firer` may fire at `target` now (§6.1). */
+  eligible(firer: Ship, weapon: WeaponSide, target: Ship, range: number): boolean {
+    return (
+      target.status === 'active' &&
+      target.side !== firer.side &&
+      range <= MAX_RANGE &&
+      inArc(firer.hex, firer.facing, target.hex, weapon) &&
+      this.lineOfSight(firer.hex, target.hex)
+    );
+  }
+}
+
+const hexKey = (h: Hex): number => h.col * 128 + h.row;
+
+export interface FireOrders {
+  /** Orders for each ship that fires by its orders (player ships, standing orders included). */
+  readonly orders: ReadonlyMap<string, Pick<ShipOrders, 'fire' | 'hold'>>;
+  /** Sides played by the solo rules: their targets come from the Attack table. */
+  readonly solo: ReadonlySet<string>;
+}
+
+/** One side's combat phase. Appends every shot, damage and destruction to `events`. */
+export function combatPhase(battle: Battle, side: string, fire: FireOrders, dice: DiceSource, events: TurnEvent[]): void {
+  for (const firer of battle.ships) {
+    if (firer.side !== side) continue;
+    for (const weapon of WEAPON_SIDES) {
+      // Checked at the moment of firing: a ship destroyed or a weapon knocked out earlier does not fire.
+      if (firer.status !== 'active' || !firer.weapons.includes(weapon)) continue;
+      const target = fire.solo.has(side)
+        ? soloTarget(battle, firer, weapon, dice, events)
+        : orderedTarget(battle, firer, weapon, fire.orders.get(firer.id));
+      if (target) shoot(battle, firer, weapon, target, dice, events);
+    }
+  }
+}
+
+/** Enemy ships in play within range 6, nearest first (ties: ship order), each with its range. */
+function enemiesByRange(battle: Battle, firer: Ship): Array<{ ship: Combatant; range: number }> {
+  const out: Array<{ ship: Combatant; range: number }> = [];
+  for (const s of battle.ships) {
+    if (s.status !== 'active' || s.side === firer.side) continue;
+    const range = distance(firer.hex, s.hex);
+    if (range <= MAX_RANGE) out.push({ ship: s, range });
+  }
+  return out.sort((a, b) => a.range - b.range || battle.shipOrder(a.ship) - battle.shipOrder(b.ship));
+}
+
+/** §6.6: the target list first, then the fire mode (`nearest`: least range, fewest SHIELDS, ship order; `hold`: none). */
+function orderedTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, orders: Pick<ShipOrders, 'fire' | 'hold'> | undefined): Combatant | null {
+  for (const id of orders?.fire ?? []) {
+    const t = battle.ships.find((s) => s.id === id);
+    if (t && battle.eligible(firer, weapon, t, distance(firer.hex, t.hex))) return t;
+  }
+  if (orders?.hold) return null;
+  const candidates = enemiesByRange(battle, firer).sort(
+    (a, b) => a.range - b.range || a.ship.shields - b.ship.shields || battle.shipOrder(a.ship) - battle.shipOrder(b.ship),
+  );
+  return candidates.find((c) => battle.eligible(firer, weapon, c.ship, c.range))?.ship ?? null;
+}
+
+/** rules-solo.md §3: the Attack table among the (up to three) nearest eligible targets. */
+function soloTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, dice: DiceSource, events: TurnEvent[]): Combatant | null {
+  const eligible: Array<{ ship: Combatant; range: number }> = [];
+  for (const c of enemiesByRange(battle, firer)) {
+    if (battle.eligible(firer, weapon, c.ship, c.range)) eligible.push(c);
+    // The table never looks past the three nearest, so neither do we.
+    if (eligible.length === 3) break;
+  }
+  if (eligible.length === 0) return null;
+  const byShipOrder = [...eligible].sort((a, b) => battle.shipOrder(a.ship) - battle.shipOrder(b.ship));
+  const { target, event } = chooseSoloTarget(firer, weapon, byShipOrder, dice);
+  if (event) events.push(event);
+  return battle.ships.find((s) => s.id === target.id) ?? null;
+}
+
+/** §6.4 and §6.5: one shot, and its damage if it hits. */
+function shoot(battle: Battle, firer: Combatant, weapon: WeaponSide, target: Combatant, dice: DiceSource, events: TurnEvent[]): void {
+  const range = distance(firer.hex, target.hex);
+  const modifier = rangeModifier(range);
+  const need = firer.toHit + modifier;
+  const roll = dice.roll();
+  const hit = roll <= need;
+  events.push({ type: 'shot', firer: firer.id, weapon, target: target.id, range, modifier, need, roll, hit });
+  if (!hit) return;
+
+  const damageRoll = dice.roll();
+  let effect: DamageEffect = 'shields';
+  let side;
+  if (damageRoll === 5 && target.engine > 0) {
+    target.engine -= 1;
+    effect = 'engine';
+  } else if (damageRoll === 6) {
+    side = sideFacing(target.hex, target.facing, firer.hex);
+    const struck = side;
+    if (struck !== 'R' && target.weapons.includes(struck)) {
+      target.weapons = target.weapons.filter((w) => w !== struck);
+      effect = `weapon:${struck}`;
+    }
+  }
+  if (effect === 'shields') target.shields -= 1;
+  events.push({
+    type: 'damage',
+    target: target.id,
+    roll: damageRoll,
+    effect,
+    ...(side ? { side } : {}),
+    shields: target.shields,
+    engine: target.engine,
+  });
+  if (target.shields <= 0) {
+    battle.remove(target, 'destroyed');
+    events.push({ type: 'destroyed', ship: target.id, by: firer.id, hex: formatHex(target.hex) });
+  }
+}
