@@ -38,7 +38,9 @@ export function adjudicate(text: string): Outcome {
   if (!json.ok) return json.outcome;
   const input = parsePositionInput(json.value);
   if (!input.ok) return invalid(input.errors);
-  const { position, orders, dice } = input.value;
+  const { position, orders, plotErrors, dice } = input.value;
+  const orderErrors = checkOrderSet(position, orders, plotErrors);
+  if (orderErrors.length > 0) return invalid(orderErrors);
   if (!dice) return invalid([{ code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' }]);
   const source: DiceSource = dice.kind === 'scripted' ? new ScriptedDice(dice.rolls) : SeededDice.fromSeed(dice.seed);
   try {
@@ -57,7 +59,7 @@ export function checkOrders(text: string): Outcome {
   if (!json.ok) return json.outcome;
   const input = parsePositionInput(json.value);
   if (!input.ok) return invalid(input.errors);
-  const errors = checkOrderSet(input.value.position, input.value.orders);
+  const errors = checkOrderSet(input.value.position, input.value.orders, input.value.plotErrors);
   if (errors.length > 0) return invalid(errors);
   return { exitCode: EXIT.resolved, stdout: { ok: true, orders: ordersToJson(input.value.orders) } };
 }

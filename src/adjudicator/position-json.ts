@@ -60,6 +60,8 @@ export type ShipOrdersJson = z.infer<typeof ordersJson>;
 export interface ParsedInput {
   readonly position: Position;
   readonly orders: OrderSet;
+  /** Plots that could not be read, by ship id (their orders carry an empty plot). */
+  readonly plotErrors: ReadonlyMap<string, RuleError>;
   readonly dice: { readonly kind: 'scripted'; readonly rolls: readonly number[] } | { readonly kind: 'seed'; readonly seed: string } | null;
 }
 
@@ -120,13 +122,11 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
   }
 
   const orders = new Map<string, ShipOrders>();
+  const plotErrors = new Map<string, RuleError>();
   for (const [id, o] of Object.entries(doc.orders ?? {})) {
     const plot = parsePlot(o.move ?? '');
-    if (!plot.ok) {
-      errors.push({ ...plot.error, ship: id });
-      continue;
-    }
-    orders.set(id, { speed: o.speed, plot: plot.value, fire: o.fire ?? [], hold: o.hold ?? false });
+    if (!plot.ok) plotErrors.set(id, { ...plot.error, ship: id });
+    orders.set(id, { speed: o.speed, plot: plot.ok ? plot.value : [], fire: o.fire ?? [], hold: o.hold ?? false });
   }
   if (doc.dice && doc.seed !== undefined) errors.push({ code: 'INVALID_POSITION', message: 'give either dice or seed, not both' });
   if (errors.length > 0) return { ok: false, errors };
@@ -141,7 +141,7 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
     conceded: doc.conceded ?? [],
   };
   const dice = doc.dice ? ({ kind: 'scripted', rolls: doc.dice } as const) : doc.seed !== undefined ? ({ kind: 'seed', seed: String(doc.seed) } as const) : null;
-  return { ok: true, value: { position, orders, dice } };
+  return { ok: true, value: { position, orders, plotErrors, dice } };
 }
 
 export function shipToJson(s: Ship): ShipJson & { status: Ship['status'] } {

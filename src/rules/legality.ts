@@ -13,8 +13,12 @@ export function findShip(position: Position, id: string): Ship | undefined {
   return position.ships.find((s) => s.id === id);
 }
 
-/** Every problem with one ship's orders; empty when they are legal. */
-export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrders): RuleError[] {
+/**
+ * Every problem with one ship's orders; empty when they are legal. When the
+ * plot could not even be read, pass its error as `plotError`: it is reported
+ * in place of the plot's cost, and SPEED and FIRE are still checked.
+ */
+export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrders, plotError?: RuleError): RuleError[] {
   const errors: RuleError[] = [];
   if (!inPlay(ship)) {
     errors.push({ code: 'SHIP_NOT_IN_PLAY', ship: ship.id, message: `ship ${ship.id} is ${ship.status} and takes no more orders` });
@@ -22,7 +26,8 @@ export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrde
   }
   const speed = checkSpeed(ship, orders.speed);
   if (!speed.ok) errors.push(speed.error);
-  else {
+  if (plotError) errors.push({ ...plotError, ship: ship.id });
+  else if (speed.ok) {
     const cost = checkPlotCost(ship.id, orders.speed, orders.plot);
     if (!cost.ok) errors.push(cost.error);
   }
@@ -50,7 +55,7 @@ export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrde
  * Every problem with a turn's orders. Orders for a ship of a solo side are
  * ignored (the solo tables decide), so they are not checked either.
  */
-export function checkOrderSet(position: Position, orders: OrderSet): RuleError[] {
+export function checkOrderSet(position: Position, orders: OrderSet, plotErrors: ReadonlyMap<string, RuleError> = new Map()): RuleError[] {
   const errors: RuleError[] = [];
   for (const [id, shipOrders] of orders) {
     const ship = findShip(position, id);
@@ -59,7 +64,7 @@ export function checkOrderSet(position: Position, orders: OrderSet): RuleError[]
       continue;
     }
     if (position.solo.includes(ship.side)) continue;
-    errors.push(...checkShipOrders(position, ship, shipOrders));
+    errors.push(...checkShipOrders(position, ship, shipOrders, plotErrors.get(id)));
   }
   return errors;
 }
