@@ -24,7 +24,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['*', '!./*'],
+              regex: '^(?!\\./[^/]+$)',
               message: 'src/rules is pure: import only sibling files in src/rules (no packages, no I/O, no upper layers).',
             },
           ],

@@ -57,6 +57,7 @@ export function resolveTurn(position: Position, orders: OrderSet, dice: DiceSour
   const battle = new Battle(ships);
 
   // A side that conceded has left the battle: its ships leave play.
+  const concededNow = position.sides.filter((side) => position.conceded.includes(side) && ships.some((s) => s.side === side && s.status === 'active'));
   for (const s of ships) {
     if (s.status === 'active' && position.conceded.includes(s.side)) {
       battle.remove(s, 'disengaged');
@@ -90,7 +91,7 @@ export function resolveTurn(position: Position, orders: OrderSet, dice: DiceSour
   }
 
   const after: Position = { ...position, ships: ships.map((s) => ({ ...s })), turn: position.turn + 1 };
-  const over = victory(after, position.turn);
+  const over = victory(after, position.turn, concededNow);
   if (over) events.push(over);
   return ok({
     position: after,
