@@ -6,7 +6,7 @@
 import { WEAPON_SIDES, type Hex, type Ship, type ShipOrders, type WeaponSide } from './types.ts';
 import type { DiceSource } from './dice.ts';
 import type { DamageEffect, TurnEvent } from './events.ts';
-import { distance, formatHex } from './hex.ts';
+import { distance, formatHex, toCube, type Cube } from './hex.ts';
 import { inArc, sideFacing } from './arcs.ts';
 import { hexesCrossed } from './los.ts';
 import { chooseSoloTarget } from './solo.ts';
@@ -25,27 +25,32 @@ export function rangeModifier(range: number): number {
   return -1;
 }
 
+/** An enemy ship a weapon might fire at, with its range and its place in ship order. */
+interface Candidate {
+  readonly ship: Combatant;
+  readonly range: number;
+  readonly order: number;
+}
+
 /** The battlefield during one turn's combat: ships in ship order, which hexes hold ships, cached sight lines. */
 export class Battle {
   readonly #ships: Combatant[];
-  readonly #order = new Map<string, number>();
+  readonly #cubes: Cube[];
+  readonly #index = new Map<string, number>();
   readonly #occupied = new Map<number, number>();
   readonly #crossed = new Map<number, { left: readonly Hex[]; right: readonly Hex[] }>();
 
   constructor(ships: Combatant[]) {
     this.#ships = ships;
+    this.#cubes = ships.map((s) => toCube(s.hex));
     ships.forEach((s, i) => {
-      this.#order.set(s.id, i);
+      this.#index.set(s.id, i);
       if (s.status === 'active') this.#occupy(s.hex, 1);
     });
   }
 
   get ships(): readonly Combatant[] {
     return this.#ships;
-  }
-
-  shipOrder(s: Ship): number {
-    return this.#order.get(s.id)!;
   }
 
   remove(s: Combatant, status: 'destroyed' | 'disengaged'): void {
@@ -60,6 +65,7 @@ export class Battle {
       this.#occupy(to, 1);
     }
     s.hex = to;
+    this.#cubes[this.#index.get(s.id)!] = toCube(to);
   }
 
   #occupy(h: Hex, delta: number): void {
@@ -80,15 +86,24 @@ export class Battle {
     return !(crossed.left.some(this.#isOccupied) && crossed.right.some(this.#isOccupied));
   }
 
-  /** Whether `weapon` of `firer` may fire at `target` now (§6.1). */
-  eligible(firer: Ship, weapon: WeaponSide, target: Ship, range: number): boolean {
-    return (
-      target.status === 'active' &&
-      target.side !== firer.side &&
-      range <= MAX_RANGE &&
-      inArc(firer.hex, firer.facing, target.hex, weapon) &&
-      this.lineOfSight(firer.hex, target.hex)
-    );
+  /** Whether `weapon` of `firer` may fire at the candidate now (§6.1); range is already known to be at most 6. */
+  eligible(firer: Ship, weapon: WeaponSide, c: Candidate): boolean {
+    return c.ship.status === 'active' && inArc(firer.hex, firer.facing, c.ship.hex, weapon) && this.lineOfSight(firer.hex, c.ship.hex);
+  }
+
+  /** Enemy ships in play within range 6 of ship `i`, nearest first (ties: ship order). */
+  enemiesInRange(i: number): Candidate[] {
+    const firer = this.#ships[i]!;
+    const a = this.#cubes[i]!;
+    const out: Candidate[] = [];
+    for (let j = 0; j < this.#ships.length; j++) {
+      const s = this.#ships[j]!;
+      if (s.status !== 'active' || s.side === firer.side) continue;
+      const b = this.#cubes[j]!;
+      const range = Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.z - b.z));
+      if (range <= MAX_RANGE) out.push({ ship: s, range, order: j });
+    }
+    return out.sort((p, q) => p.range - q.range || p.order - q.order);
   }
 }
 
@@ -103,56 +118,57 @@ export interface FireOrders {
 
 /** One side's combat phase. Appends every shot, damage and destruction to `events`. */
 export function combatPhase(battle: Battle, side: string, fire: FireOrders, dice: DiceSource, events: TurnEvent[]): void {
-  for (const firer of battle.ships) {
-    if (firer.side !== side) continue;
+  battle.ships.forEach((firer, i) => {
+    if (firer.side !== side || firer.status !== 'active') return;
+    // Ships do not move during combat: who is within range 6 is known once per ship.
+    const inRange = battle.enemiesInRange(i);
     for (const weapon of WEAPON_SIDES) {
       // Checked at the moment of firing: a ship destroyed or a weapon knocked out earlier does not fire.
       if (firer.status !== 'active' || !firer.weapons.includes(weapon)) continue;
       const target = fire.solo.has(side)
-        ? soloTarget(battle, firer, weapon, dice, events)
-        : orderedTarget(battle, firer, weapon, fire.orders.get(firer.id));
+        ? soloTarget(battle, firer, weapon, inRange, dice, events)
+        : orderedTarget(battle, firer, weapon, inRange, fire.orders.get(firer.id));
       if (target) shoot(battle, firer, weapon, target, dice, events);
     }
-  }
-}
-
-/** Enemy ships in play within range 6, nearest first (ties: ship order), each with its range. */
-function enemiesByRange(battle: Battle, firer: Ship): Array<{ ship: Combatant; range: number }> {
-  const out: Array<{ ship: Combatant; range: number }> = [];
-  for (const s of battle.ships) {
-    if (s.status !== 'active' || s.side === firer.side) continue;
-    const range = distance(firer.hex, s.hex);
-    if (range <= MAX_RANGE) out.push({ ship: s, range });
-  }
-  return out.sort((a, b) => a.range - b.range || battle.shipOrder(a.ship) - battle.shipOrder(b.ship));
+  });
 }
 
 /** §6.6: the target list first, then the fire mode (`nearest`: least range, fewest SHIELDS, ship order; `hold`: none). */
-function orderedTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, orders: Pick<ShipOrders, 'fire' | 'hold'> | undefined): Combatant | null {
+function orderedTarget(
+  battle: Battle,
+  firer: Combatant,
+  weapon: WeaponSide,
+  inRange: readonly Candidate[],
+  orders: Pick<ShipOrders, 'fire' | 'hold'> | undefined,
+): Combatant | null {
   for (const id of orders?.fire ?? []) {
-    const t = battle.ships.find((s) => s.id === id);
-    if (t && battle.eligible(firer, weapon, t, distance(firer.hex, t.hex))) return t;
+    const c = inRange.find((x) => x.ship.id === id);
+    if (c && battle.eligible(firer, weapon, c)) return c.ship;
   }
   if (orders?.hold) return null;
-  const candidates = enemiesByRange(battle, firer).sort(
-    (a, b) => a.range - b.range || a.ship.shields - b.ship.shields || battle.shipOrder(a.ship) - battle.shipOrder(b.ship),
-  );
-  return candidates.find((c) => battle.eligible(firer, weapon, c.ship, c.range))?.ship ?? null;
+  let best: Candidate | null = null;
+  for (const c of inRange) {
+    // inRange is sorted by range: nothing after a farther ship can beat the best one found.
+    if (best && c.range > best.range) break;
+    if (best && c.ship.shields >= best.ship.shields) continue;
+    if (battle.eligible(firer, weapon, c)) best = c;
+  }
+  return best?.ship ?? null;
 }
 
 /** rules-solo.md §3: the Attack table among the (up to three) nearest eligible targets. */
-function soloTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, dice: DiceSource, events: TurnEvent[]): Combatant | null {
-  const eligible: Array<{ ship: Combatant; range: number }> = [];
-  for (const c of enemiesByRange(battle, firer)) {
-    if (battle.eligible(firer, weapon, c.ship, c.range)) eligible.push(c);
+function soloTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, inRange: readonly Candidate[], dice: DiceSource, events: TurnEvent[]): Combatant | null {
+  const eligible: Candidate[] = [];
+  for (const c of inRange) {
+    if (battle.eligible(firer, weapon, c)) eligible.push(c);
     // The table never looks past the three nearest, so neither do we.
     if (eligible.length === 3) break;
   }
   if (eligible.length === 0) return null;
-  const byShipOrder = [...eligible].sort((a, b) => battle.shipOrder(a.ship) - battle.shipOrder(b.ship));
+  const byShipOrder = [...eligible].sort((a, b) => a.order - b.order);
   const { target, event } = chooseSoloTarget(firer, weapon, byShipOrder, dice);
   if (event) events.push(event);
-  return battle.ships.find((s) => s.id === target.id) ?? null;
+  return eligible.find((c) => c.ship.id === target.id)!.ship;
 }
 
 /** §6.4 and §6.5: one shot, and its damage if it hits. */

@@ -1,0 +1,26 @@
+/**
+ * Seat tokens, moderator keys and dice seeds: at least 128 bits of randomness,
+ * stored only as SHA-256 hashes, compared in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A new secret: 192 random bits, URL- and mail-address-safe (base64url, 32 characters). */
+export function newSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A new dice seed: 128 random bits as 32 hex digits. */
+export function newSeed(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Whether `secret` hashes to `hash`, in time that does not depend on where they differ. */
+export function secretMatches(secret: string, hash: string): boolean {
+  const a = Buffer.from(sha256Hex(secret), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,74 @@
+/**
+ * A game's settings: everything a moderator chooses when creating it. Plain
+ * data from a form, the API or the CLI is checked here.
+ */
+import { z } from 'zod';
+
+export const RULESETS = ['msc-tactical'] as const;
+export type Ruleset = (typeof RULESETS)[number];
+
+export const sideId = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,19}$/, 'a side id is 1–20 lowercase letters, digits or dashes, starting with a letter');
+
+/** A rectangle of hexes, inclusive: where a side may deploy. */
+export const zoneSchema = z
+  .strictObject({
+    fromCol: z.number().int().min(1).max(99),
+    toCol: z.number().int().min(1).max(99),
+    fromRow: z.number().int().min(1).max(99),
+    toRow: z.number().int().min(1).max(99),
+  })
+  .refine((z) => z.fromCol <= z.toCol && z.fromRow <= z.toRow, 'a zone runs from its lower to its higher column and row');
+export type Zone = z.infer<typeof zoneSchema>;
+
+export const gameSettingsSchema = z
+  .strictObject({
+    map: z.strictObject({ width: z.number().int().min(4).max(99), height: z.number().int().min(4).max(99) }),
+    sides: z.array(z.strictObject({ id: sideId, name: z.string().trim().min(1).max(40) })).min(2).max(8),
+    /** BP each side may spend on its fleet in the setup phase. */
+    budget: z.number().int().min(1).max(5000).default(45),
+    /** Ship sizes (BP) allowed; null: any cost up to 25. */
+    sizes: z.array(z.number().int().min(1).max(25)).min(1).nullable().default([10, 15, 20]),
+    /** Deployment zones by side; a side without one may deploy anywhere on the map. */
+    zones: z.record(z.string(), zoneSchema).default({}),
+    /** Hours a turn stays open; null: no deadline (the turn waits for every seat). */
+    turnHours: z.number().min(0.05).max(24 * 60).nullable().default(72),
+    /** Reminders to seats still missing orders, in hours before the deadline. */
+    reminderHours: z.array(z.number().positive().max(24 * 60)).max(5).default([24, 2]),
+    turnLimit: z.number().int().min(1).max(999).nullable().default(null),
+    /** What happens to a seat without orders at the deadline. */
+    noOrders: z.enum(['standing', 'solo']).default('standing'),
+    /** Sides played by the solo rules for the whole game. */
+    solo: z.array(sideId).default([]),
+    /** Accept order mail with a valid token from any sender address. */
+    relaxSender: z.boolean().default(false),
+    /** Finished games appear in the public archive. */
+    public: z.boolean().default(true),
+  })
+  .superRefine((s, ctx) => {
+    const ids = s.sides.map((x) => x.id);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['sides'], message: 'each side id is used once' });
+    for (const id of s.solo) {
+      if (!ids.includes(id)) ctx.addIssue({ code: 'custom', path: ['solo'], message: `solo side "${id}" is not one of the sides` });
+    }
+    if (s.solo.length >= ids.length) ctx.addIssue({ code: 'custom', path: ['solo'], message: 'at least one side must be played by a person' });
+    for (const [id, zone] of Object.entries(s.zones)) {
+      if (!ids.includes(id)) ctx.addIssue({ code: 'custom', path: ['zones', id], message: `zone for unknown side "${id}"` });
+      if (zone.toCol > s.map.width || zone.toRow > s.map.height) {
+        ctx.addIssue({ code: 'custom', path: ['zones', id], message: `the zone of ${id} reaches beyond the ${s.map.width}×${s.map.height} map` });
+      }
+    }
+  });
+
+export type GameSettingsInput = z.input<typeof gameSettingsSchema>;
+export type GameSettings = z.output<typeof gameSettingsSchema>;
+
+export function inZone(zone: Zone | undefined, h: { col: number; row: number }): boolean {
+  return !zone || (h.col >= zone.fromCol && h.col <= zone.toCol && h.row >= zone.fromRow && h.row <= zone.toRow);
+}
+
+export function describeZone(zone: Zone): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `columns ${two(zone.fromCol)}–${two(zone.toCol)}, rows ${two(zone.fromRow)}–${two(zone.toRow)}`;
+}

@@ -1,0 +1,233 @@
+/**
+ * Parsing a submission (service.md "The orders language"): a mail body or a
+ * web form's text, read line by line into typed orders for one seat, with every
+ * problem listed by line. All or nothing: any problem and nothing is accepted.
+ * Never throws on any input; the work is linear in the (capped) text.
+ */
+import type { RuleError } from '../rules/result.ts';
+import { cleanBody, normalizeSpacing, type BodyLine } from './clean.ts';
+import { readShipLine } from './ship-line.ts';
+import {
+  COMMANDS,
+  LIMITS,
+  LINE_KEYWORDS,
+  SHIP_CLAUSES,
+  type OrdersContext,
+  type OrdersProblem,
+  type ParseOutcome,
+  type ParsedSubmission,
+} from './types.ts';
+import { isOneOf, keyword, listWords, show, stripComment, unknownWordMessage, words } from './words.ts';
+
+/** What a PASSWORD line is echoed as: the secret itself never goes back out. */
+export const MASKED_PASSWORD = 'PASSWORD ********';
+
+/** The state of a submission being read, line by line. */
+class Reading {
+  readonly value: ParsedSubmission = { gameId: null, turn: null, password: null, commands: [], message: null, orders: new Map(), lines: [] };
+  readonly problems: OrdersProblem[] = [];
+  /** Whether a problem beyond LIMITS.errors came up: the submission is rejected, reading stops. */
+  full = false;
+  /** Whether any line asked for something (a SHIP line, a command, a MESSAGE), understood or not. */
+  attempted = false;
+  /** First line each ship was ordered on. */
+  readonly shipLines = new Map<string, number>();
+
+  constructor(readonly ctx: OrdersContext) {}
+
+  report(line: number | null, p: RuleError): void {
+    if (this.problems.length >= LIMITS.errors) {
+      this.full = true;
+      return;
+    }
+    this.problems.push(p.ship === undefined ? { line, code: p.code, message: p.message } : { line, code: p.code, message: p.message, ship: p.ship });
+  }
+
+  /** Problems so far, the ones past the limit included: compared before and after a line to see if it was understood. */
+  get problemCount(): number {
+    return this.problems.length + (this.full ? 1 : 0);
+  }
+
+  understood(line: number, text: string, ship?: string): void {
+    this.value.lines.push(ship === undefined ? { line, text } : { line, text, ship });
+  }
+}
+
+function readGameAndTurn(r: Reading, line: number, ws: readonly string[]): void {
+  const { ctx } = r;
+  let k = 0;
+  while (k < ws.length) {
+    const kw = keyword(ws[k]);
+    const v = ws[k + 1];
+    const hasValue = v !== undefined && !isOneOf(v, ['GAME', 'TURN']);
+    if (kw === 'GAME') {
+      if (!hasValue) r.report(line, { code: 'GAME_ID_MISSING', message: `GAME needs the game's id: GAME ${ctx.gameId}` });
+      else if (v.toLowerCase() === ctx.gameId.toLowerCase()) r.value.gameId = ctx.gameId;
+      else {
+        r.value.gameId = show(v, 64);
+        r.report(line, { code: 'WRONG_GAME', message: `GAME ${show(v)} is not this game: these orders went to game ${ctx.gameId}; write GAME ${ctx.gameId}, or send them to the other game's address` });
+      }
+    } else if (kw === 'TURN') {
+      if (!hasValue || !/^\d+$/.test(v)) {
+        r.report(line, { code: 'TURN_NOT_NUMBER', message: `TURN needs the turn number: TURN ${ctx.turn}` });
+      } else {
+        const n = v.length > 12 ? Infinity : Number(v);
+        if (n !== Infinity) r.value.turn = n;
+        if (n < ctx.turn) r.report(line, { code: 'WRONG_TURN', message: `TURN ${n} is over; the current turn is ${ctx.turn}` });
+        else if (n > ctx.turn) r.report(line, { code: 'WRONG_TURN', message: `TURN ${show(v)} has not begun; the current turn is ${ctx.turn}` });
+      }
+    } else {
+      r.report(line, { code: 'EXTRA_WORDS', message: `"${show(ws[k]!)}" is not understood here: the line reads GAME ${ctx.gameId} TURN ${ctx.turn}` });
+      return;
+    }
+    k += hasValue ? 2 : 1;
+  }
+}
+
+function readPassword(r: Reading, line: number, text: string): void {
+  // Split on spaces only: a secret may hold commas. Never quote the secret back, not even in a problem.
+  const parts = text.split(' ');
+  const secret = parts[1];
+  if (secret === undefined) {
+    r.report(line, { code: 'PASSWORD_MISSING', message: 'PASSWORD needs your secret after it, as in the order block of your report' });
+    return;
+  }
+  if (parts.length > 2) r.report(line, { code: 'EXTRA_WORDS', message: 'PASSWORD takes one word, your secret, and nothing after it' });
+  if (r.value.password !== null && r.value.password !== secret) {
+    r.report(line, { code: 'PASSWORD_TWICE', message: 'two different PASSWORD lines: give your secret once' });
+  }
+  r.value.password ??= secret;
+}
+
+/** Reads a SHIP line; returns the ship's id when its orders were taken. */
+function readShip(r: Reading, line: number, ws: readonly string[]): string | undefined {
+  const result = readShipLine(ws, r.ctx);
+  for (const p of result.problems) r.report(line, p);
+  if (result.ship === null) return undefined;
+  const first = r.shipLines.get(result.ship);
+  if (first !== undefined) {
+    r.report(line, { code: 'SHIP_TWICE', ship: result.ship, message: `ship ${result.ship} is already ordered on line ${first}; give one SHIP line per ship` });
+    return undefined;
+  }
+  r.shipLines.set(result.ship, line);
+  if (result.orders === null) return undefined;
+  r.value.orders.set(result.ship, result.orders);
+  return result.ship;
+}
+
+/** Finds a side by name, ignoring case and spacing. */
+function findSide(r: Reading, name: string): string | undefined {
+  const want = normalizeSpacing(name).toUpperCase();
+  return r.ctx.position.sides.find((s) => normalizeSpacing(s).toUpperCase() === want);
+}
+
+/** Keeps a message as written, less what cannot travel in a mail (control characters but tabs). */
+// eslint-disable-next-line no-control-regex
+const sanitizeMessageLine = (raw: string): string => raw.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g, '');
+
+/**
+ * `MESSAGE <side>` and the text after it, up to a line `END` (which closes the
+ * message only) or the end of the player's text. Returns the index of the next line to read.
+ */
+function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: string): number {
+  const head = lines[at]!;
+  const ws = text.split(' ');
+  const rest = ws.slice(1).join(' ');
+  let to = rest === '' ? undefined : findSide(r, rest);
+  let firstLine: string | null = null;
+  if (to === undefined && ws[1] !== undefined) {
+    to = findSide(r, ws[1]);
+    if (to !== undefined) firstLine = ws.slice(2).join(' ');
+  }
+  const before = r.problemCount;
+  const others = r.ctx.position.sides.filter((s) => s !== r.ctx.side);
+  if (rest === '') r.report(head.line, { code: 'MESSAGE_NO_SIDE', message: `MESSAGE needs the side to send it to: ${listWords(others)}` });
+  else if (to === undefined) r.report(head.line, { code: 'MESSAGE_UNKNOWN_SIDE', message: `there is no side ${show(ws[1]!)} in this game; send messages to ${listWords(others)}` });
+  else if (to === r.ctx.side) r.report(head.line, { code: 'MESSAGE_OWN_SIDE', message: `${to} is your own side; send messages to ${listWords(others)}` });
+  if (r.value.message !== null) r.report(head.line, { code: 'MESSAGE_TWICE', message: 'only one MESSAGE per submission: put everything in one' });
+
+  const body: string[] = firstLine === null || firstLine === '' ? [] : [firstLine];
+  let size = body.join('\n').length;
+  const read: { line: number; text: string }[] = [];
+  let i = at + 1;
+  for (; i < lines.length; i++) {
+    const bl = lines[i]!;
+    if (bl.text.toUpperCase() === 'END') {
+      i += 1;
+      break;
+    }
+    if (size > LIMITS.messageChars) continue; // already too long: read on to its END, keep nothing more
+    const kept = sanitizeMessageLine(bl.raw);
+    body.push(kept);
+    size += kept.length + 1;
+    if (bl.text !== '') read.push({ line: bl.line, text: kept });
+  }
+  const message = body.join('\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+  if (message === '') r.report(head.line, { code: 'MESSAGE_EMPTY', message: 'the MESSAGE has no text: write it on the lines after MESSAGE <side>, then END' });
+  else if (size > LIMITS.messageChars) r.report(head.line, { code: 'MESSAGE_TOO_LONG', message: `the MESSAGE is longer than ${LIMITS.messageChars} characters; shorten it` });
+  if (r.problemCount === before && to !== undefined) {
+    r.value.message = { to, text: message };
+    r.understood(head.line, `MESSAGE ${to}`);
+    for (const l of read) r.understood(l.line, l.text);
+  }
+  return i;
+}
+
+/** Reads one command line (not a MESSAGE); returns false at END. */
+function readLine(r: Reading, line: number, text: string): boolean {
+  const ws = words(text);
+  const head = keyword(ws[0]);
+  if (head === 'END') return false;
+  const before = r.problemCount;
+  let ship: string | undefined;
+  if (head === 'GAME' || head === 'TURN') readGameAndTurn(r, line, ws);
+  else if (head === 'PASSWORD') readPassword(r, line, text);
+  else if (head === 'SHIP') {
+    r.attempted = true;
+    ship = readShip(r, line, ws);
+  } else if (isOneOf(head, COMMANDS)) {
+    r.attempted = true;
+    if (ws.length > 1) r.report(line, { code: 'EXTRA_WORDS', message: `${head} takes nothing after it: write ${head} alone on its line` });
+    else if (!r.value.commands.includes(head)) r.value.commands.push(head);
+  } else if (isOneOf(head, SHIP_CLAUSES)) {
+    r.report(line, { code: 'CLAUSE_WITHOUT_SHIP', message: `${head} belongs on a SHIP line: SHIP <id> SPEED <n> MOVE <plot> [FIRE <id> …] [HOLD], all on one line` });
+  } else {
+    r.report(line, { code: 'UNKNOWN_KEYWORD', message: unknownWordMessage(ws[0] ?? '', LINE_KEYWORDS, 'a line starts with') });
+  }
+  if (r.problemCount === before) r.understood(line, head === 'PASSWORD' ? MASKED_PASSWORD : text, ship);
+  return true;
+}
+
+/** Parses a submission for one seat, checking it against the game as it stands. */
+export function parseSubmission(text: string, ctx: OrdersContext): ParseOutcome {
+  const r = new Reading(ctx);
+  const body = cleanBody(typeof text === 'string' ? text : '');
+  const lines = body.lines;
+  let ended = false;
+  let i = 0;
+  while (i < lines.length && !ended && !r.full) {
+    const bl = lines[i]!;
+    if (bl.text.length > LIMITS.lineChars) {
+      r.report(bl.line, { code: 'LINE_TOO_LONG', message: `this line is ${bl.text.length} characters long; a command line has at most ${LIMITS.lineChars}` });
+      i += 1;
+      continue;
+    }
+    const command = stripComment(bl.text);
+    if (command === '') i += 1;
+    else if (keyword(words(command)[0]) === 'MESSAGE') {
+      r.attempted = true;
+      i = readMessage(r, lines, i, command);
+    } else {
+      ended = !readLine(r, bl.line, command);
+      i += 1;
+    }
+  }
+  if (!ended && !r.full && body.cut) r.report(body.cut.line, body.cut);
+  if (!r.attempted && r.problems.length === 0) {
+    r.report(null, { code: 'EMPTY', message: 'no orders found: write one line per ship, e.g. SHIP 3 SPEED 3 MOVE 1L1, then END; send HELP for instructions' });
+  }
+  if (r.full) {
+    r.problems.push({ line: null, code: 'TOO_MANY_ERRORS', message: `more than ${LIMITS.errors} problems: reading stopped here; fix these and send again` });
+  }
+  return r.problems.length === 0 ? { ok: true, value: r.value } : { ok: false, errors: r.problems, partial: r.value };
+}

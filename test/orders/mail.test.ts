@@ -1,0 +1,103 @@
+/**
+ * Whole reply mails as players send them (service.md: "Each player replies
+ * with orders … Lines quoted from the report (`> …`), reply headers ("On …
+ * wrote:"), signatures (after `-- `) … must all work").
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSubmission } from '../../src/orders/parse.ts';
+import { formatOrders, orderBlock } from '../../src/orders/format.ts';
+import { redSeat } from './fixtures.ts';
+
+const ctx = redSeat();
+const report = orderBlock(ctx);
+const quoted = (text: string, prefix = '> ') =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `${prefix}${l}`)
+    .join('\n');
+
+const quotedReport = quoted(`Minimal Space Combat — game orion-7, turn 4
+
+Movement
+  ship 3 0505 -> 0503 (SPEED 2, plot 2)
+Initiative: blue 5, red 2
+  ship 7 fires F at ship 3, range 4: die 3 ≤ 3 + 0, hit; damage die 2: SHIELDS -1
+
+Your order block for turn 4:
+
+${report}
+Deadline: 2026-01-05 18:00 UTC`);
+
+function accept(text: string) {
+  const r = parseSubmission(text, ctx);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors, null, 1));
+  return r.value;
+}
+
+describe('reply mails', () => {
+  it('a bottom-posted Gmail reply with the quoted report, orders, a message and a signature', () => {
+    const mail = [
+      'On Mon, 5 Jan 2026 at 09:12, MSC Orders <orders+k3y@msc.example> wrote:',
+      quotedReport,
+      '',
+      'GAME orion-7 TURN 4',
+      'SHIP 3  SPEED 3  MOVE 1L1 FIRE 7, 12',
+      'ship a1 speed 4 move 2R1 hold',
+      'MESSAGE blue',
+      'Nice shot last turn.',
+      '',
+      'You will not get another.',
+      'END',
+      '',
+      '-- ',
+      'Alice',
+      'alice@example.org',
+    ].join('\r\n');
+    const v = accept(mail);
+    expect(v.gameId).toBe('orion-7');
+    expect(v.turn).toBe(4);
+    expect(formatOrders(v as { gameId: string; turn: number }, v.orders)).toBe(
+      'GAME orion-7 TURN 4\nSHIP 3 SPEED 3 MOVE 1L1 FIRE 7 12\nSHIP A1 SPEED 4 MOVE 2R1 HOLD\nEND\n',
+    );
+    expect(v.message).toEqual({ to: 'blue', text: 'Nice shot last turn.\n\nYou will not get another.' });
+    const first = mail.split(/\r?\n/).indexOf('GAME orion-7 TURN 4') + 1;
+    expect(v.lines.map((l) => l.line - first)).toEqual([0, 1, 2, 3, 4, 6]);
+  });
+
+  it('a top-posted reply: orders first, then the header and the quoted report, nested quotes included', () => {
+    const mail = `SHIP 5 SPEED 1 MOVE 1\n\nThanks,\n-- \nBob\n\nOn Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${quoted(quotedReport, '>')}\n`;
+    const v = accept(mail.replace('Thanks,\n', ''));
+    expect([...v.orders.keys()]).toEqual(['5']);
+  });
+
+  it('"only their own unquoted lines count": the quoted order block is not read', () => {
+    const r = parseSubmission(`On Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${quotedReport}\n`, ctx);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['EMPTY']);
+  });
+
+  it('an Outlook reply: the original follows unquoted after "-----Original Message-----"', () => {
+    const mail = `SHIP 3 SPEED 1 MOVE 1\r\nEND\r\n\r\n-----Original Message-----\r\nFrom: MSC\r\nSent: Monday\r\n\r\n${report.replace(/\n/g, '\r\n')}`;
+    expect([...accept(mail).orders.keys()]).toEqual(['3']);
+  });
+
+  it('a French client with non-breaking spaces and a wrapped header', () => {
+    const mail = `PASSWORD k3y\u00a0\nSHIP\u00a03 SPEED\u00a02 MOVE\u00a02\n\nLe lun. 5 janv. 2026 à 09:12, MSC Orders <\norders@msc.example> a écrit\u00a0:\n${quotedReport}`;
+    const v = accept(mail);
+    expect(v.password).toBe('k3y');
+    expect([...v.orders.keys()]).toEqual(['3']);
+  });
+
+  it('an inline reply: the player edits lines between quoted ones', () => {
+    const mail = `> Your order block for turn 4:\n> GAME orion-7 TURN 4\nGAME orion-7 TURN 4\n> SHIP 3 SPEED 2 MOVE 2\nSHIP 3 SPEED 1 MOVE R\n> END\nEND`;
+    const v = accept(mail);
+    expect(v.orders.get('3')).toEqual({ speed: 1, plot: [{ kind: 'turn', turn: 'R' }], fire: [], hold: false });
+    expect(v.lines.map((l) => l.line)).toEqual([3, 5]);
+  });
+
+  it('the order block from the report, copied unquoted and sent back unchanged, is accepted', () => {
+    const v = accept(`${report}\n-- \nsent from the web`);
+    expect(v.orders.size).toBeGreaterThan(0);
+  });
+});
