@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Design, Direction } from '../rules/types.ts';
 import { designCost } from '../rules/design.ts';
 import { formatHex } from '../rules/hex.ts';
-import type { GameSettingsInput } from './settings.ts';
+import type { GameSettingsInput, Zone } from './settings.ts';
 
 /** A ship as a scenario or a seat's fleet places it. */
 export interface PlacedShip {
@@ -82,22 +82,35 @@ const RAIDER_DESIGNS: readonly Design[] = [
 ];
 
 /**
+ * A fleet for a side played by the solo rules: `budget` BP filled with the
+ * largest standard designs that fit, placed in pairs of columns from the
+ * top of its zone (or the east edge of the map), at their ENGINE as SPEED.
+ */
+export function soloFleet(budget: number, zone: Zone | undefined, map: { width: number; height: number }): PlacedShip[] {
+  const area = zone ?? { fromCol: Math.max(1, map.width - 1), toCol: map.width, fromRow: 1, toRow: map.height };
+  const cols = area.toCol - area.fromCol + 1;
+  const rows = area.toRow - area.fromRow + 1;
+  const ships: PlacedShip[] = [];
+  let left = budget;
+  while (left >= 10 && ships.length < cols * rows) {
+    const design = RAIDER_DESIGNS.find((d) => designCost(d) <= left)!;
+    left -= designCost(design);
+    const i = ships.length;
+    const hex = formatHex({ col: area.fromCol + (i % cols), row: area.fromRow + (Math.floor(i / cols) % rows) });
+    ships.push({ id: `X${i + 1}`, hex, facing: 'SW', design, speed: design.engine });
+  }
+  return ships;
+}
+
+/**
  * The player builds 30 BP; the raiders, played by the solo rules, get 30 BP
- * plus the handicap, filled with the largest designs that fit.
+ * plus the handicap (rules-solo.md §5).
  */
 function soloMission(options: ScenarioOptions): Scenario {
   const { handicap } = scenarioOptionsSchema.parse(options);
   const playerBudget = 30;
-  let left = Math.floor((playerBudget * (100 + handicap)) / 100);
-  const raiders: PlacedShip[] = [];
-  while (left >= 10) {
-    const design = RAIDER_DESIGNS.find((d) => designCost(d) <= left)!;
-    left -= designCost(design);
-    const i = raiders.length;
-    // In a column pair along the east edge, facing the player's zone.
-    const hex = formatHex({ col: 13 + (i % 2), row: 2 + 2 * Math.floor(i / 2) + (i % 2) });
-    raiders.push({ id: `X${i + 1}`, hex, facing: 'SW', design, speed: design.engine });
-  }
+  const raiderZone = { fromCol: 12, toCol: 14, fromRow: 1, toRow: 6 };
+  const raiders = soloFleet(Math.floor((playerBudget * (100 + handicap)) / 100), raiderZone, { width: 14, height: 14 });
   return {
     settings: {
       map: { width: 14, height: 14 },
@@ -107,7 +120,7 @@ function soloMission(options: ScenarioOptions): Scenario {
       ],
       budget: playerBudget,
       sizes: [10, 15, 20],
-      zones: { player: { fromCol: 1, toCol: 3, fromRow: 9, toRow: 14 } },
+      zones: { player: { fromCol: 1, toCol: 3, fromRow: 9, toRow: 14 }, raiders: raiderZone },
       solo: ['raiders'],
     },
     fleets: { raiders },

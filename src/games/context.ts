@@ -1,0 +1,29 @@
+/** What every use case is given: the database, the clock, and where the service is reached. */
+import type { AppDatabase, AppTransaction } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { Clock } from './clock.ts';
+
+export interface ServiceHooks {
+  /**
+   * Called inside a turn's resolution transaction, after the results are
+   * computed and before they are written. Tests use it to stop a worker in the
+   * middle of a resolution; production leaves it unset.
+   */
+  insideResolution?: (gameId: string, turn: number) => Promise<void>;
+}
+
+export interface GamesContext {
+  readonly db: AppDatabase;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  /** Base URL of the web pages, for links in mails. */
+  readonly publicUrl: string;
+  /** Domain of the service's own mail addresses (orders+TOKEN@domain). */
+  readonly mailDomain: string;
+  readonly hooks?: ServiceHooks;
+}
+
+export type Tx = AppTransaction | AppDatabase;
+
+/** The channel the service wakes its workers on when a turn falls due. */
+export const TURN_DUE_CHANNEL = 'msc_turn_due';

@@ -1,0 +1,136 @@
+/**
+ * Creating a game: settings from a scenario (or from scratch), seats with
+ * their secret tokens, a dice seed fixed now and committed to by its SHA-256.
+ * Sides whose fleet the scenario provides are ready; the others build theirs
+ * in the setup phase (setup.ts). When every side is ready, turn 1 opens.
+ */
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { games, seats, type Game } from '../db/schema.ts';
+import { SeededDice } from '../rules/dice.ts';
+import type { GamesContext } from './context.ts';
+import { badRequest, conflict, invalid } from './errors.ts';
+import { gameSettingsSchema, type GameSettings } from './settings.ts';
+import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
+import { newSecret, newSeed, sha256Hex } from './secrets.ts';
+import { audit } from './lifecycle.ts';
+import { startIfReady } from './setup.ts';
+
+export const gameIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'a game id is 2–40 lowercase letters, digits or dashes, e.g. orion-7');
+
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a time zone: use an IANA name such as Europe/Paris or UTC');
+
+export const seatInputSchema = z.strictObject({
+  side: z.string(),
+  email: z.email('not an email address').max(254).transform((e) => e.toLowerCase()),
+  name: z.string().trim().min(1).max(60),
+  timeZone: timeZone.default('UTC'),
+});
+
+export const createGameSchema = z.strictObject({
+  id: gameIdSchema.optional(),
+  name: z.string().trim().min(1).max(80),
+  scenario: z.enum(SCENARIOS).default('custom'),
+  options: scenarioOptionsSchema.optional(),
+  /** Settings; for a scenario, these override the scenario's own. */
+  settings: z.record(z.string(), z.unknown()).default({}),
+  seats: z.array(seatInputSchema).min(1).max(8),
+});
+export type CreateGameInput = z.input<typeof createGameSchema>;
+
+export interface CreatedGame {
+  readonly game: Game;
+  /** Shown once: the moderator's key for this game. */
+  readonly moderatorToken: string;
+  /** Shown once: each seat's secret token. */
+  readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
+}
+
+function zodProblems(e: z.ZodError) {
+  return e.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
+}
+
+export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api'): Promise<CreatedGame> {
+  const parsed = createGameSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
+  const input = parsed.data;
+
+  const base = input.scenario === 'custom' ? { settings: {}, fleets: {} } : scenario(input.scenario, input.options ?? {});
+  const settingsResult = gameSettingsSchema.safeParse({ ...base.settings, ...input.settings });
+  if (!settingsResult.success) throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settingsResult.error));
+  const settings: GameSettings = settingsResult.data;
+
+  const playerSides = settings.sides.map((s) => s.id).filter((id) => !settings.solo.includes(id));
+  const problems = [];
+  for (const seat of input.seats) {
+    if (!settings.sides.some((s) => s.id === seat.side)) problems.push({ code: 'UNKNOWN_SIDE', message: `seat for "${seat.side}": the sides are ${settings.sides.map((s) => s.id).join(', ')}` });
+    else if (settings.solo.includes(seat.side)) problems.push({ code: 'SOLO_SIDE', message: `side ${seat.side} is played by the solo rules and takes no seat` });
+  }
+  for (const side of playerSides) {
+    const n = input.seats.filter((s) => s.side === side).length;
+    if (n !== 1) problems.push({ code: n === 0 ? 'SEAT_MISSING' : 'SEAT_TWICE', message: `side ${side} needs exactly one seat (has ${n})` });
+  }
+  if (problems.length) throw invalid('INVALID_SEATS', 'every side played by a person needs exactly one seat', problems);
+
+  // Solo sides the scenario does not provide for build from the standard designs.
+  const fleets: Record<string, readonly PlacedShip[]> = { ...base.fleets };
+  for (const side of settings.solo) fleets[side] ??= soloFleet(settings.budget, settings.zones[side], settings.map);
+
+  const id = input.id ?? `${input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret().slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const seed = newSeed();
+  const moderatorToken = newSecret();
+  const now = ctx.clock.now();
+  const tokens = input.seats.map((s) => ({ ...s, token: newSecret() }));
+
+  const game = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: games.id }).from(games).where(eq(games.id, id));
+    if (existing) throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
+    const [row] = await tx
+      .insert(games)
+      .values({
+        id,
+        ruleset: 'msc-tactical',
+        name: input.name,
+        status: 'setup',
+        settings: { ...settings, scenario: input.scenario, soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]])) },
+        state: null,
+        diceState: SeededDice.fromSeed(seed).save(),
+        seed,
+        seedCommitment: sha256Hex(seed),
+        currentTurn: 0,
+        public: settings.public,
+        moderatorTokenHash: sha256Hex(moderatorToken),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(seats).values(
+      tokens.map((s) => ({
+        gameId: id,
+        side: s.side,
+        email: s.email,
+        displayName: s.name,
+        timeZone: s.timeZone,
+        tokenHash: sha256Hex(s.token),
+        tokenRotatedAt: now,
+        fleet: fleets[s.side] ? { ships: fleets[s.side] } : null,
+        createdAt: now,
+      })),
+    );
+    await audit(ctx, tx, { gameId: id, actor, action: 'create', details: { scenario: input.scenario, seats: tokens.map((s) => ({ side: s.side, email: s.email })) } });
+    return startIfReady(ctx, tx, row!);
+  });
+  return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
+}

@@ -1,0 +1,102 @@
+/**
+ * The pieces of a game's life that several use cases share: which seats must
+ * order, opening a turn, and writing to the audit log.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { auditLog, games, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
+import type { Position } from '../rules/types.ts';
+import { notifyStatement } from '../db/notifications.ts';
+import { HOUR } from './clock.ts';
+import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
+import type { GameSettings } from './settings.ts';
+import { queueTurnReports } from './messages.ts';
+import { readPosition, settingsOf, type PositionDoc } from './state.ts';
+
+/** Sides whose player must send orders this turn: not solo, not conceded, with a ship in play. */
+export function sidesThatMustOrder(position: Position, seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[]): string[] {
+  return seatRows
+    .filter((s) => s.concededAt === null && !position.solo.includes(s.side))
+    .filter((s) => position.ships.some((ship) => ship.side === s.side && ship.status === 'active'))
+    .map((s) => s.side);
+}
+
+export function deadlineFor(settings: GameSettings, from: Date): Date | null {
+  return settings.turnHours === null ? null : new Date(from.getTime() + settings.turnHours * HOUR);
+}
+
+/**
+ * Opens turn `number` from `position`: its deadline, and — when nobody needs
+ * to order (every side solo) — due at once. Queues every seat's report.
+ */
+export async function openTurn(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  number: number,
+  position: PositionDoc,
+  diceState: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const settings = settingsOf(game);
+  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const must = sidesThatMustOrder(readPosition(position), seatRows);
+  const paused = game.status === 'paused';
+  await tx.insert(turns).values({
+    gameId: game.id,
+    number,
+    status: 'open',
+    openedAt: now,
+    deadline: paused ? null : deadlineFor(settings, now),
+    dueAt: must.length === 0 ? now : null,
+    stateBefore: position,
+    diceStateBefore: diceState,
+  });
+  if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
+  await queueTurnReports(ctx, tx, game.id, number);
+}
+
+/**
+ * After a submission or a concession: if every seat that must order has
+ * standing orders, the turn is due now, and the workers are woken.
+ */
+export async function markDueIfComplete(ctx: GamesContext, tx: Tx, gameId: string, turn: number, position: Position): Promise<boolean> {
+  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId));
+  const must = sidesThatMustOrder(position, seatRows);
+  const standing = await tx
+    .select({ seatId: submissions.seatId })
+    .from(submissions)
+    .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn), isNull(submissions.supersededAt)));
+  const inSides = new Set(standing.map((s) => seatRows.find((r) => r.id === s.seatId)?.side));
+  const complete = must.every((side) => inSides.has(side));
+  if (complete) {
+    await tx
+      .update(turns)
+      .set({ dueAt: ctx.clock.now() })
+      .where(and(eq(turns.gameId, gameId), eq(turns.number, turn), eq(turns.status, 'open'), isNull(turns.dueAt)));
+    await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
+  }
+  return complete;
+}
+
+export async function audit(
+  ctx: GamesContext,
+  tx: Tx,
+  entry: { gameId: string; actor: string; action: string; reason?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    gameId: entry.gameId,
+    actor: entry.actor,
+    action: entry.action,
+    reason: entry.reason ?? null,
+    details: entry.details ?? {},
+    at: ctx.clock.now(),
+  });
+}
+
+/** Bumps a game's version and updated_at along with `changes`. */
+export async function updateGame(ctx: GamesContext, tx: Tx, game: Game, changes: Partial<Omit<Game, 'id' | 'version'>>): Promise<void> {
+  await tx
+    .update(games)
+    .set({ ...changes, updatedAt: ctx.clock.now(), version: game.version + 1 })
+    .where(eq(games.id, game.id));
+}

@@ -1,0 +1,237 @@
+/**
+ * What a moderator may do to a running game. Every action checks the game's
+ * moderator key and goes to the audit log with who, when and why.
+ */
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { games, seats, turns, type Game, type Seat } from '../db/schema.ts';
+import { notifyStatement } from '../db/notifications.ts';
+import { victory } from '../rules/victory.ts';
+import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
+import { conflict, invalid, notFound, unauthorized } from './errors.ts';
+import { audit, deadlineFor, updateGame } from './lifecycle.ts';
+import { queueGameEnd, queueTurnReports } from './messages.ts';
+import { newSecret, secretMatches, sha256Hex } from './secrets.ts';
+import { readPosition, settingsOf } from './state.ts';
+import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
+import { concedeSeat, lockOpenTurn } from './orders.ts';
+
+/**
+ * Who acts on a game as its moderator: a holder of the game's moderator key,
+ * or the operator at the service's own command line (who has the database
+ * itself in hand, so a key would prove nothing).
+ */
+export type Moderator =
+  | { readonly gameId: string; readonly key: string; readonly actor?: string }
+  | { readonly gameId: string; readonly operator: true; readonly actor?: string };
+
+async function lockGame(tx: Tx, m: Moderator): Promise<Game> {
+  // Locks are always taken turn first, then game — the order the turn queue takes them in — so the two never deadlock.
+  await tx.select({ n: turns.number }).from(turns).where(and(eq(turns.gameId, m.gameId), ne(turns.status, 'resolved'))).for('update');
+  const [game] = await tx.select().from(games).where(eq(games.id, m.gameId)).for('update');
+  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${m.gameId}`);
+  if (!('operator' in m) && !secretMatches(m.key, game.moderatorTokenHash)) throw unauthorized('BAD_MODERATOR_KEY', `that is not the moderator key of game ${m.gameId}`);
+  return game;
+}
+
+/** Checks a moderator key without changing anything. */
+export async function checkModerator(ctx: GamesContext, m: Moderator): Promise<Game> {
+  return ctx.db.transaction((tx) => lockGame(tx, m));
+}
+
+async function openTurnOf(tx: Tx, game: Game) {
+  const [turn] = await tx
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn), eq(turns.status, 'open')))
+    .for('update');
+  return turn ?? null;
+}
+
+const actorOf = (m: Moderator) => ('operator' in m ? `operator:${m.actor ?? 'cli'}` : `moderator:${m.actor ?? 'key'}`);
+
+export async function pause(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<Game> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    if (game.status !== 'active') throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: only an active game can be paused`);
+    await updateGame(ctx, tx, game, { status: 'paused', pausedAt: ctx.clock.now() });
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'pause', reason });
+    return { ...game, status: 'paused' as const };
+  });
+}
+
+/** Resumes a paused game; the open turn's deadline moves on by the time spent paused. */
+export async function resume(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<Game> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    if (game.status !== 'paused') throw conflict('NOT_PAUSED', `game ${game.id} is ${game.status}, not paused`);
+    const now = ctx.clock.now();
+    const turn = await openTurnOf(tx, game);
+    if (turn?.deadline && game.pausedAt) {
+      const deadline = new Date(turn.deadline.getTime() + (now.getTime() - game.pausedAt.getTime()));
+      await tx.update(turns).set({ deadline }).where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    }
+    await updateGame(ctx, tx, game, { status: 'active', pausedAt: null });
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resume', reason });
+    if (turn?.dueAt) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
+    return { ...game, status: 'active' as const, pausedAt: null };
+  });
+}
+
+/** Sets the open turn's deadline (null: none), e.g. to extend it. */
+export async function setDeadline(ctx: GamesContext, m: Moderator, deadline: Date | null, reason: string | null = null): Promise<Date | null> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    const turn = await openTurnOf(tx, game);
+    if (!turn) throw conflict('NO_OPEN_TURN', `game ${game.id} has no open turn`);
+    if (deadline && deadline.getTime() <= ctx.clock.now().getTime()) {
+      throw invalid('DEADLINE_PAST', 'the new deadline is in the past: to resolve now, use resolve');
+    }
+    await tx.update(turns).set({ deadline, remindersSent: [] }).where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'deadline', reason, details: { turn: turn.number, from: turn.deadline?.toISOString() ?? null, to: deadline?.toISOString() ?? null } });
+    return deadline;
+  });
+}
+
+/** Extends the open turn's deadline by some hours (from now if it has none). */
+export async function extendDeadline(ctx: GamesContext, m: Moderator, hours: number, reason: string | null = null): Promise<Date | null> {
+  if (!(hours > 0 && hours <= 24 * 60)) throw invalid('BAD_HOURS', 'extend by more than 0 and at most 1440 hours');
+  const game = await checkModerator(ctx, m);
+  const [turn] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const from = turn?.deadline ?? ctx.clock.now();
+  return setDeadline(ctx, m, new Date(from.getTime() + hours * 3_600_000), reason);
+}
+
+/** Resolves the open turn now: seats without orders get the no-orders policy. */
+export async function resolveNow(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<ResolvedTurn | null> {
+  await ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    if (game.status !== 'active') throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: resume it first`);
+    const turn = await openTurnOf(tx, game);
+    if (!turn) throw conflict('NO_OPEN_TURN', `game ${game.id} has no open turn`);
+    await tx.update(turns).set({ dueAt: ctx.clock.now() }).where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resolve', reason, details: { turn: turn.number } });
+  });
+  // Resolve it here rather than wait for a worker: a worker that got there first resolved it already.
+  return resolveNextDueTurn(ctx, m.gameId);
+}
+
+/**
+ * Rolls back the last resolved turn and reopens it with the orders it had;
+ * the turn that had opened after it (and any orders for it) is discarded.
+ */
+export async function rollback(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    if (game.status === 'setup' || game.status === 'abandoned') throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} is ${game.status}`);
+    const [last] = await tx
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, game.id), eq(turns.status, 'resolved')))
+      .orderBy(desc(turns.number))
+      .limit(1)
+      .for('update');
+    if (!last) throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn yet`);
+    await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
+    const now = ctx.clock.now();
+    const settings = settingsOf(game);
+    await tx
+      .update(turns)
+      .set({
+        status: 'open',
+        resolvedAt: null,
+        ordersUsed: null,
+        events: null,
+        stateAfter: null,
+        diceStateAfter: null,
+        dueAt: null,
+        openedAt: now,
+        deadline: game.status === 'paused' ? null : deadlineFor(settings, now),
+        remindersSent: [],
+      })
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, last.number)));
+    const status = game.status === 'finished' ? 'active' : game.status;
+    await updateGame(ctx, tx, game, { status, state: last.stateBefore, diceState: last.diceStateBefore, currentTurn: last.number, winner: null, result: null });
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'rollback', reason, details: { reopened: last.number, discarded: game.currentTurn > last.number ? game.currentTurn : null } });
+    await queueTurnReports(ctx, tx, game.id, last.number);
+    return last.number;
+  });
+}
+
+/** Gives a seat to a new player: new address, new name, a new token (returned once). */
+export async function replaceSeat(
+  ctx: GamesContext,
+  m: Moderator,
+  side: string,
+  player: { email: string; name: string; timeZone?: string },
+  reason: string | null = null,
+): Promise<{ seat: Seat; token: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, side)));
+    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
+    const token = newSecret();
+    const [updated] = await tx
+      .update(seats)
+      .set({ email: player.email.toLowerCase(), displayName: player.name, timeZone: player.timeZone ?? seat.timeZone, tokenHash: sha256Hex(token), tokenRotatedAt: ctx.clock.now() })
+      .where(eq(seats.id, seat.id))
+      .returning();
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'replace-seat', reason, details: { side, from: seat.email, to: player.email.toLowerCase() } });
+    return { seat: updated!, token };
+  });
+}
+
+/** A new token for a seat (the old one stops working at once). */
+export async function rotateSeatToken(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    const token = newSecret();
+    const updated = await tx
+      .update(seats)
+      .set({ tokenHash: sha256Hex(token), tokenRotatedAt: ctx.clock.now() })
+      .where(and(eq(seats.gameId, game.id), eq(seats.side, side)))
+      .returning({ id: seats.id });
+    if (updated.length === 0) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'rotate-token', reason, details: { side } });
+    return token;
+  });
+}
+
+/** Concedes for a side (a player who asked the moderator to). */
+export async function concedeFor(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<{ gameEnds: boolean }> {
+  await checkModerator(ctx, m);
+  return ctx.db.transaction(async (tx) => {
+    const { turn } = await lockOpenTurn(tx, m.gameId);
+    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
+    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${m.gameId} has no seat for side ${side}`);
+    const r = await concedeSeat(ctx, tx, m.gameId, turn, seat, actorOf(m));
+    if (reason) await audit(ctx, tx, { gameId: m.gameId, actor: actorOf(m), action: 'concede-reason', reason });
+    return r;
+  });
+}
+
+/**
+ * Ends a game now. `end` scores it as the turn limit would (most BP in play
+ * wins); `abandon` stops it with no result.
+ */
+export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'abandon', reason: string | null = null): Promise<Game> {
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    if (game.status === 'finished' || game.status === 'abandoned') throw conflict('GAME_OVER', `game ${game.id} is over already`);
+    await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
+    if (how === 'abandon' || !game.state) {
+      await updateGame(ctx, tx, game, { status: 'abandoned', result: { reason: 'abandoned', summary: 'abandoned by the moderator' } });
+      await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'abandon', reason });
+      await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
+      return { ...game, status: 'abandoned' as const };
+    }
+    const position = readPosition(game.state);
+    const over = victory({ ...position, turnLimit: Math.max(1, game.currentTurn - 1) }, Math.max(1, game.currentTurn - 1));
+    const winner = over ? (over.winner ?? 'draw') : 'draw';
+    const settings = settingsOf(game);
+    const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === winner)?.name ?? winner} wins`}`;
+    await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores: over?.scores ?? null, summary } });
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
+    await queueGameEnd(ctx, tx, game, summary, []);
+    return { ...game, status: 'finished' as const, winner };
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * Submitting orders — the same use case for mail, web, API and CLI. Orders are
+ * checked at once by the orders language against the turn's position; a valid
+ * submission replaces the seat's earlier one (the history is kept); an invalid
+ * one changes nothing. When the last seat is in, the turn falls due.
+ */
+import { z } from 'zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { games, seats, submissions, turns, type Game, type Seat, type SubmissionChannel, type Turn } from '../db/schema.ts';
+import { formatOrders, parseSubmission, type Command } from '../orders/index.ts';
+import { notifyStatement } from '../db/notifications.ts';
+import { sidesInPlay } from '../rules/victory.ts';
+import type { Position } from '../rules/types.ts';
+import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
+import { badRequest, conflict, invalid, notFound } from './errors.ts';
+import { audit, markDueIfComplete } from './lifecycle.ts';
+import { seatByToken } from './seats.ts';
+import { ordersToJson, positionToJson, readOrders, readPosition } from './state.ts';
+
+/** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
+export const jsonOrdersSchema = z.record(
+  z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits'),
+  z.strictObject({
+    speed: z.number().int().min(0).max(99),
+    move: z.string().regex(/^[0-9LRlr ]{0,64}$/, 'a plot is digits and L/R, e.g. 2L1').optional(),
+    fire: z.array(z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits')).max(50).optional(),
+    hold: z.boolean().optional(),
+  }),
+);
+
+export interface SubmitOrdersInput {
+  readonly gameId: string;
+  readonly token: string;
+  /** Orders-language text (a mail body, a form); or … */
+  readonly text?: string;
+  /** … orders as JSON. */
+  readonly orders?: unknown;
+  readonly channel: SubmissionChannel;
+  readonly messageId?: string | null;
+}
+
+export interface SubmitOrdersResult {
+  readonly turn: number;
+  /** Whether orders were stored (a text with commands only stores none). */
+  readonly stored: boolean;
+  /** The orders as understood, in canonical form. */
+  readonly canonical: string;
+  readonly deadline: Date | null;
+  readonly commands: readonly Command[];
+  readonly message: { to: string; text: string } | null;
+  /** Every seat that must order has orders in: the turn will resolve now. */
+  readonly turnComplete: boolean;
+  readonly seat: Seat;
+}
+
+/** JSON orders written as orders-language lines, so both forms pass one and the same check. */
+function jsonToText(gameId: string, turn: number, raw: unknown): string {
+  const parsed = jsonOrdersSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw badRequest('INVALID_ORDERS', 'the orders could not be read', parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })));
+  }
+  const lines = Object.entries(parsed.data).map(([id, o]) => {
+    const fire = o.fire?.length ? ` FIRE ${o.fire.join(' ')}` : '';
+    return `SHIP ${id} SPEED ${o.speed} MOVE ${(o.move ?? '').replace(/ /g, '') || '0'}${fire}${o.hold ? ' HOLD' : ''}`;
+  });
+  return [`GAME ${gameId} TURN ${turn}`, ...lines, 'END'].join('\n');
+}
+
+/** The game and its open turn, locked against resolution for the rest of the transaction. */
+export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
+  const [game] = await tx.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}: check the GAME line`);
+  if (game.status === 'setup') throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
+  if (game.status === 'finished' || game.status === 'abandoned') throw conflict('GAME_OVER', `game ${gameId} is over: it takes no more orders`);
+  const [turn] = await tx
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, game.currentTurn)))
+    .for('update');
+  if (!turn || turn.status !== 'open') {
+    throw conflict('TURN_CLOSED', `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`);
+  }
+  return { game, turn };
+}
+
+export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
+  return ctx.db.transaction(async (tx) => {
+    const { game, turn } = await lockOpenTurn(tx, input.gameId);
+    const seat = await seatByToken(tx, input.gameId, input.token);
+    if (seat.concededAt) throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+    const position = readPosition(turn.stateBefore);
+    const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
+    const parsed = parseSubmission(text, { gameId: input.gameId, turn: turn.number, side: seat.side, position });
+    if (!parsed.ok) {
+      throw invalid('ORDERS_REJECTED', `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`, parsed.errors);
+    }
+    const { orders, commands, message } = parsed.value;
+    const now = ctx.clock.now();
+    let complete = false;
+    if (orders.size > 0) {
+      await tx
+        .update(submissions)
+        .set({ supersededAt: now })
+        .where(and(eq(submissions.gameId, input.gameId), eq(submissions.turn, turn.number), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
+      await tx.insert(submissions).values({
+        gameId: input.gameId,
+        turn: turn.number,
+        seatId: seat.id,
+        channel: input.channel,
+        text: input.text ?? null,
+        orders: ordersToJson(orders),
+        receivedAt: now,
+        messageId: input.messageId ?? null,
+      });
+      complete = await markDueIfComplete(ctx, tx, input.gameId, turn.number, position);
+    }
+    const shipOrder = position.ships.map((s) => s.id);
+    return {
+      turn: turn.number,
+      stored: orders.size > 0,
+      canonical: formatOrders({ gameId: game.id, turn: turn.number }, orders, shipOrder),
+      deadline: turn.deadline,
+      commands,
+      message,
+      turnComplete: complete,
+      seat,
+    };
+  });
+}
+
+/** The orders a seat has in for the current turn (null: none yet). */
+export async function standingOrders(ctx: GamesContext, gameId: string, token: string): Promise<{ turn: number; canonical: string | null; receivedAt: Date | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const { turn } = await lockOpenTurn(tx, gameId);
+    const seat = await seatByToken(tx, gameId, token);
+    const [sub] = await tx
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn.number), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
+    if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
+    const position = readPosition(turn.stateBefore);
+    return { turn: turn.number, canonical: formatOrders({ gameId, turn: turn.number }, readOrders(sub.orders), position.ships.map((s) => s.id)), receivedAt: sub.receivedAt };
+  });
+}
+
+/**
+ * A side concedes (rules §7: "at any time"). Its ships leave play when the
+ * turn resolves; if that leaves fewer than two sides, the turn resolves now
+ * and the game ends.
+ */
+export async function concede(ctx: GamesContext, gameId: string, token: string, actor?: string): Promise<{ gameEnds: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const { turn } = await lockOpenTurn(tx, gameId);
+    const seat = await seatByToken(tx, gameId, token);
+    return concedeSeat(ctx, tx, gameId, turn, seat, actor ?? `seat:${seat.side}`);
+  });
+}
+
+export async function concedeSeat(ctx: GamesContext, tx: Tx, gameId: string, turn: Turn, seat: Seat, actor: string): Promise<{ gameEnds: boolean }> {
+  if (seat.concededAt) throw conflict('SEAT_CONCEDED', `side ${seat.side} has conceded already`);
+  const now = ctx.clock.now();
+  const before = readPosition(turn.stateBefore);
+  const position: Position = { ...before, conceded: [...before.conceded, seat.side] };
+  await tx.update(seats).set({ concededAt: now }).where(eq(seats.id, seat.id));
+  // The open turn's position and the game's current position are the same document.
+  await tx
+    .update(turns)
+    .set({ stateBefore: positionToJson(position) })
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
+  await tx.update(games).set({ state: positionToJson(position), updatedAt: now }).where(eq(games.id, gameId));
+  await audit(ctx, tx, { gameId, actor, action: 'concede', details: { side: seat.side, turn: turn.number } });
+  const gameEnds = sidesInPlay(position).length < 2;
+  if (gameEnds) {
+    await tx.update(turns).set({ dueAt: now }).where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
+    await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
+  } else {
+    await markDueIfComplete(ctx, tx, gameId, turn.number, position);
+  }
+  return { gameEnds };
+}

@@ -1,0 +1,156 @@
+/**
+ * The turn queue: a turn is due when every seat that must order is in, or at
+ * its deadline. A worker claims one due turn with FOR UPDATE SKIP LOCKED and
+ * resolves it in one transaction — results, the next turn and its reports, or
+ * the end of the game — so a turn resolves exactly once and a crash at any
+ * point leaves nothing half written.
+ */
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { games, seats, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
+import { SeededDice } from '../rules/dice.ts';
+import { resolveTurn } from '../rules/resolve.ts';
+import { formatPlot } from '../rules/plot.ts';
+import type { Position, ShipOrders } from '../rules/types.ts';
+import type { GamesContext, Tx } from './context.ts';
+import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
+import { queueGameEnd, queueMail, describeDeadline } from './messages.ts';
+import { positionToJson, readOrders, readPosition, settingsOf } from './state.ts';
+
+export interface ResolvedTurn {
+  readonly gameId: string;
+  readonly turn: number;
+  readonly gameOver: boolean;
+}
+
+/** Claims and resolves the due turn that fell due first (of one game, if given). Null when none is due. */
+export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): Promise<ResolvedTurn | null> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const [due] = await tx
+      .select({ gameId: turns.gameId, number: turns.number })
+      .from(turns)
+      .innerJoin(games, eq(games.id, turns.gameId))
+      .where(and(eq(turns.status, 'open'), eq(games.status, 'active'), lte(turnFallsDueAt, now), onlyGame ? eq(turns.gameId, onlyGame) : undefined))
+      .orderBy(asc(turnFallsDueAt))
+      .limit(1)
+      .for('update', { of: turns, skipLocked: true });
+    if (!due) return null;
+    const [game] = await tx.select().from(games).where(eq(games.id, due.gameId)).for('update');
+    const [turn] = await tx.select().from(turns).where(and(eq(turns.gameId, due.gameId), eq(turns.number, due.number)));
+    return resolveClaimed(ctx, tx, game!, turn!);
+  });
+}
+
+/** Resolves a claimed, locked turn (the caller holds the turn's and the game's row locks). */
+async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn): Promise<ResolvedTurn> {
+  const now = ctx.clock.now();
+  const settings = settingsOf(game);
+  const position = readPosition(turn.stateBefore);
+  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const standing = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+
+  const orders = new Map<string, ShipOrders>();
+  const inSides = new Set<string>();
+  for (const sub of standing) {
+    const seat = seatRows.find((s) => s.id === sub.seatId);
+    if (!seat || seat.concededAt) continue;
+    inSides.add(seat.side);
+    for (const [id, o] of readOrders(sub.orders)) orders.set(id, o);
+  }
+  // Seats without orders get the game's no-orders policy: the standing order (the rules' default), or the solo rules.
+  const missing = sidesThatMustOrder(position, seatRows).filter((side) => !inSides.has(side));
+  const playing: Position = settings.noOrders === 'solo' ? { ...position, solo: [...position.solo, ...missing] } : position;
+
+  let dice = SeededDice.fromState(turn.diceStateBefore);
+  let result = resolveTurn(playing, orders, dice);
+  if (!result.ok) {
+    // Orders were checked when they came in; only a moderator's change since can make them illegal. Those ships fly the standing order.
+    ctx.logger?.warn({ gameId: game.id, turn: turn.number, errors: result.error }, 'stored orders no longer legal; using standing orders for those ships');
+    for (const e of result.error) if (e.ship) orders.delete(e.ship);
+    dice = SeededDice.fromState(turn.diceStateBefore);
+    result = resolveTurn(playing, orders, dice);
+    if (!result.ok) throw new Error(`turn ${turn.number} of ${game.id} cannot be resolved: ${result.error.map((e) => e.message).join('; ')}`);
+  }
+  const r = result.value;
+  const after = positionToJson({ ...r.position, solo: position.solo });
+  const diceAfter = dice.save();
+
+  await ctx.hooks?.insideResolution?.(game.id, turn.number);
+
+  const ordersUsed = Object.fromEntries(
+    [...r.ordersUsed].map(([id, o]) => [id, { speed: o.speed, move: formatPlot(o.plot), fire: [...o.fire], hold: o.hold, source: missing.includes(position.ships.find((s) => s.id === id)?.side ?? '') && o.source === 'solo' ? 'solo-policy' : o.source }]),
+  );
+  await tx
+    .update(turns)
+    .set({ status: 'resolved', resolvedAt: now, ordersUsed, events: [...r.events], stateAfter: after, diceStateAfter: diceAfter })
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+
+  if (r.gameOver) {
+    const summary = r.winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === r.winner)?.name ?? r.winner} wins`;
+    const over = r.events.find((e) => e.type === 'game-over');
+    await updateGame(ctx, tx, game, {
+      status: 'finished',
+      state: after,
+      diceState: diceAfter,
+      winner: r.winner,
+      result: { winner: r.winner, reason: over?.type === 'game-over' ? over.reason : null, turn: turn.number, summary },
+    });
+    await queueGameEnd(ctx, tx, game, summary, r.events);
+  } else {
+    const next = { ...game, state: after, diceState: diceAfter, currentTurn: turn.number + 1, version: game.version + 1 };
+    await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
+    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter);
+  }
+  return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
+}
+
+/** Sends each reminder (e.g. 24 h and 2 h before the deadline) once to every seat still missing orders. */
+export async function sendDueReminders(ctx: GamesContext): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const open = await tx
+      .select({ turn: turns, game: games })
+      .from(turns)
+      .innerJoin(games, eq(games.id, turns.gameId))
+      .where(and(eq(turns.status, 'open'), eq(games.status, 'active'), isNull(turns.dueAt)))
+      .for('update', { of: turns, skipLocked: true });
+    let sent = 0;
+    for (const { turn, game } of open) {
+      if (!turn.deadline || turn.deadline <= now) continue;
+      const settings = settingsOf(game);
+      const dueLabels = settings.reminderHours
+        .filter((h) => now.getTime() >= turn.deadline!.getTime() - h * 3_600_000)
+        .map((h) => `${h}h`)
+        .filter((label) => !turn.remindersSent.includes(label));
+      if (dueLabels.length === 0) continue;
+      const position = readPosition(turn.stateBefore);
+      const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+      const standing = await tx
+        .select({ seatId: submissions.seatId })
+        .from(submissions)
+        .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+      const must = new Set(sidesThatMustOrder(position, seatRows));
+      for (const seat of seatRows) {
+        if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;
+        // Several reminders falling due at once (a late start) make one mail.
+        await queueMail(ctx, tx, {
+          game,
+          seat,
+          kind: 'reminder',
+          subject: `[${game.id}] Reminder: your orders for turn ${turn.number}`,
+          text: `Your orders for turn ${turn.number} of ${game.name} (game ${game.id}) are not in yet.\nDeadline: ${describeDeadline(turn.deadline, seat.timeZone)}\nWithout orders your ships ${settings.noOrders === 'solo' ? 'will be played by the solo rules' : 'keep their SPEED, fly straight and fire at the nearest enemy'}.\nSend STATUS to get your turn report again.`,
+          key: `reminder${turn.number}.${dueLabels.join('-')}.${seat.side}`,
+        });
+        sent += 1;
+      }
+      await tx
+        .update(turns)
+        .set({ remindersSent: [...turn.remindersSent, ...dueLabels] })
+        .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    }
+    return sent;
+  });
+}

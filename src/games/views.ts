@@ -1,0 +1,133 @@
+/**
+ * What a seat, a moderator or a reader sees of a game. Orders are never shown
+ * to anyone but their seat before the turn has resolved.
+ */
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { auditLog, games, outbox, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
+import { formatOrders } from '../orders/index.ts';
+import type { GamesContext } from './context.ts';
+import { notFound } from './errors.ts';
+import { seatByToken } from './seats.ts';
+import { readOrders, readPosition, scenarioOf, settingsOf } from './state.ts';
+import { sidesThatMustOrder } from './lifecycle.ts';
+import { checkModerator, type Moderator } from './moderation.ts';
+
+async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
+  const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+  return game;
+}
+
+/** The public face of a game: settings, seats (names, not addresses), turn, position, dice commitment. */
+async function baseView(ctx: GamesContext, game: Game) {
+  const settings = settingsOf(game);
+  const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const [turn] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const standing = turn
+    ? await ctx.db.select({ seatId: submissions.seatId }).from(submissions).where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)))
+    : [];
+  const position = game.state ? readPosition(game.state) : null;
+  const must = position ? new Set(sidesThatMustOrder(position, seatRows)) : new Set<string>();
+  return {
+    id: game.id,
+    name: game.name,
+    ruleset: game.ruleset,
+    scenario: scenarioOf(game),
+    status: game.status,
+    settings,
+    seats: seatRows.map((s) => ({
+      side: s.side,
+      name: s.displayName,
+      fleetIn: s.fleet !== null,
+      mustOrder: must.has(s.side),
+      ordersIn: standing.some((x) => x.seatId === s.id),
+      conceded: s.concededAt !== null,
+    })),
+    turn: turn ? { number: turn.number, status: turn.status, openedAt: turn.openedAt, deadline: turn.deadline, dueAt: turn.dueAt } : null,
+    position: game.state,
+    seedCommitment: game.seedCommitment,
+    seed: game.status === 'finished' || game.status === 'abandoned' ? game.seed : null,
+    winner: game.winner,
+    result: game.result,
+  };
+}
+
+export type GameView = Awaited<ReturnType<typeof baseView>>;
+
+export async function publicGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
+  return baseView(ctx, await gameRow(ctx, gameId));
+}
+
+/** The game as a seat sees it: the public view, plus its own seat and the orders it has in. */
+export async function seatGameView(ctx: GamesContext, gameId: string, token: string) {
+  const game = await gameRow(ctx, gameId);
+  const seat = await seatByToken(ctx.db, gameId, token);
+  const view = await baseView(ctx, game);
+  return { ...view, me: await seatDetails(ctx, game, seat) };
+}
+
+async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
+  const [sub] = await ctx.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, game.currentTurn), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
+  const position = game.state ? readPosition(game.state) : null;
+  return {
+    side: seat.side,
+    name: seat.displayName,
+    email: seat.email,
+    timeZone: seat.timeZone,
+    fleet: seat.fleet,
+    conceded: seat.concededAt !== null,
+    orders: sub ? { receivedAt: sub.receivedAt, channel: sub.channel, canonical: formatOrders({ gameId: game.id, turn: game.currentTurn }, readOrders(sub.orders), position?.ships.map((s) => s.id)) } : null,
+  };
+}
+
+/** The moderator's view: every seat with its address and the orders it has in; the outbox and the audit log. */
+export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
+  const game = await checkModerator(ctx, m);
+  const view = await baseView(ctx, game);
+  const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const mail = await ctx.db.select().from(outbox).where(eq(outbox.gameId, game.id)).orderBy(desc(outbox.id)).limit(50);
+  const log = await ctx.db.select().from(auditLog).where(eq(auditLog.gameId, game.id)).orderBy(desc(auditLog.id)).limit(100);
+  return {
+    ...view,
+    seed: game.seed,
+    seatDetails: await Promise.all(seatRows.map((s) => seatDetails(ctx, game, s))),
+    outbox: mail.map((o) => ({ id: o.id, kind: o.kind, to: o.toAddress, subject: o.subject, status: o.status, attempts: o.attempts, lastError: o.lastError, createdAt: o.createdAt, sentAt: o.sentAt })),
+    audit: log.map((a) => ({ at: a.at, actor: a.actor, action: a.action, reason: a.reason, details: a.details })),
+  };
+}
+
+/** One turn. Its orders are shown only once it has resolved. */
+export async function turnView(ctx: GamesContext, gameId: string, number: number) {
+  const [turn] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+  if (!turn) throw notFound('TURN_NOT_FOUND', `game ${gameId} has no turn ${number}`);
+  const resolved = turn.status === 'resolved';
+  return {
+    gameId,
+    number: turn.number,
+    status: turn.status,
+    openedAt: turn.openedAt,
+    deadline: turn.deadline,
+    resolvedAt: turn.resolvedAt,
+    stateBefore: turn.stateBefore,
+    orders: resolved ? turn.ordersUsed : null,
+    events: resolved ? turn.events : null,
+    stateAfter: resolved ? turn.stateAfter : null,
+  };
+}
+
+/** Every resolved turn of a game, in order. */
+export async function history(ctx: GamesContext, gameId: string) {
+  await gameRow(ctx, gameId);
+  const rows = await ctx.db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'))).orderBy(asc(turns.number));
+  return rows.map((t) => ({ number: t.number, resolvedAt: t.resolvedAt, orders: t.ordersUsed, events: t.events, stateAfter: t.stateAfter }));
+}
+
+export async function listGames(ctx: GamesContext, filter: { publicOnly?: boolean } = {}) {
+  const rows = await ctx.db.select().from(games).orderBy(desc(games.createdAt)).limit(500);
+  return rows
+    .filter((g) => !filter.publicOnly || g.public)
+    .map((g) => ({ id: g.id, name: g.name, scenario: scenarioOf(g), status: g.status, turn: g.currentTurn, winner: g.winner, createdAt: g.createdAt, updatedAt: g.updatedAt }));
+}

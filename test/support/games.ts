@@ -1,0 +1,173 @@
+/**
+ * Games for the service tests and benchmarks: a GamesContext over a test
+ * database, one tutorial duel or many at once, and legal first-turn orders
+ * for either side, so a test can fill the turn queue without writing orders.
+ *
+ * The tutorial duel cannot end in turn 1 whatever legal orders are given
+ * (Grey has one weapon against Black's 3 SHIELDS, Black three against Grey's
+ * 4), so a resolved turn 1 always opens exactly one turn 2.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDatabase, Database } from '../../src/db/client.ts';
+import { submissions, turns, type Turn } from '../../src/db/schema.ts';
+import { createTestClock, systemClock, type TestClock } from '../../src/games/clock.ts';
+import type { GamesContext } from '../../src/games/context.ts';
+import { createGame, type CreatedGame } from '../../src/games/create.ts';
+import { submitOrders, type SubmitOrdersResult } from '../../src/games/orders.ts';
+import { readOrders, readPosition } from '../../src/games/state.ts';
+import { SeededDice } from '../../src/rules/dice.ts';
+import { resolveTurn, type TurnResult } from '../../src/rules/resolve.ts';
+import type { ShipOrders } from '../../src/rules/types.ts';
+
+export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
+export const TEST_MAIL_DOMAIN = 'pbem.test';
+
+export type TestGamesContext = GamesContext & { readonly clock: TestClock };
+
+/** A context over a test database with a test clock (2026-01-05 12:00 UTC) that the test moves. */
+export function gamesContext(database: Pick<Database, 'db'>, overrides: Partial<Omit<GamesContext, 'clock' | 'db'>> = {}): TestGamesContext {
+  return { db: database.db, clock: createTestClock(), publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, ...overrides };
+}
+
+/**
+ * A context with the system clock: for tests and benchmarks where other
+ * processes (worker processes) share the database and must agree on the time.
+ */
+export function liveGamesContext(database: Pick<Database, 'db'>, overrides: Partial<Omit<GamesContext, 'db'>> = {}): GamesContext {
+  return { db: database.db, clock: systemClock, publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, ...overrides };
+}
+
+/**
+ * One tutorial duel (Black: alice@pbem.test, Grey: bob@pbem.test); turn 1 is
+ * open. `tokens` holds each seat's secret token by side.
+ */
+export async function tutorialDuel(
+  ctx: GamesContext,
+  options: { id?: string; settings?: Record<string, unknown> } = {},
+): Promise<CreatedGame & { tokens: Record<string, string> }> {
+  const created = await createGame(ctx, {
+    ...(options.id ? { id: options.id } : {}),
+    name: 'Tutorial duel',
+    scenario: 'tutorial-duel',
+    settings: options.settings ?? {},
+    seats: [
+      { side: 'black', email: `alice@${TEST_MAIL_DOMAIN}`, name: 'Alice' },
+      { side: 'grey', email: `bob@${TEST_MAIL_DOMAIN}`, name: 'Bob' },
+    ],
+  });
+  return { ...created, tokens: Object.fromEntries(created.seats.map((s) => [s.side, s.token])) };
+}
+
+export type DuelSide = 'black' | 'grey';
+export const DUEL_SIDES: readonly DuelSide[] = ['black', 'grey'];
+
+/** A tutorial duel that has started: turn 1 is open. */
+export interface Duel {
+  readonly gameId: string;
+  /** Each seat's secret token. */
+  readonly tokens: Readonly<Record<DuelSide, string>>;
+}
+
+/**
+ * Legal turn-1 orders of each side's ship (SPEED, plot, fire), checked
+ * against the scenario's opening position; variant i picks one of them.
+ */
+const FIRST_TURN: Readonly<Record<DuelSide, { ship: string; enemy: string; moves: readonly string[] }>> = {
+  black: { ship: 'Black', enemy: 'Grey', moves: ['0 MOVE 0', '1 MOVE 1', '1 MOVE R', '1 MOVE L', '2 MOVE 2', '2 MOVE 1R', '2 MOVE 1L', '2 MOVE R1', '2 MOVE L1', '3 MOVE 3', '3 MOVE 2R', '3 MOVE 2L', '3 MOVE 1R1', '3 MOVE 1L1', '3 MOVE R2', '3 MOVE L2'] },
+  grey: { ship: 'Grey', enemy: 'Black', moves: ['0 MOVE 0', '1 MOVE 1', '1 MOVE R', '1 MOVE L', '2 MOVE 2', '2 MOVE 1R', '2 MOVE 1L', '2 MOVE R1', '2 MOVE L1', '3 MOVE 3', '3 MOVE 2R', '3 MOVE 1R1'] },
+};
+const FIRE_MODES = ['FIRE', 'HOLD', ''] as const;
+
+/** How many different legal turn-1 orders duelOrders() gives for a side. */
+export function duelOrderVariants(side: DuelSide): number {
+  return FIRST_TURN[side].moves.length * FIRE_MODES.length;
+}
+
+/**
+ * Turn-1 orders in the orders language. Variant 0 is the book's tutorial move
+ * (Black `2R`, Grey `1R1`, both firing), which brings the ships to range 3.
+ */
+export function duelOrders(gameId: string, side: DuelSide, variant = 0): string {
+  const { ship, enemy, moves } = FIRST_TURN[side];
+  const book = side === 'black' ? '3 MOVE 2R' : '3 MOVE 1R1';
+  const list = [book, ...moves.filter((m) => m !== book)];
+  const move = list[variant % list.length]!;
+  const mode = FIRE_MODES[Math.floor(variant / list.length) % FIRE_MODES.length]!;
+  const fire = mode === 'FIRE' ? ` FIRE ${enemy}` : mode === 'HOLD' ? ' HOLD' : '';
+  return `GAME ${gameId} TURN 1\nSHIP ${ship} SPEED ${move}${fire}\nEND`;
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results in the order of `items`. */
+export async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
+export interface CreateDuelsOptions {
+  /** Game ids are `<prefix>-<n>`. */
+  readonly prefix?: string;
+  /** Settings over the scenario's, e.g. `{ turnHours: null }`. */
+  readonly settings?: Record<string, unknown>;
+  /** Games created at once. */
+  readonly concurrency?: number;
+}
+
+/** Creates `count` tutorial duels through the createGame use case; turn 1 of each is open. */
+export async function createDuels(ctx: GamesContext, count: number, options: CreateDuelsOptions = {}): Promise<Duel[]> {
+  const { prefix = 'duel', settings = {}, concurrency = 8 } = options;
+  return inParallel(
+    Array.from({ length: count }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const created = await createGame(ctx, {
+        id: `${prefix}-${i + 1}`,
+        name: `Duel ${i + 1}`,
+        scenario: 'tutorial-duel',
+        settings,
+        seats: [
+          { side: 'black', email: `black${i + 1}@${TEST_MAIL_DOMAIN}`, name: 'Black player' },
+          { side: 'grey', email: `grey${i + 1}@${TEST_MAIL_DOMAIN}`, name: 'Grey player' },
+        ],
+      });
+      const token = (side: DuelSide) => created.seats.find((s) => s.side === side)!.token;
+      return { gameId: created.game.id, tokens: { black: token('black'), grey: token('grey') } };
+    },
+  );
+}
+
+/** One seat's turn-1 orders through the submitOrders use case (the API channel). */
+export function submitDuelOrders(ctx: GamesContext, duel: Duel, side: DuelSide, variant = 0): Promise<SubmitOrdersResult> {
+  return submitOrders(ctx, { gameId: duel.gameId, token: duel.tokens[side], text: duelOrders(duel.gameId, side, variant), channel: 'api' });
+}
+
+/**
+ * Resolves a stored turn again, in this process, from what the database
+ * holds of it before resolution: its position, its dice and the standing
+ * submissions. A worker's result must be exactly this one.
+ */
+export async function reresolve(db: AppDatabase, turn: Turn): Promise<{ result: TurnResult; diceAfter: string }> {
+  const standing = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.gameId, turn.gameId), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+  const orders = new Map<string, ShipOrders>();
+  for (const sub of standing) for (const [id, o] of readOrders(sub.orders)) orders.set(id, o);
+  const dice = SeededDice.fromState(turn.diceStateBefore);
+  const result = resolveTurn(readPosition(turn.stateBefore), orders, dice);
+  if (!result.ok) throw new Error(`turn ${turn.number} of ${turn.gameId} does not resolve again: ${result.error.map((e) => e.message).join('; ')}`);
+  return { result: result.value, diceAfter: dice.save() };
+}
+
+/** A game's turn row. */
+export async function turnRow(db: AppDatabase, gameId: string, number: number): Promise<Turn | undefined> {
+  const [row] = await db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+  return row;
+}
