@@ -1,0 +1,221 @@
+/**
+ * The service's configuration: every setting comes from one environment
+ * variable, checked at start-up so that a wrong value stops the service with
+ * a message naming the variable, what was wrong and what is expected —
+ * never a surprise hours later, in the middle of a turn.
+ *
+ * To add a setting, add one entry to CONFIG_KEYS: the rest (the Config type,
+ * the parsing, the error messages, the documentation) follows from it.
+ */
+import { z } from 'zod';
+import { err, ok, type Result } from '../rules/result.ts';
+
+/** One setting: where it comes from, what it means, how it is checked. */
+export interface ConfigKey<T> {
+  /** The environment variable. */
+  readonly env: string;
+  /** One line for the README and `--help`. */
+  readonly doc: string;
+  /** What a valid value looks like, for the error message. */
+  readonly expected: string;
+  /** The default, written as it would be in the environment; none: the setting is optional. */
+  readonly default?: string;
+  /** A default that depends on other settings, described for the documentation only. */
+  readonly derivedDefault?: string;
+  /** The value may hold a password: never echo it back. */
+  readonly secret?: boolean;
+  /** Checks and converts the text of the variable (undefined when unset and without default). */
+  readonly schema: z.ZodType<T>;
+}
+
+const key = <T>(k: ConfigKey<T>): ConfigKey<T> => k;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const urlWithProtocol = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => {
+      if (!URL.canParse(text)) return false;
+      const url = new URL(text);
+      return protocols.includes(url.protocol) && url.hostname !== '';
+    });
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const CONFIG_KEYS = {
+  databaseUrl: key({
+    env: 'DATABASE_URL',
+    doc: 'PostgreSQL server to keep the games in. Unset: the embedded PGlite database in DATA_DIR/pglite.',
+    expected: 'a postgres:// or postgresql:// URL with a host, e.g. postgres://msc@127.0.0.1:5432/msc',
+    secret: true,
+    schema: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  }),
+  dataDir: key({
+    env: 'DATA_DIR',
+    doc: 'Folder for local data: the embedded database (DATA_DIR/pglite) and its lock. memory:// keeps the database in memory (lost at exit).',
+    expected: 'a folder path',
+    default: './data',
+    schema: z.string().trim().min(1),
+  }),
+  host: key({
+    env: 'HOST',
+    doc: 'Address the web server listens on (0.0.0.0 for every interface).',
+    expected: 'a host name or IP address, e.g. 127.0.0.1',
+    default: '127.0.0.1',
+    schema: z.string().trim().min(1),
+  }),
+  port: key({
+    env: 'PORT',
+    doc: 'Port the web server listens on (0 picks a free one).',
+    expected: 'a whole number from 0 to 65535',
+    default: '8080',
+    schema: wholeNumber(0, 65535),
+  }),
+  publicUrl: key({
+    env: 'PUBLIC_URL',
+    doc: 'Address players reach the web pages at, used in the links of mails and pages.',
+    expected: 'an http:// or https:// URL, e.g. https://msc.example.org',
+    derivedDefault: 'http://HOST:PORT',
+    schema: urlWithProtocol(['http:', 'https:'])
+      .transform((text) => text.replace(/\/+$/, ''))
+      .optional(),
+  }),
+  logLevel: key({
+    env: 'LOG_LEVEL',
+    doc: 'Least severe log lines written (JSON, one per line, to standard output).',
+    expected: `one of ${LOG_LEVELS.join(', ')}`,
+    default: 'info',
+    schema: z.enum(LOG_LEVELS),
+  }),
+  workers: key({
+    env: 'WORKERS',
+    doc: 'Turn-queue workers in this process (0: this process resolves no turns).',
+    expected: 'a whole number from 0 to 64',
+    default: '1',
+    schema: wholeNumber(0, 64),
+  }),
+  pollIntervalMs: key({
+    env: 'POLL_INTERVAL_MS',
+    doc: 'How often idle workers look for due turns, in milliseconds, in case a notification was missed.',
+    expected: 'a whole number of milliseconds from 100 to 3600000',
+    default: '2000',
+    schema: wholeNumber(100, 3_600_000),
+  }),
+  mailDomain: key({
+    env: 'MAIL_DOMAIN',
+    doc: "Domain of the service's own mail addresses (orders+TOKEN@MAIL_DOMAIN).",
+    expected: 'a domain name, e.g. msc.example.org',
+    default: 'localhost',
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/),
+  }),
+  bodyLimitKb: key({
+    env: 'BODY_LIMIT_KB',
+    doc: 'Largest request body the web server reads, in KiB; larger ones get 413.',
+    expected: 'a whole number of KiB from 1 to 10240',
+    default: '512',
+    schema: wholeNumber(1, 10_240),
+  }),
+  rateLimitOrders: key({
+    env: 'RATE_LIMIT_ORDERS',
+    doc: 'Order submissions one client address may make per minute (0: no limit).',
+    expected: 'a whole number from 0 to 100000',
+    default: '120',
+    schema: wholeNumber(0, 100_000),
+  }),
+  rateLimitCreate: key({
+    env: 'RATE_LIMIT_CREATE',
+    doc: 'Games one client address may create per hour (0: no limit).',
+    expected: 'a whole number from 0 to 100000',
+    default: '60',
+    schema: wholeNumber(0, 100_000),
+  }),
+  trustProxy: key({
+    env: 'TRUST_PROXY',
+    doc: 'Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none; the client address is the connection\'s).',
+    expected: 'a whole number from 0 to 10',
+    default: '0',
+    schema: wholeNumber(0, 10),
+  }),
+} as const;
+
+type Keys = typeof CONFIG_KEYS;
+type Parsed = { -readonly [K in keyof Keys]: Keys[K] extends ConfigKey<infer T> ? T : never };
+
+/** The checked settings. Defaults are filled in; only databaseUrl may be absent. */
+export type Config = Readonly<Omit<Parsed, 'publicUrl'> & { publicUrl: string }>;
+
+/** A variable with a wrong value; the message names it and says what is expected. */
+export interface ConfigError {
+  readonly code: 'CONFIG_INVALID';
+  readonly env: string;
+  readonly message: string;
+}
+
+/** Reads every setting from `env`; collects every wrong value rather than stopping at the first. */
+export function parseConfig({ env }: { env: Readonly<Record<string, string | undefined>> }): Result<Config, ConfigError[]> {
+  const errors: ConfigError[] = [];
+  const parsed: Partial<Record<keyof Keys, unknown>> = {};
+  for (const [name, k] of Object.entries(CONFIG_KEYS) as Array<[keyof Keys, ConfigKey<unknown>]>) {
+    const given = env[k.env];
+    // An empty variable (`PORT=` in a .env file) means "not set", as most tools read it.
+    const text = given === undefined || given.trim() === '' ? k.default : given;
+    const result = k.schema.safeParse(text);
+    if (result.success) {
+      parsed[name] = result.data;
+    } else {
+      const shown = k.secret ? 'is not valid' : `is ${JSON.stringify(text)}`;
+      errors.push({ code: 'CONFIG_INVALID', env: k.env, message: `${k.env} ${shown}: expected ${k.expected}` });
+    }
+  }
+  if (errors.length > 0) return err(errors);
+  const settings = parsed as Parsed;
+  return ok({ ...settings, publicUrl: settings.publicUrl ?? defaultPublicUrl(settings.host, settings.port) });
+}
+
+function defaultPublicUrl(host: string, port: number): string {
+  // An IPv6 address needs brackets in a URL.
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Thrown by loadConfig: the composition root prints its message and exits. */
+export class InvalidConfigError extends Error {
+  constructor(readonly errors: readonly ConfigError[]) {
+    super(formatConfigErrors(errors));
+    this.name = 'InvalidConfigError';
+  }
+}
+
+/** One paragraph naming every wrong variable, for the console. */
+export function formatConfigErrors(errors: readonly ConfigError[]): string {
+  const lines = errors.map((e) => `  - ${e.message}`);
+  return [`the configuration is not valid; fix these environment variables:`, ...lines].join('\n');
+}
+
+/** For the composition root: the settings, or an InvalidConfigError listing every wrong variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const result = parseConfig({ env });
+  if (!result.ok) throw new InvalidConfigError(result.error);
+  return result.value;
+}
+
+/** Every setting, documented, for the README and `--help`. */
+export function describeConfig(): Array<{ env: string; doc: string; default: string | null }> {
+  return Object.values(CONFIG_KEYS).map((k: ConfigKey<unknown>) => ({
+    env: k.env,
+    doc: k.doc,
+    default: k.default ?? k.derivedDefault ?? null,
+  }));
+}

@@ -1,0 +1,274 @@
+/**
+ * The database schema: every game, seat, turn, order submission, outgoing and
+ * incoming mail and moderator action. drizzle-kit turns this file into the
+ * SQL migrations in migrations/ (`npm run db:generate`); the same SQL runs on
+ * PGlite (PostgreSQL 18) and on PostgreSQL 15 and later, so it keeps to what
+ * both accept.
+ *
+ * JSON columns hold data whose shape belongs to the layers above (game
+ * settings, positions, events); those layers check it when they read it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const RULESETS = ['msc-tactical', 'msc-strategic'] as const;
+export type Ruleset = (typeof RULESETS)[number];
+
+export const GAME_STATUSES = ['setup', 'active', 'paused', 'finished', 'abandoned'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const TURN_STATUSES = ['open', 'resolving', 'resolved'] as const;
+export type TurnStatus = (typeof TURN_STATUSES)[number];
+
+export const SUBMISSION_CHANNELS = ['mail', 'web', 'api', 'cli'] as const;
+export type SubmissionChannel = (typeof SUBMISSION_CHANNELS)[number];
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Kinds of outgoing mail known today; the column is open text so a new kind needs no migration. */
+export const OUTBOX_KINDS = [
+  'turn-report',
+  'accepted',
+  'rejected',
+  'reminder',
+  'game-start',
+  'game-end',
+  'help',
+  'message',
+  'login',
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** A point in time, always with its time zone (stored as UTC). */
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => moment('created_at').notNull().defaultNow();
+
+/** A CHECK that a status column holds one of its known values, so a typo in code fails at the write. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+
+export const games = pgTable(
+  'games',
+  {
+    /** A slug players type in order mails, e.g. `orion-7`. */
+    id: text('id').primaryKey(),
+    ruleset: text('ruleset').$type<Ruleset>().notNull(),
+    name: text('name').notNull(),
+    status: text('status').$type<GameStatus>().notNull().default('setup'),
+    /** Map size, sides, budget, deadlines, reminders, turn limit, no-orders policy, solo sides… */
+    settings: jsonb('settings').notNull().default({}),
+    /** The current position; null while the seats are still choosing their fleets. */
+    state: jsonb('state'),
+    diceState: text('dice_state').notNull(),
+    /** Secret until the game ends; then published so anyone can verify every roll. */
+    seed: text('seed').notNull(),
+    /** SHA-256 of the seed, hex, published at game start. */
+    seedCommitment: text('seed_commitment').notNull(),
+    /** 0 until the first turn opens. */
+    currentTurn: integer('current_turn').notNull().default(0),
+    winner: text('winner'),
+    result: jsonb('result'),
+    public: boolean('public').notNull().default(true),
+    moderatorTokenHash: text('moderator_token_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+    pausedAt: moment('paused_at'),
+    /** Bumped by every write, so a write based on a stale read fails instead of overwriting. */
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('games_status_check', oneOf(t.status, GAME_STATUSES)), index('games_status_idx').on(t.status)],
+);
+
+export const seats = pgTable(
+  'seats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    /** The registered address, lower-cased: order mails must come from it. */
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    /** An IANA zone name, for deadlines in the player's own time. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** SHA-256 of the seat's secret token, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** When the current token was issued (at seating, then at every rotation). */
+    tokenRotatedAt: moment('token_rotated_at').notNull().defaultNow(),
+    /** The fleet chosen during setup. */
+    fleet: jsonb('fleet'),
+    concededAt: moment('conceded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('seats_game_side_unique').on(t.gameId, t.side),
+    uniqueIndex('seats_token_hash_idx').on(t.tokenHash),
+    index('seats_email_idx').on(t.email),
+  ],
+);
+
+export const turns = pgTable(
+  'turns',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status').$type<TurnStatus>().notNull().default('open'),
+    openedAt: moment('opened_at').notNull().defaultNow(),
+    deadline: moment('deadline'),
+    /** Set when every seat has valid orders in: the turn may resolve from then on. */
+    dueAt: moment('due_at'),
+    resolvedAt: moment('resolved_at'),
+    /** Labels of the reminders already sent for this turn, e.g. `24h`, `2h`. */
+    remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
+    stateBefore: jsonb('state_before').notNull(),
+    diceStateBefore: text('dice_state_before').notNull(),
+    /** The orders the turn resolved with, including those the no-orders policy supplied. */
+    ordersUsed: jsonb('orders_used'),
+    events: jsonb('events'),
+    stateAfter: jsonb('state_after'),
+    diceStateAfter: text('dice_state_after'),
+  },
+  (t) => [
+    primaryKey({ name: 'turns_pkey', columns: [t.gameId, t.number] }),
+    check('turns_status_check', oneOf(t.status, TURN_STATUSES)),
+    // The turn queue: open turns by the moment they fall due (see turnFallsDueAt).
+    index('turns_queue_idx')
+      .on(sql`least(${t.dueAt}, ${t.deadline})`)
+      .where(sql`${t.status} = 'open'`),
+    // A game has at most one turn in play.
+    uniqueIndex('turns_one_in_play_idx')
+      .on(t.gameId)
+      .where(sql`${t.status} <> 'resolved'`),
+  ],
+);
+
+/**
+ * When an open turn falls due: the earlier of "every seat is in" and the
+ * deadline (least() skips nulls). Queue queries compare this expression so
+ * that they use turns_queue_idx.
+ */
+export const turnFallsDueAt: SQL = sql`least(${turns.dueAt}, ${turns.deadline})`;
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id').notNull(),
+    turn: integer('turn').notNull(),
+    seatId: uuid('seat_id')
+      .notNull()
+      .references(() => seats.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<SubmissionChannel>().notNull(),
+    /** The orders as received, for the archive and for disputes. */
+    text: text('text'),
+    /** The orders as the service understood them. */
+    orders: jsonb('orders').notNull(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
+    /** Set when a later valid submission replaces this one. */
+    supersededAt: moment('superseded_at'),
+    messageId: text('message_id'),
+  },
+  (t) => [
+    foreignKey({ name: 'submissions_turn_fk', columns: [t.gameId, t.turn], foreignColumns: [turns.gameId, turns.number] }).onDelete(
+      'cascade',
+    ),
+    check('submissions_channel_check', oneOf(t.channel, SUBMISSION_CHANNELS)),
+    index('submissions_game_turn_seat_idx').on(t.gameId, t.turn, t.seatId),
+    // At most one standing submission per seat and turn.
+    uniqueIndex('submissions_standing_idx')
+      .on(t.gameId, t.turn, t.seatId)
+      .where(sql`${t.supersededAt} is null`),
+  ],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id').references(() => games.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<OutboxKind>().notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** Message-ID, In-Reply-To, References, Reply-To… */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: moment('sent_at'),
+  },
+  (t) => [
+    check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
+    index('outbox_status_next_attempt_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    /** The Message-ID header: a message seen twice is handled once. */
+    messageId: text('message_id').primaryKey(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
+    fromAddress: text('from_address').notNull(),
+    /** The game the message named — which need not exist, hence no foreign key. */
+    gameId: text('game_id'),
+    /** What became of it, e.g. `accepted`, `rejected`, `ignored-auto-reply`. */
+    outcome: text('outcome').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('inbound_messages_game_idx').on(t.gameId, t.receivedAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No foreign key: the record of what was done outlives whatever it was done to. */
+    gameId: text('game_id'),
+    /** Who acted: `moderator:<game>`, `cli`, `system`, or a seat. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    at: moment('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_game_at_idx').on(t.gameId, t.at)],
+);
+
+export type Game = typeof games.$inferSelect;
+export type NewGame = typeof games.$inferInsert;
+export type Seat = typeof seats.$inferSelect;
+export type NewSeat = typeof seats.$inferInsert;
+export type Turn = typeof turns.$inferSelect;
+export type NewTurn = typeof turns.$inferInsert;
+export type Submission = typeof submissions.$inferSelect;
+export type NewSubmission = typeof submissions.$inferInsert;
+export type OutboxMessage = typeof outbox.$inferSelect;
+export type NewOutboxMessage = typeof outbox.$inferInsert;
+export type InboundMessage = typeof inboundMessages.$inferSelect;
+export type NewInboundMessage = typeof inboundMessages.$inferInsert;
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type NewAuditEntry = typeof auditLog.$inferInsert;

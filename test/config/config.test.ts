@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONFIG_KEYS,
+  describeConfig,
+  formatConfigErrors,
+  InvalidConfigError,
+  loadConfig,
+  parseConfig,
+  type Config,
+  type ConfigError,
+} from '../../src/config/config.ts';
+
+function parsed(env: Record<string, string>): Config {
+  const result = parseConfig({ env });
+  if (!result.ok) throw new Error(formatConfigErrors(result.error));
+  return result.value;
+}
+
+function errors(env: Record<string, string>): ConfigError[] {
+  const result = parseConfig({ env });
+  if (result.ok) throw new Error('expected the configuration to be rejected');
+  return result.error;
+}
+
+describe('parseConfig', () => {
+  it('fills every default from an empty environment; no DATABASE_URL means PGlite', () => {
+    expect(parsed({})).toEqual({
+      databaseUrl: undefined,
+      dataDir: './data',
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://127.0.0.1:8080',
+      logLevel: 'info',
+      workers: 1,
+      pollIntervalMs: 2000,
+      mailDomain: 'localhost',
+      bodyLimitKb: 512,
+      rateLimitOrders: 120,
+      rateLimitCreate: 60,
+      trustProxy: 0,
+    });
+  });
+
+  it('reads every variable and converts numbers', () => {
+    const config = parsed({
+      DATABASE_URL: 'postgres://msc:secret@db.example.org:5433/msc',
+      DATA_DIR: '/var/lib/msc',
+      HOST: '0.0.0.0',
+      PORT: '3000',
+      PUBLIC_URL: 'https://msc.example.org/',
+      LOG_LEVEL: 'debug',
+      WORKERS: '4',
+      POLL_INTERVAL_MS: '500',
+      MAIL_DOMAIN: 'Msc.Example.org',
+      BODY_LIMIT_KB: '64',
+      RATE_LIMIT_ORDERS: '0',
+      RATE_LIMIT_CREATE: '5',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toEqual({
+      databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
+      dataDir: '/var/lib/msc',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'https://msc.example.org',
+      logLevel: 'debug',
+      workers: 4,
+      pollIntervalMs: 500,
+      mailDomain: 'msc.example.org',
+      bodyLimitKb: 64,
+      rateLimitOrders: 0,
+      rateLimitCreate: 5,
+      trustProxy: 1,
+    });
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT, with brackets around an IPv6 address', () => {
+    expect(parsed({ HOST: 'games.local', PORT: '80' }).publicUrl).toBe('http://games.local:80');
+    expect(parsed({ HOST: '::1', PORT: '8081' }).publicUrl).toBe('http://[::1]:8081');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parsed({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('accepts postgresql:// as well as postgres://, and WORKERS=0 (a web-only process)', () => {
+    expect(parsed({ DATABASE_URL: 'postgresql://127.0.0.1/msc', WORKERS: '0' })).toMatchObject({
+      databaseUrl: 'postgresql://127.0.0.1/msc',
+      workers: 0,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT is "abc": expected a whole number from 0 to 65535'],
+    ['PORT', '70000', 'PORT is "70000": expected a whole number from 0 to 65535'],
+    ['PORT', '80.5', 'PORT is "80.5": expected a whole number from 0 to 65535'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL is "verbose": expected one of fatal, error, warn, info, debug, trace, silent'],
+    ['WORKERS', '-1', 'WORKERS is "-1": expected a whole number from 0 to 64'],
+    ['POLL_INTERVAL_MS', '10', 'POLL_INTERVAL_MS is "10": expected a whole number of milliseconds from 100 to 3600000'],
+    ['PUBLIC_URL', 'msc.example.org', 'PUBLIC_URL is "msc.example.org": expected an http:// or https:// URL'],
+    ['PUBLIC_URL', 'ftp://msc.example.org', 'PUBLIC_URL is "ftp://msc.example.org": expected an http:// or https:// URL'],
+    ['MAIL_DOMAIN', 'orders@example.org', 'MAIL_DOMAIN is "orders@example.org": expected a domain name'],
+    ['MAIL_DOMAIN', '-bad-.example', 'MAIL_DOMAIN is "-bad-.example": expected a domain name'],
+    ['BODY_LIMIT_KB', '0', 'BODY_LIMIT_KB is "0": expected a whole number of KiB from 1 to 10240'],
+    ['RATE_LIMIT_ORDERS', 'lots', 'RATE_LIMIT_ORDERS is "lots": expected a whole number from 0 to 100000'],
+    ['TRUST_PROXY', 'true', 'TRUST_PROXY is "true": expected a whole number from 0 to 10'],
+  ])('rejects %s=%s, naming it and saying what is expected', (env, value, message) => {
+    const [error, ...rest] = errors({ [env]: value });
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({ code: 'CONFIG_INVALID', env });
+    expect(error?.message).toContain(message);
+  });
+
+  it('rejects a DATABASE_URL that is not a PostgreSQL URL without echoing it (it may hold a password)', () => {
+    for (const url of ['mysql://root:hunter2@localhost/msc', 'not a url', 'postgres://']) {
+      const [error] = errors({ DATABASE_URL: url });
+      expect(error?.env).toBe('DATABASE_URL');
+      expect(error?.message).toMatch(/^DATABASE_URL is not valid: expected a postgres:\/\/ or postgresql:\/\/ URL/);
+      expect(error?.message).not.toContain('hunter2');
+    }
+  });
+
+  it('reports every wrong variable at once, not only the first', () => {
+    const found = errors({ PORT: 'x', LOG_LEVEL: 'loud', WORKERS: 'many' });
+    expect(found.map((e) => e.env)).toEqual(['PORT', 'LOG_LEVEL', 'WORKERS']);
+  });
+});
+
+describe('loadConfig', () => {
+  it('throws an InvalidConfigError whose message lists every wrong variable', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({ PORT: 'x', WORKERS: '100' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidConfigError);
+    const message = (thrown as Error).message;
+    expect(message).toContain('fix these environment variables');
+    expect(message).toContain('  - PORT is "x": expected a whole number from 0 to 65535');
+    expect(message).toContain('  - WORKERS is "100": expected a whole number from 0 to 64');
+  });
+
+  it('returns the configuration when every value is valid', () => {
+    expect(loadConfig({ PORT: '9000' }).port).toBe(9000);
+  });
+});
+
+describe('describeConfig', () => {
+  it('documents every key with its variable, a doc line and its default', () => {
+    const described = describeConfig();
+    expect(described.map((d) => d.env)).toEqual(Object.values(CONFIG_KEYS).map((k) => k.env));
+    for (const d of described) expect(d.doc.length).toBeGreaterThan(10);
+    expect(described.find((d) => d.env === 'PUBLIC_URL')?.default).toBe('http://HOST:PORT');
+    expect(described.find((d) => d.env === 'DATA_DIR')?.default).toBe('./data');
+    expect(described.find((d) => d.env === 'DATABASE_URL')?.default).toBeNull();
+  });
+
+  it('has defaults that pass their own checks', () => {
+    for (const key of Object.values(CONFIG_KEYS)) {
+      if ('default' in key) expect(key.schema.safeParse(key.default).success, key.env).toBe(true);
+    }
+  });
+});

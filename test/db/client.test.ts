@@ -1,0 +1,191 @@
+/**
+ * Opening, closing, and LISTEN/NOTIFY on both databases.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IN_MEMORY, openDatabase } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { notifyStatement } from '../../src/db/notifications.ts';
+import { games } from '../../src/db/schema.ts';
+import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+
+/** Resolves when `predicate` holds, polling; fails after `ms`. */
+async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe.each(databaseKinds)('a %s database', (kind) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase(kind);
+  });
+  afterEach(() => database.drop());
+
+  it('says which kind it is', () => {
+    expect(database.kind).toBe(kind);
+  });
+
+  it('gives execute() results as rows on either driver', async () => {
+    const result = await database.db.execute<{ answer: number }>(sql`select 42::int as answer`);
+    expect(result.rows).toEqual([{ answer: 42 }]);
+  });
+
+  it('rolls a failed transaction back entirely', async () => {
+    const attempt = database.db.transaction(async (tx) => {
+      await tx.insert(games).values({
+        id: 'gone',
+        ruleset: 'msc-tactical',
+        name: 'Gone',
+        diceState: 'd',
+        seed: 's',
+        seedCommitment: 'c',
+        moderatorTokenHash: 'm',
+      });
+      throw new Error('a later step failed');
+    });
+    await expect(attempt).rejects.toThrow('a later step failed');
+    expect(await database.db.select().from(games)).toEqual([]);
+  });
+
+  it('delivers a notification to a listener on its channel only', async () => {
+    const wake: string[] = [];
+    const other: string[] = [];
+    await database.listen('turn_due', (payload) => wake.push(payload));
+    await database.listen('outbox_ready', (payload) => other.push(payload));
+    await database.notify('turn_due', 'orion-7');
+    await eventually(() => wake.length === 1);
+    await settle();
+    expect(wake).toEqual(['orion-7']);
+    expect(other).toEqual([]);
+  });
+
+  it('delivers a notification sent in a transaction only when it commits', async () => {
+    const heard: string[] = [];
+    await database.listen('turn_due', (payload) => heard.push(payload));
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(notifyStatement('turn_due', 'rolled-back'));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(notifyStatement('turn_due', 'committed'));
+    });
+    await eventually(() => heard.length > 0);
+    await settle();
+    expect(heard).toEqual(['committed']);
+  });
+
+  it('stops delivering after unlisten, and other listeners keep theirs', async () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = await database.listen('turn_due', (payload) => first.push(payload));
+    await database.listen('turn_due', (payload) => second.push(payload));
+    await stopFirst();
+    await database.notify('turn_due', 'after');
+    await eventually(() => second.length === 1);
+    await settle();
+    expect(first).toEqual([]);
+  });
+
+  it('keeps delivering to other listeners when one throws', async () => {
+    const heard: string[] = [];
+    await database.listen('turn_due', () => {
+      throw new Error('a broken listener');
+    });
+    await database.listen('turn_due', (payload) => heard.push(payload));
+    await database.notify('turn_due', 'one');
+    await database.notify('turn_due', 'two');
+    await eventually(() => heard.length === 2);
+    expect(heard).toEqual(['one', 'two']);
+  });
+
+  it('refuses a channel name that is not a lower-case identifier (a bug, not user input)', async () => {
+    await expect(database.listen('Turn-Due', () => undefined)).rejects.toThrow(/lower-case identifier/);
+    await expect(database.notify('x; drop table games', '')).rejects.toThrow(/lower-case identifier/);
+  });
+});
+
+describe('openDatabase', () => {
+  it('keeps memory:// in memory', async () => {
+    const database = await openDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined });
+    try {
+      expect(database.kind).toBe('pglite');
+      expect(database.kind === 'pglite' && database.dataDir).toBeNull();
+    } finally {
+      await database.close();
+      await database.close(); // twice is harmless
+    }
+  });
+
+  describe('with a PGlite folder', () => {
+    let dataDir: string;
+    beforeEach(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'msc-data-'));
+    });
+    afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    it('keeps the data in DATA_DIR/pglite across a restart', async () => {
+      const first = await openDatabase({ dataDir, databaseUrl: undefined });
+      expect(first.kind === 'pglite' && first.dataDir).toBe(join(dataDir, 'pglite'));
+      await migrate(first);
+      await first.db.insert(games).values({
+        id: 'kept',
+        ruleset: 'msc-tactical',
+        name: 'Kept',
+        diceState: 'd',
+        seed: 's',
+        seedCommitment: 'c',
+        moderatorTokenHash: 'm',
+      });
+      await first.close();
+      const second = await openDatabase({ dataDir, databaseUrl: undefined });
+      try {
+        expect(await second.db.select({ id: games.id }).from(games)).toEqual([{ id: 'kept' }]);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
+  it.runIf(databaseKinds.includes('postgres'))(
+    'fails with a message naming the server, never the password, when PostgreSQL cannot be reached',
+    async () => {
+      const error = await openDatabase({ databaseUrl: 'postgres://msc:hunter2@127.0.0.1:1/games', dataDir: '' }).catch(
+        (e: unknown) => e as Error,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain('cannot connect to PostgreSQL at 127.0.0.1:1/games (DATABASE_URL)');
+      expect((error as Error).message).not.toContain('hunter2');
+    },
+  );
+
+  it.runIf(databaseKinds.includes('postgres'))('listens again after its listening connection is cut', async () => {
+    const database = await freshDatabase('postgres');
+    try {
+      const heard: string[] = [];
+      await database.listen('turn_due', (payload) => heard.push(payload));
+      // What a server restart or a network cut does to the listening connection.
+      const cut = await database.db.execute(
+        sql`select pg_terminate_backend(pid) as cut from pg_stat_activity
+            where application_name = 'msc-listener' and datname = current_database()`,
+      );
+      expect(cut.rows).toEqual([{ cut: true }]);
+      await eventually(() => {
+        void database.notify('turn_due', 'again');
+        return heard.includes('again');
+      }, 10_000);
+    } finally {
+      await database.drop();
+    }
+  });
+});
