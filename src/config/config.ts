@@ -121,6 +121,13 @@ export const CONFIG_KEYS = {
       .toLowerCase()
       .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/),
   }),
+  secretKey: key({
+    env: 'SECRET_KEY',
+    doc: 'Key seat tokens are derived from. Unset: a random key is made on first start and kept in the database (shared by every instance on it). Changing it invalidates every seat token.',
+    expected: 'at least 32 characters of random text, e.g. from `openssl rand -base64 33`',
+    secret: true,
+    schema: z.string().min(32).optional(),
+  }),
   bodyLimitKb: key({
     env: 'BODY_LIMIT_KB',
     doc: 'Largest request body the web server reads, in KiB; larger ones get 413.',

@@ -258,6 +258,18 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_game_at_idx').on(t.gameId, t.at)],
 );
 
+/**
+ * Secrets of the service itself, shared by every instance on this database:
+ * `seat-tokens` is the key seat tokens are derived from (so the service can
+ * put a seat's token in the Reply-To address of every mail it sends to it
+ * without keeping the token).
+ */
+export const serviceSecrets = pgTable('service_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export type Game = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
 export type Seat = typeof seats.$inferSelect;

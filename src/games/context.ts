@@ -20,6 +20,8 @@ export interface GamesContext {
   readonly publicUrl: string;
   /** Domain of the service's own mail addresses (orders+TOKEN@domain). */
   readonly mailDomain: string;
+  /** The key seat tokens are derived from (service-key.ts). */
+  readonly serviceKey: Buffer;
   readonly hooks?: ServiceHooks;
 }
 

@@ -12,7 +12,8 @@ import type { GamesContext } from './context.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
 import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
-import { newSecret, newSeed, sha256Hex } from './secrets.ts';
+import { randomUUID } from 'node:crypto';
+import { newSecret, newSeed, seatToken, sha256Hex } from './secrets.ts';
 import { audit } from './lifecycle.ts';
 import { startIfReady } from './setup.ts';
 
@@ -92,7 +93,10 @@ export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api')
   const seed = newSeed();
   const moderatorToken = newSecret();
   const now = ctx.clock.now();
-  const tokens = input.seats.map((s) => ({ ...s, token: newSecret() }));
+  const tokens = input.seats.map((s) => {
+    const seatId = randomUUID();
+    return { ...s, seatId, token: seatToken(ctx.serviceKey, seatId, now) };
+  });
 
   const game = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: games.id }).from(games).where(eq(games.id, id));
@@ -118,6 +122,7 @@ export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api')
       .returning();
     await tx.insert(seats).values(
       tokens.map((s) => ({
+        id: s.seatId,
         gameId: id,
         side: s.side,
         email: s.email,

@@ -10,7 +10,7 @@ import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { conflict, invalid, notFound, unauthorized } from './errors.ts';
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
-import { newSecret, secretMatches, sha256Hex } from './secrets.ts';
+import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
 import { readPosition, settingsOf } from './state.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
 import { concedeSeat, lockOpenTurn } from './orders.ts';
@@ -45,6 +45,11 @@ async function openTurnOf(tx: Tx, game: Game) {
     .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn), eq(turns.status, 'open')))
     .for('update');
   return turn ?? null;
+}
+
+/** A new token's issue time: now, but always later than the last one, so the derived token always changes. */
+function newIssueTime(ctx: GamesContext, last: Date): Date {
+  return new Date(Math.max(ctx.clock.now().getTime(), last.getTime() + 1));
 }
 
 const actorOf = (m: Moderator) => ('operator' in m ? `operator:${m.actor ?? 'cli'}` : `moderator:${m.actor ?? 'key'}`);
@@ -169,10 +174,11 @@ export async function replaceSeat(
     const game = await lockGame(tx, m);
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, side)));
     if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
-    const token = newSecret();
+    const issuedAt = newIssueTime(ctx, seat.tokenRotatedAt);
+    const token = seatToken(ctx.serviceKey, seat.id, issuedAt);
     const [updated] = await tx
       .update(seats)
-      .set({ email: player.email.toLowerCase(), displayName: player.name, timeZone: player.timeZone ?? seat.timeZone, tokenHash: sha256Hex(token), tokenRotatedAt: ctx.clock.now() })
+      .set({ email: player.email.toLowerCase(), displayName: player.name, timeZone: player.timeZone ?? seat.timeZone, tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt })
       .where(eq(seats.id, seat.id))
       .returning();
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'replace-seat', reason, details: { side, from: seat.email, to: player.email.toLowerCase() } });
@@ -184,13 +190,11 @@ export async function replaceSeat(
 export async function rotateSeatToken(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    const token = newSecret();
-    const updated = await tx
-      .update(seats)
-      .set({ tokenHash: sha256Hex(token), tokenRotatedAt: ctx.clock.now() })
-      .where(and(eq(seats.gameId, game.id), eq(seats.side, side)))
-      .returning({ id: seats.id });
-    if (updated.length === 0) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
+    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, side)));
+    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
+    const issuedAt = newIssueTime(ctx, seat.tokenRotatedAt);
+    const token = seatToken(ctx.serviceKey, seat.id, issuedAt);
+    await tx.update(seats).set({ tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt }).where(eq(seats.id, seat.id));
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'rotate-token', reason, details: { side } });
     return token;
   });

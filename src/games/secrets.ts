@@ -2,7 +2,7 @@
  * Seat tokens, moderator keys and dice seeds: at least 128 bits of randomness,
  * stored only as SHA-256 hashes, compared in constant time.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A new secret: 192 random bits, URL- and mail-address-safe (base64url, 32 characters). */
 export function newSecret(): string {
@@ -23,4 +23,14 @@ export function secretMatches(secret: string, hash: string): boolean {
   const a = Buffer.from(sha256Hex(secret), 'hex');
   const b = Buffer.from(hash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A seat's token, derived from the service key, the seat and when its token
+ * was issued: 192 bits the service can recompute for every mail it sends the
+ * seat (its Reply-To address carries it) without storing it. Only its hash is
+ * kept, for lookup; issuing a new one (rotation) changes `issuedAt`.
+ */
+export function seatToken(serviceKey: Buffer, seatId: string, issuedAt: Date): string {
+  return createHmac('sha256', serviceKey).update(`seat-token:${seatId}:${issuedAt.toISOString()}`).digest().subarray(0, 24).toString('base64url');
 }
