@@ -7,14 +7,15 @@
  * (Grey has one weapon against Black's 3 SHIELDS, Black three against Grey's
  * 4), so a resolved turn 1 always opens exactly one turn 2.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase, Database } from '../../src/db/client.ts';
-import { submissions, turns, type Turn } from '../../src/db/schema.ts';
+import { games, outbox, seats, submissions, turns, type Turn } from '../../src/db/schema.ts';
 import { createTestClock, systemClock, type TestClock } from '../../src/games/clock.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { createGame, type CreatedGame } from '../../src/games/create.ts';
 import { submitOrders, type SubmitOrdersResult } from '../../src/games/orders.ts';
-import { readOrders, readPosition } from '../../src/games/state.ts';
+import { positionToJson, readOrders, readPosition } from '../../src/games/state.ts';
 import { SeededDice } from '../../src/rules/dice.ts';
 import { resolveTurn, type TurnResult } from '../../src/rules/resolve.ts';
 import type { ShipOrders } from '../../src/rules/types.ts';
@@ -22,11 +23,19 @@ import type { ShipOrders } from '../../src/rules/types.ts';
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
 export const TEST_MAIL_DOMAIN = 'pbem.test';
 
+/**
+ * The tests' SECRET_KEY: worker processes started by the tests get it too, so
+ * that every process derives the same seat tokens.
+ */
+export const TEST_SECRET_KEY = 'msc-pbem test service key, not a secret';
+/** The service key of test contexts, as loadServiceKey makes it from TEST_SECRET_KEY (a real service makes a random one: service-key.ts). */
+export const TEST_SERVICE_KEY = Buffer.from(TEST_SECRET_KEY, 'utf8');
+
 export type TestGamesContext = GamesContext & { readonly clock: TestClock };
 
 /** A context over a test database with a test clock (2026-01-05 12:00 UTC) that the test moves. */
 export function gamesContext(database: Pick<Database, 'db'>, overrides: Partial<Omit<GamesContext, 'clock' | 'db'>> = {}): TestGamesContext {
-  return { db: database.db, clock: createTestClock(), publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, ...overrides };
+  return { db: database.db, clock: createTestClock(), publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, serviceKey: TEST_SERVICE_KEY, ...overrides };
 }
 
 /**
@@ -34,7 +43,7 @@ export function gamesContext(database: Pick<Database, 'db'>, overrides: Partial<
  * processes (worker processes) share the database and must agree on the time.
  */
 export function liveGamesContext(database: Pick<Database, 'db'>, overrides: Partial<Omit<GamesContext, 'db'>> = {}): GamesContext {
-  return { db: database.db, clock: systemClock, publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, ...overrides };
+  return { db: database.db, clock: systemClock, publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, serviceKey: TEST_SERVICE_KEY, ...overrides };
 }
 
 /**
@@ -170,4 +179,54 @@ export async function reresolve(db: AppDatabase, turn: Turn): Promise<{ result: 
 export async function turnRow(db: AppDatabase, gameId: string, number: number): Promise<Turn | undefined> {
   const [row] = await db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
   return row;
+}
+
+/** A stored JSON document as it reads back (jsonb drops undefined fields and orders keys its own way). */
+function asStored(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/**
+ * What is wrong, if anything, with the claim "turn 1 of this duel resolved
+ * exactly once, completely, and with the result this process computes from
+ * the stored position, dice and standing orders": one resolved turn 1, one
+ * open turn 2 continuing from it, the game moved on to it, one turn-2
+ * report per seat in the outbox and at most one reminder per seat. An empty list: all is well.
+ */
+export async function resolvedOnceProblems(db: AppDatabase, gameId: string): Promise<string[]> {
+  const problems: string[] = [];
+  const say = (p: string) => problems.push(`${gameId}: ${p}`);
+  const rows = await db.select().from(turns).where(eq(turns.gameId, gameId));
+  const shape = rows.map((t) => `${t.number}:${t.status}`).sort();
+  if (shape.join(' ') !== '1:resolved 2:open') say(`turns are [${shape.join(' ')}], expected [1:resolved 2:open]`);
+  const t1 = rows.find((t) => t.number === 1);
+  const t2 = rows.find((t) => t.number === 2);
+  if (!t1 || t1.status !== 'resolved') return problems;
+
+  const { result, diceAfter } = await reresolve(db, t1);
+  if (!isDeepStrictEqual(t1.events, asStored(result.events))) say('stored events differ from a re-resolution of the stored turn');
+  const after = asStored(positionToJson({ ...result.position, solo: readPosition(t1.stateBefore).solo }));
+  if (!isDeepStrictEqual(t1.stateAfter, after)) say('stored position after the turn differs from a re-resolution');
+  if (t1.diceStateAfter !== diceAfter) say('stored dice after the turn differ from a re-resolution');
+  if (!t1.resolvedAt) say('turn 1 has no resolved_at');
+
+  if (t2) {
+    if (!isDeepStrictEqual(t2.stateBefore, t1.stateAfter)) say('turn 2 does not start from the position turn 1 ended in');
+    if (t2.diceStateBefore !== t1.diceStateAfter) say('turn 2 does not start from the dice turn 1 ended with');
+  }
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  if (game?.currentTurn !== 2) say(`the game is at turn ${game?.currentTurn}, expected 2`);
+  if (!isDeepStrictEqual(game?.state, t1.stateAfter) || game?.diceState !== t1.diceStateAfter) say('the game does not hold the position and dice turn 1 ended with');
+
+  const seatRows = await db.select().from(seats).where(eq(seats.gameId, gameId));
+  const mail = await db.select().from(outbox).where(eq(outbox.gameId, gameId));
+  const reports = mail.filter((m) => m.kind === 'turn-report');
+  const perSeat = seatRows.map((s) => reports.filter((m) => m.toAddress === s.email && m.subject.includes('Turn 2')).length);
+  if (reports.length !== seatRows.length || perSeat.some((n) => n !== 1)) say(`${reports.length} turn-report mails (per seat: ${perSeat.join(', ')}), expected one turn-2 report per seat`);
+  // A deadline close ahead sends seats still missing orders a reminder: once at most (several workers notwithstanding).
+  const reminders = seatRows.map((s) => mail.filter((m) => m.kind === 'reminder' && m.toAddress === s.email).length);
+  if (reminders.some((n) => n > 1)) say(`reminders per seat: ${reminders.join(', ')}, expected at most one`);
+  const others = mail.filter((m) => !['turn-report', 'game-start', 'reminder'].includes(m.kind));
+  if (others.length > 0) say(`unexpected mail: ${others.map((m) => m.kind).join(', ')}`);
+  return problems;
 }

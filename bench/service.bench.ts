@@ -1,0 +1,351 @@
+/**
+ * `npm run bench:service`: how fast the service is on real PostgreSQL. Prints
+ * figures; asserts nothing.
+ *
+ *   1. Order submissions per second over HTTP on loopback: the service
+ *      (startServer) in this process, 32 clients in a worker thread POSTing
+ *      orders-language text to /api/games/:id/orders with a seat token, one
+ *      seat per game so no turn completes. The submitOrders use case called
+ *      directly is printed beside it, to show what HTTP costs.
+ *   2. Turns resolved per second with 1 and with 2 worker processes: the
+ *      same set of due turns (both seats' orders in), copied from a template
+ *      database for each run, drained from the moment they all fall due.
+ *   3. The machine's own `pgbench -N` (simple-update) TPS on the same server.
+ *
+ * Targets (the issue): ≥ 1,000 submissions/s, ≥ 300 turns/s.
+ *
+ * The PostgreSQL server is TEST_DATABASE_URL's (default
+ * postgres://postgres@127.0.0.1:5432/postgres); every database made here is
+ * dropped at the end. BENCH_SECONDS (default 10) and BENCH_TURNS (default
+ * 2000) change the sizes.
+ */
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { turns } from '../src/db/schema.ts';
+import { startServer } from '../src/server/main.ts';
+import { submitOrders } from '../src/games/orders.ts';
+import { createLogger } from '../src/log.ts';
+import { TURN_DUE_CHANNEL, type GamesContext } from '../src/games/context.ts';
+import { testServerUrl } from '../test/support/db.ts';
+import { createDuels, duelOrders, inParallel, liveGamesContext, submitDuelOrders, TEST_MAIL_DOMAIN, TEST_SECRET_KEY, type Duel } from '../test/support/games.ts';
+import { startWorkerProcess, waitUntil, type WorkerProcess } from '../test/support/worker-processes.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
+const CLIENTS = 32;
+const SUBMISSION_GAMES = 512;
+const TARGET_SUBMISSIONS = 1_000;
+const TARGET_TURNS = 300;
+
+// ---------------------------------------------------------------- databases
+
+const made = new Set<string>();
+
+async function admin<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: testServerUrl, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function urlOf(name: string): string {
+  const url = new URL(testServerUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new empty database (a copy of `template` if given); dropped by dropAll(). */
+async function createDatabase(label: string, template?: string): Promise<string> {
+  const name = `msc_bench_${label}_${Date.now().toString(36)}`;
+  await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  made.add(name);
+  return name;
+}
+
+async function dropAll(): Promise<void> {
+  for (const name of made) await admin(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+  made.clear();
+}
+
+// ---------------------------------------------------------------- figures
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+function report(label: string, value: string): void {
+  console.log(`  ${label.padEnd(48)} ${value}`);
+}
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// ---------------------------------------------------------------- 1. submissions
+
+/** One game's seat and the orders it sends, cycling through legal variants. */
+interface Target {
+  readonly gameId: string;
+  readonly token: string;
+  readonly texts: readonly string[];
+}
+
+function targetsFor(duels: readonly Duel[]): Target[] {
+  return duels.map((d) => ({ gameId: d.gameId, token: d.tokens.black, texts: [0, 1, 2, 3, 4, 5].map((v) => duelOrders(d.gameId, 'black', v)) }));
+}
+
+/**
+ * The load generator, in a thread of its own so that the clients' work does
+ * not run on the server's event loop. Client c sends to games c, c+32, … in
+ * turn, so no two clients wait on the same game's lock. Requests started
+ * during the warm-up second are not counted.
+ */
+const CLIENT_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, targets, clients, seconds, warmup } = workerData;
+const start = performance.now();
+const from = start + warmup * 1000;
+const until = from + seconds * 1000;
+const latencies = [];
+const statuses = {};
+let ok = 0;
+let firstError = null;
+async function client(c) {
+  let k = c;
+  for (let n = 0; performance.now() < until; n++) {
+    const t = targets[k % targets.length];
+    k += clients;
+    const t0 = performance.now();
+    try {
+      const res = await fetch(url + '/api/games/' + t.gameId + '/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + t.token },
+        body: JSON.stringify({ text: t.texts[n % t.texts.length] }),
+      });
+      const body = await res.text();
+      if (t0 < from) continue;
+      latencies.push(performance.now() - t0);
+      statuses[res.status] = (statuses[res.status] || 0) + 1;
+      if (res.status === 200) ok++;
+      else if (!firstError) firstError = res.status + ' ' + body.slice(0, 300);
+    } catch (e) {
+      statuses.network = (statuses.network || 0) + 1;
+      if (!firstError) firstError = String(e);
+    }
+  }
+}
+Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() =>
+  parentPort.postMessage({ ok, statuses, latencies, firstError, elapsed: (performance.now() - from) / 1000 }),
+);
+`;
+
+interface LoadResult {
+  ok: number;
+  statuses: Record<string, number>;
+  latencies: number[];
+  firstError: string | null;
+  elapsed: number;
+  /** This process's CPU time per submission (ms), where it measures only the submissions. */
+  cpuPerCall?: number;
+}
+
+function runClients(url: string, targets: readonly Target[]): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT_THREAD, { eval: true, workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1 } });
+    worker.once('message', (m: LoadResult) => {
+      void worker.terminate();
+      resolve(m);
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** The same load through the use case, in this process: no HTTP, no JSON, no Express. */
+async function directSubmissions(ctx: GamesContext, targets: readonly Target[], seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let ok = 0;
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let k = c, n = 0; performance.now() < until; k += CLIENTS, n++) {
+        const t = targets[k % targets.length]!;
+        const t0 = performance.now();
+        await submitOrders(ctx, { gameId: t.gameId, token: t.token, text: t.texts[n % t.texts.length]!, channel: 'api' });
+        latencies.push(performance.now() - t0);
+        ok++;
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpu0);
+  return { ok, statuses: { 200: ok }, latencies, firstError: null, elapsed: (performance.now() - start) / 1000, cpuPerCall: (cpu.user + cpu.system) / 1000 / ok };
+}
+
+function printLoad(label: string, r: LoadResult): number {
+  const rate = r.ok / r.elapsed;
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  report(`${label}: submissions/s`, `${fmt(rate)}   (${fmt(r.ok)} in ${fmt(r.elapsed, 1)} s, ${CLIENTS} clients)`);
+  report(`${label}: latency p50 / p95`, `${fmt(percentile(sorted, 0.5), 1)} ms / ${fmt(percentile(sorted, 0.95), 1)} ms`);
+  if (r.cpuPerCall !== undefined) report(`${label}: Node CPU a submission`, `${fmt(r.cpuPerCall, 2)} ms`);
+  const failed = Object.entries(r.statuses).filter(([s]) => s !== '200');
+  if (failed.length > 0) report(`${label}: NOT accepted`, `${failed.map(([s, n]) => `${n}× ${s}`).join(', ')} — first: ${r.firstError}`);
+  return rate;
+}
+
+async function benchSubmissions(): Promise<number> {
+  console.log('\nOrder submissions (one seat per game, each replacing its previous orders)');
+  const name = await createDatabase('orders');
+  const config = loadConfig({
+    DATABASE_URL: urlOf(name),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WORKERS: '1',
+    RATE_LIMIT_ORDERS: '0',
+    SECRET_KEY: TEST_SECRET_KEY,
+    MAIL_DOMAIN: TEST_MAIL_DOMAIN,
+    LOG_LEVEL: 'info',
+  });
+  // Logged as in production (info, one line per request), but into /dev/null rather than over the figures.
+  const logger = createLogger({ logLevel: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  const server = await startServer(config, { logger, handleSignals: false, print: () => undefined });
+  try {
+    const duels = await createDuels(server.ctx, SUBMISSION_GAMES, { prefix: 'load' });
+    const targets = targetsFor(duels);
+    const http = await runClients(server.url, targets);
+    const rate = printLoad('HTTP on loopback', http);
+    const direct = await directSubmissions(server.ctx, targets, Math.min(SECONDS, 5));
+    printLoad('use case in-process (no HTTP)', direct);
+    return rate;
+  } finally {
+    await server.close();
+  }
+}
+
+// ---------------------------------------------------------------- 2. turns
+
+/**
+ * A database with TURNS tutorial duels whose orders are all in, but not yet
+ * due (due_at cleared), so that a run can make them fall due at one instant.
+ */
+async function prepareTurns(): Promise<string> {
+  const name = await createDatabase('turns_template');
+  const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: '' });
+  try {
+    await migrate(database);
+    const ctx = liveGamesContext(database);
+    const t0 = performance.now();
+    const duels = await createDuels(ctx, TURNS, { prefix: 'rush', concurrency: 16 });
+    await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'black', i));
+    await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'grey', i));
+    await database.db.update(turns).set({ dueAt: null }).where(eq(turns.status, 'open'));
+    console.log(`  (prepared ${fmt(TURNS)} games with both seats' orders in ${fmt((performance.now() - t0) / 1000, 1)} s)`);
+  } finally {
+    await database.close();
+  }
+  return name;
+}
+
+/** Turns per second, and the worker processes' CPU time per turn (ms). */
+async function drainWith(template: string, processes: number, loopsPerProcess: number): Promise<{ rate: number; cpuPerTurn: number | null }> {
+  const name = await createDatabase(`turns_${processes}x${loopsPerProcess}`, template);
+  const url = urlOf(name);
+  const workers: WorkerProcess[] = [];
+  let resolved = 0;
+  try {
+    // A long poll: the turns must fall due only when the clock starts.
+    for (let i = 0; i < processes; i++) workers.push(startWorkerProcess(url, { workers: loopsPerProcess, pollMs: 1_000, onResolved: () => void resolved++ }));
+    await Promise.all(workers.map((w) => w.ready));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const t0 = performance.now();
+    await client.query('begin');
+    await client.query(`update turns set due_at = now() where status = 'open' and number = 1`);
+    await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
+    await client.query('commit');
+    await client.end();
+    await waitUntil(`${TURNS} turns resolved`, () => resolved >= TURNS, 600_000, 5);
+    const rate = TURNS / ((performance.now() - t0) / 1000);
+    await Promise.all(workers.map((w) => w.stop()));
+    const cpu = workers.map((w) => w.busyCpuMs());
+    return { rate, cpuPerTurn: cpu.includes(null) ? null : cpu.reduce((a, b) => a! + b!, 0)! / TURNS };
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}
+
+async function benchTurns(): Promise<Map<string, number>> {
+  console.log(`\nTurns resolved (${fmt(TURNS)} due turns of tutorial duels, both seats' orders in)`);
+  const template = await prepareTurns();
+  const rates = new Map<string, number>();
+  for (const [processes, loops, label] of [
+    [1, 1, '1 worker (1 process)'],
+    [2, 1, '2 workers (2 processes)'],
+    [1, 2, '2 workers (1 process, 2 loops)'],
+  ] as const) {
+    const { rate, cpuPerTurn } = await drainWith(template, processes, loops);
+    rates.set(label, rate);
+    report(`${label}: turns/s`, `${fmt(rate)}   (worker CPU ${cpuPerTurn === null ? '?' : fmt(cpuPerTurn, 1)} ms a turn)`);
+  }
+  return rates;
+}
+
+// ---------------------------------------------------------------- 3. pgbench
+
+async function benchPgbench(): Promise<number | null> {
+  console.log(`\nThis machine's PostgreSQL (pgbench -i -s 10; pgbench -N -c 8 -j 2 -T ${SECONDS}, scratch database)`);
+  const server = new URL(testServerUrl);
+  const connection = ['-h', server.hostname, '-p', server.port || '5432', '-U', decodeURIComponent(server.username || 'postgres')];
+  const env = { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) };
+  const pgbench = (args: string[]) => spawnSync('pgbench', [...connection, ...args], { encoding: 'utf8', env });
+  const name = await createDatabase('pgbench');
+  const init = pgbench(['-i', '-s', '10', '-q', name]);
+  let tps: number | null = null;
+  if (init.error || init.status !== 0) {
+    console.log(`  pgbench -i failed: ${init.error?.message ?? init.stderr.trim().split('\n').at(-1)}`);
+  } else {
+    const run = pgbench(['-N', '-c', '8', '-j', '2', '-T', String(SECONDS), name]);
+    const m = /tps = ([0-9.]+)/.exec(run.stdout);
+    if (m) tps = Number(m[1]);
+    else console.log(`  pgbench gave no figure:\n${run.stdout}${run.stderr}`);
+  }
+  report('pgbench -N (simple-update), TPS', tps === null ? 'not measured' : fmt(tps));
+  return tps;
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  try {
+    await admin('select 1');
+  } catch (error) {
+    console.error(`PostgreSQL is not reachable at ${new URL(testServerUrl).host} (${(error as Error).message}): nothing measured.`);
+    process.exitCode = 1;
+    return;
+  }
+  const cpus = (await import('node:os')).cpus().length;
+  console.log(`msc-pbem service benchmark — PostgreSQL at ${new URL(testServerUrl).host}, ${cpus} cores, Node ${process.version}`);
+  try {
+    const submissions = await benchSubmissions();
+    const turnRates = await benchTurns();
+    const tps = await benchPgbench();
+
+    console.log('\nSummary');
+    console.log(`  submissions/s over HTTP      ${fmt(submissions).padStart(8)}   target ≥ ${fmt(TARGET_SUBMISSIONS)}   ${submissions >= TARGET_SUBMISSIONS ? 'met' : 'NOT met'}`);
+    for (const [label, rate] of turnRates) {
+      console.log(`  turns/s, ${label.padEnd(30)} ${fmt(rate).padStart(8)}   target ≥ ${fmt(TARGET_TURNS)}   ${rate >= TARGET_TURNS ? 'met' : 'NOT met'}`);
+    }
+    console.log(`  pgbench -N TPS (reference)   ${tps === null ? 'not measured' : fmt(tps).padStart(8)}`);
+  } finally {
+    await dropAll();
+  }
+}
+
+await main();

@@ -1,0 +1,105 @@
+/**
+ * Many submissions for one seat at once, on real PostgreSQL (service.md: "A
+ * later valid submission replaces an earlier one until the turn resolves").
+ * Whatever the interleaving, one submission stands, every one is kept in the
+ * history, and the turn resolves once with the one that stood.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { submissions } from '../../src/db/schema.ts';
+import type { GamesContext } from '../../src/games/context.ts';
+import { AppError } from '../../src/games/errors.ts';
+import { submitOrders } from '../../src/games/orders.ts';
+import { TurnWorker } from '../../src/games/worker.ts';
+import { readOrders } from '../../src/games/state.ts';
+import { formatPlot } from '../../src/rules/plot.ts';
+import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { createDuels, duelOrders, liveGamesContext, resolvedOnceProblems, submitDuelOrders, turnRow } from '../support/games.ts';
+import { waitUntil } from '../support/worker-processes.ts';
+
+const hasPostgres = databaseKinds.includes('postgres');
+const CONCURRENT = 20;
+
+describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL', () => {
+  let database: TestDatabase;
+  let ctx: GamesContext;
+
+  beforeEach(async () => {
+    database = await freshDatabase('postgres');
+    ctx = liveGamesContext(database);
+  });
+
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  const seatRows = async (gameId: string) =>
+    ctx.db.select().from(submissions).where(and(eq(submissions.gameId, gameId), eq(submissions.turn, 1))).orderBy(asc(submissions.id));
+
+  it(`${CONCURRENT} different legal orders for one seat at once: all are kept, exactly one stands — the last stored`, async () => {
+    const [duel] = await createDuels(ctx, 1);
+    const results = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => submitDuelOrders(ctx, duel!, 'black', i)));
+    expect(results.every((r) => r.stored && r.turn === 1 && !r.turnComplete)).toBe(true);
+
+    const rows = await seatRows(duel!.gameId);
+    expect(rows).toHaveLength(CONCURRENT);
+    expect(new Set(rows.map((r) => r.text))).toEqual(new Set(Array.from({ length: CONCURRENT }, (_, i) => duelOrders(duel!.gameId, 'black', i))));
+    const standing = rows.filter((r) => r.supersededAt === null);
+    expect(standing).toHaveLength(1);
+    // Submissions for a seat are stored one after the other: the one standing is the last stored, each earlier one superseded no sooner than it came in.
+    expect(standing[0]!.id).toBe(rows.at(-1)!.id);
+    for (const r of rows.slice(0, -1)) expect(r.supersededAt!.getTime()).toBeGreaterThanOrEqual(r.receivedAt.getTime());
+  });
+
+  it('the same orders sent many times at once (a double click, a mail sent twice): one stands', async () => {
+    const [duel] = await createDuels(ctx, 1);
+    await Promise.all(Array.from({ length: 10 }, () => submitDuelOrders(ctx, duel!, 'black', 3)));
+    const rows = await seatRows(duel!.gameId);
+    expect(rows).toHaveLength(10);
+    expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
+  });
+
+  it('submissions racing the resolution: those stored before it count (the last one stands and is used), the rest are refused, the turn resolves once', async () => {
+    const [duel] = await createDuels(ctx, 1);
+    // Two workers in this process, woken by the last orders.
+    const workers = [0, 1].map(() => new TurnWorker(ctx, database, { pollMs: 200 }));
+    await Promise.all(workers.map((w) => w.start()));
+    let burst: Array<{ side: string; ok: boolean }>;
+    try {
+      await submitDuelOrders(ctx, duel!, 'black', 0);
+      // Grey's last orders and a burst of Black's changes, all at once: some arrive before the resolution, some after.
+      burst = await Promise.all([
+        submitDuelOrders(ctx, duel!, 'grey', 0).then((r) => ({ side: 'grey', ok: r.turn === 1 })),
+        ...Array.from({ length: CONCURRENT }, async (_, i) => {
+          // Spread over ~200 ms, so that the resolution tends to land inside the burst.
+          await new Promise((r) => setTimeout(r, i * 10));
+          return submitOrders(ctx, { gameId: duel!.gameId, token: duel!.tokens.black, text: duelOrders(duel!.gameId, 'black', i + 1), channel: 'api' }).then(
+            (r) => ({ side: 'black', ok: r.turn === 1 }),
+            (e: unknown) => {
+              if (e instanceof AppError && ['TURN_CLOSED', 'ORDERS_REJECTED'].includes(e.code)) return { side: 'black', ok: false };
+              throw e;
+            },
+          );
+        }),
+      ]);
+      expect(burst[0]).toEqual({ side: 'grey', ok: true });
+      await waitUntil('turn 1 resolved', async () => (await turnRow(ctx.db, duel!.gameId, 1))?.status === 'resolved', 10_000);
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    expect(await resolvedOnceProblems(ctx.db, duel!.gameId)).toEqual([]);
+
+    const t1 = (await turnRow(ctx.db, duel!.gameId, 1))!;
+    const rows = await seatRows(duel!.gameId);
+    // Each accepted submission is stored, each refused one is not, and every stored one came in before the resolution.
+    const acceptedBurst = burst.slice(1).filter((b) => b.ok).length;
+    expect(rows).toHaveLength(2 + acceptedBurst);
+    expect(rows.every((r) => r.receivedAt <= t1.resolvedAt!)).toBe(true);
+    const black = rows.filter((r) => r.text!.includes('SHIP Black'));
+    expect(black.filter((r) => r.supersededAt === null).map((r) => r.id)).toEqual([black.at(-1)!.id]);
+    // The turn used the orders that stood: Black's last stored submission.
+    const expected = readOrders(black.at(-1)!.orders).get('Black')!;
+    expect((t1.ordersUsed as Record<string, unknown>).Black).toMatchObject({ source: 'orders', speed: expected.speed, move: formatPlot(expected.plot) });
+  });
+});
