@@ -1,19 +1,8 @@
 /** The `msc` command: one program over the same use cases as the web and mail channels. */
-import { Command, CommanderError } from 'commander';
-import { registerAdjudicatorCommands } from './adjudicator-commands.ts';
+import { processIO } from './io.ts';
+import { buildProgram, runProgram } from './program.ts';
 
-export function buildProgram(): Command {
-  const program = new Command('msc')
-    .description('Minimal Space Combat by email and on the web')
-    .showHelpAfterError('(run msc --help for the commands)');
-  registerAdjudicatorCommands(program);
-  return program;
-}
-
-try {
-  await buildProgram().parseAsync(process.argv);
-} catch (e) {
-  if (e instanceof CommanderError) process.exit(e.exitCode);
-  process.stderr.write(`msc: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-}
+const io = processIO();
+const code = await runProgram(buildProgram(io), process.argv, io);
+// A command that sets its own exit code (msc resolve, msc check) keeps it.
+if (code !== 0) process.exitCode = code;

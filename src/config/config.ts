@@ -38,6 +38,14 @@ const wholeNumber = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/** A yes/no switch: true/false, yes/no, on/off or 1/0, in any case. */
+const yesNo = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', 'yes', 'no', 'on', 'off', '1', '0']))
+  .transform((v) => ['true', 'yes', 'on', '1'].includes(v));
+
 const urlWithProtocol = (protocols: readonly string[]) =>
   z
     .string()
@@ -155,6 +163,74 @@ export const CONFIG_KEYS = {
     expected: 'a whole number from 0 to 10',
     default: '0',
     schema: wholeNumber(0, 10),
+  }),
+  mailImapUrl: key({
+    env: 'MAIL_IMAP_URL',
+    doc: 'IMAP mailbox the order mail arrives in (user and password URL-encoded; the path names the folder, INBOX by default). Unset: the service receives mail itself on MAIL_RECEIVE_HOST:MAIL_RECEIVE_PORT.',
+    expected: 'an imap:// (STARTTLS per MAIL_IMAP_STARTTLS) or imaps:// URL with a host, e.g. imap://orders%40msc.example.org:PASSWORD@mail.example.org:143/INBOX',
+    secret: true,
+    schema: urlWithProtocol(['imap:', 'imaps:']).optional(),
+  }),
+  mailImapStarttls: key({
+    env: 'MAIL_IMAP_STARTTLS',
+    doc: 'For an imap:// URL: auto upgrades to TLS when the server offers STARTTLS, required refuses a server that does not, off never upgrades.',
+    expected: 'one of auto, required, off',
+    default: 'auto',
+    schema: z.enum(['auto', 'required', 'off']),
+  }),
+  mailImapTlsCa: key({
+    env: 'MAIL_IMAP_TLS_CA',
+    doc: "PEM file of a certificate authority to trust for the IMAP server's certificate besides the system ones (e.g. a self-signed test certificate).",
+    expected: 'a file path',
+    schema: z.string().trim().min(1).optional(),
+  }),
+  mailImapTlsServername: key({
+    env: 'MAIL_IMAP_TLS_SERVERNAME',
+    doc: "Name the IMAP server's certificate must carry, when it differs from the URL's host (e.g. the host is an IP address).",
+    expected: 'a host name, e.g. mx.example.org',
+    schema: z.string().trim().min(1).optional(),
+  }),
+  mailImapTlsInsecure: key({
+    env: 'MAIL_IMAP_TLS_INSECURE',
+    doc: "Accept any certificate from the IMAP server (tests only: it lets anyone on the path read the mailbox password).",
+    expected: 'true or false',
+    default: 'false',
+    schema: yesNo,
+  }),
+  mailImapPollMs: key({
+    env: 'MAIL_IMAP_POLL_MS',
+    doc: 'How often the IMAP watcher looks for unread mail, in milliseconds, in case an IDLE notification was missed.',
+    expected: 'a whole number of milliseconds from 1000 to 3600000',
+    default: '30000',
+    schema: wholeNumber(1000, 3_600_000),
+  }),
+  mailReceiveHost: key({
+    env: 'MAIL_RECEIVE_HOST',
+    doc: "Address the service's own SMTP receiver listens on when MAIL_IMAP_URL is unset (0.0.0.0 for every interface).",
+    expected: 'a host name or IP address, e.g. 127.0.0.1',
+    default: '127.0.0.1',
+    schema: z.string().trim().min(1),
+  }),
+  mailReceivePort: key({
+    env: 'MAIL_RECEIVE_PORT',
+    doc: "Port of the service's own SMTP receiver when MAIL_IMAP_URL is unset (0 picks a free one).",
+    expected: 'a whole number from 0 to 65535',
+    default: '2525',
+    schema: wholeNumber(0, 65535),
+  }),
+  mailMaxBytes: key({
+    env: 'MAIL_MAX_BYTES',
+    doc: 'Largest incoming mail read, in bytes; a larger one is refused with a short answer.',
+    expected: 'a whole number of bytes from 1024 to 104857600',
+    default: '2097152',
+    schema: wholeNumber(1024, 104_857_600),
+  }),
+  mailRatePerHour: key({
+    env: 'MAIL_RATE_PER_HOUR',
+    doc: 'Mails one sender address may send per hour; beyond it mail is recorded but not acted on (0: no limit).',
+    expected: 'a whole number from 0 to 100000',
+    default: '60',
+    schema: wholeNumber(0, 100_000),
   }),
 } as const;
 

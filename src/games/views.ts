@@ -54,8 +54,16 @@ async function baseView(ctx: GamesContext, game: Game) {
 
 export type GameView = Awaited<ReturnType<typeof baseView>>;
 
+/** The game without anyone's private details (for answers to someone who has already proved who they are). */
 export async function publicGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
   return baseView(ctx, await gameRow(ctx, gameId));
+}
+
+/** What a visitor with no token sees: a game its moderator made private is not there for them. */
+export async function visitorGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
+  const game = await gameRow(ctx, gameId);
+  if (!game.public) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+  return baseView(ctx, game);
 }
 
 /** The game as a seat sees it: the public view, plus its own seat and the orders it has in. */

@@ -38,6 +38,14 @@ describe('parseConfig', () => {
       rateLimitOrders: 120,
       rateLimitCreate: 60,
       trustProxy: 0,
+      mailImapUrl: undefined,
+      mailImapStarttls: 'auto',
+      mailImapTlsInsecure: false,
+      mailImapPollMs: 30000,
+      mailReceiveHost: '127.0.0.1',
+      mailReceivePort: 2525,
+      mailMaxBytes: 2097152,
+      mailRatePerHour: 60,
     });
   });
 
@@ -56,6 +64,16 @@ describe('parseConfig', () => {
       RATE_LIMIT_ORDERS: '0',
       RATE_LIMIT_CREATE: '5',
       TRUST_PROXY: '1',
+      MAIL_IMAP_URL: 'imap://orders%40pbem.test:orders-pw@127.0.0.1:11143/INBOX',
+      MAIL_IMAP_STARTTLS: 'required',
+      MAIL_IMAP_TLS_CA: '/tmp/pbem-mail/tls/mx.crt',
+      MAIL_IMAP_TLS_SERVERNAME: 'mx.pbem.test',
+      MAIL_IMAP_TLS_INSECURE: 'Yes',
+      MAIL_IMAP_POLL_MS: '5000',
+      MAIL_RECEIVE_HOST: '0.0.0.0',
+      MAIL_RECEIVE_PORT: '0',
+      MAIL_MAX_BYTES: '1048576',
+      MAIL_RATE_PER_HOUR: '0',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
@@ -71,6 +89,16 @@ describe('parseConfig', () => {
       rateLimitOrders: 0,
       rateLimitCreate: 5,
       trustProxy: 1,
+      mailImapUrl: 'imap://orders%40pbem.test:orders-pw@127.0.0.1:11143/INBOX',
+      mailImapStarttls: 'required',
+      mailImapTlsCa: '/tmp/pbem-mail/tls/mx.crt',
+      mailImapTlsServername: 'mx.pbem.test',
+      mailImapTlsInsecure: true,
+      mailImapPollMs: 5000,
+      mailReceiveHost: '0.0.0.0',
+      mailReceivePort: 0,
+      mailMaxBytes: 1048576,
+      mailRatePerHour: 0,
     });
   });
 
@@ -97,6 +125,9 @@ describe('parseConfig', () => {
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL is "verbose": expected one of fatal, error, warn, info, debug, trace, silent'],
     ['WORKERS', '-1', 'WORKERS is "-1": expected a whole number from 0 to 64'],
     ['POLL_INTERVAL_MS', '10', 'POLL_INTERVAL_MS is "10": expected a whole number of milliseconds from 100 to 3600000'],
+    ['MAIL_IMAP_STARTTLS', 'maybe', 'MAIL_IMAP_STARTTLS is "maybe": expected one of auto, required, off'],
+    ['MAIL_IMAP_TLS_INSECURE', 'sure', 'MAIL_IMAP_TLS_INSECURE is "sure": expected true or false'],
+    ['MAIL_MAX_BYTES', '100', 'MAIL_MAX_BYTES is "100": expected a whole number of bytes from 1024 to 104857600'],
     ['PUBLIC_URL', 'msc.example.org', 'PUBLIC_URL is "msc.example.org": expected an http:// or https:// URL'],
     ['PUBLIC_URL', 'ftp://msc.example.org', 'PUBLIC_URL is "ftp://msc.example.org": expected an http:// or https:// URL'],
     ['MAIL_DOMAIN', 'orders@example.org', 'MAIL_DOMAIN is "orders@example.org": expected a domain name'],

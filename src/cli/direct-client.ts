@@ -1,0 +1,158 @@
+/**
+ * `msc game …` on the database itself: the use cases of src/games, with the
+ * command line as the operator (trusted: it has the database in hand, so no
+ * moderator key is asked for). No turn-queue worker runs here, so a command
+ * that makes a turn due resolves it itself before it returns.
+ */
+import { createGame, type CreateGameInput } from '../games/create.ts';
+import type { GamesContext } from '../games/context.ts';
+import {
+  concedeFor,
+  endGame,
+  extendDeadline,
+  pause,
+  replaceSeat,
+  resolveNow,
+  resume,
+  rollback,
+  rotateSeatToken,
+  setDeadline,
+  type Moderator,
+} from '../games/moderation.ts';
+import { concede, standingOrders, submitOrders } from '../games/orders.ts';
+import { resolveNextDueTurn } from '../games/resolution.ts';
+import { submitFleet } from '../games/setup.ts';
+import { history, listGames, moderatorGameView, turnView } from '../games/views.ts';
+import { toWire, type DeadlineChange, type GamesClient, type NewPlayer, type OrdersAnswer, type ResolvedInfo } from './games-client.ts';
+
+export class DirectGamesClient implements GamesClient {
+  constructor(
+    private readonly ctx: GamesContext,
+    readonly where: string,
+    private readonly onClose: () => Promise<void> = async () => undefined,
+  ) {}
+
+  #operator(gameId: string): Moderator {
+    return { gameId, operator: true, actor: 'cli' };
+  }
+
+  /** The turn of this game that is due now, resolved here; null when none is due. */
+  async #resolveDue(gameId: string): Promise<ResolvedInfo | null> {
+    const r = await resolveNextDueTurn(this.ctx, gameId);
+    return r ? { turn: r.turn, gameOver: r.gameOver } : null;
+  }
+
+  async create(input: CreateGameInput) {
+    const created = await createGame(this.ctx, input, 'operator:cli');
+    const { game } = created;
+    return {
+      gameId: game.id,
+      name: game.name,
+      scenario: input.scenario ?? 'custom',
+      status: game.status,
+      turn: game.currentTurn,
+      moderatorKey: created.moderatorToken,
+      seats: created.seats.map((s) => ({ ...s })),
+    };
+  }
+
+  async list() {
+    return toWire(await listGames(this.ctx));
+  }
+
+  async show(gameId: string) {
+    return toWire(await moderatorGameView(this.ctx, this.#operator(gameId)));
+  }
+
+  async submitFleet(gameId: string, token: string, fleet: unknown) {
+    const game = await submitFleet(this.ctx, gameId, token, fleet);
+    return { gameId: game.id, status: game.status, turn: game.currentTurn };
+  }
+
+  async submitOrders(gameId: string, token: string, text: string): Promise<OrdersAnswer> {
+    const r = await submitOrders(this.ctx, { gameId, token, text, channel: 'cli' });
+    // CONCEDE in the text is the player's word, as it is by mail and through the API.
+    const conceded = r.commands.includes('CONCEDE') ? await concede(this.ctx, gameId, token) : null;
+    const turnComplete = r.turnComplete || (conceded?.gameEnds ?? false);
+    return {
+      gameId,
+      turn: r.turn,
+      side: r.seat.side,
+      stored: r.stored,
+      canonical: r.canonical,
+      deadline: r.deadline?.toISOString() ?? null,
+      commands: [...r.commands],
+      message: r.message,
+      conceded: conceded !== null,
+      turnComplete,
+      resolved: turnComplete || conceded ? await this.#resolveDue(gameId) : null,
+    };
+  }
+
+  async standingOrders(gameId: string, token: string) {
+    const r = await standingOrders(this.ctx, gameId, token);
+    return { gameId, turn: r.turn, canonical: r.canonical, receivedAt: r.receivedAt?.toISOString() ?? null };
+  }
+
+  async resolve(gameId: string, reason: string | null) {
+    const r = await resolveNow(this.ctx, this.#operator(gameId), reason);
+    return r ? { turn: r.turn, gameOver: r.gameOver } : null;
+  }
+
+  async rollback(gameId: string, reason: string | null) {
+    return { reopened: await rollback(this.ctx, this.#operator(gameId), reason) };
+  }
+
+  async pause(gameId: string, reason: string | null) {
+    const game = await pause(this.ctx, this.#operator(gameId), reason);
+    return { status: game.status };
+  }
+
+  async resume(gameId: string, reason: string | null) {
+    const game = await resume(this.ctx, this.#operator(gameId), reason);
+    // A turn that fell due while the game was paused resolves now.
+    await this.#resolveDue(gameId);
+    return { status: game.status };
+  }
+
+  async setDeadline(gameId: string, change: DeadlineChange, reason: string | null) {
+    const m = this.#operator(gameId);
+    const deadline =
+      'extendHours' in change
+        ? await extendDeadline(this.ctx, m, change.extendHours, reason)
+        : await setDeadline(this.ctx, m, 'at' in change ? change.at : null, reason);
+    return { deadline: deadline?.toISOString() ?? null };
+  }
+
+  async replaceSeat(gameId: string, side: string, player: NewPlayer, reason: string | null) {
+    const { seat, token } = await replaceSeat(this.ctx, this.#operator(gameId), side, player, reason);
+    return { side: seat.side, email: seat.email, name: seat.displayName, timeZone: seat.timeZone, token };
+  }
+
+  async rotateToken(gameId: string, side: string, reason: string | null) {
+    return { side, token: await rotateSeatToken(this.ctx, this.#operator(gameId), side, reason) };
+  }
+
+  async concede(gameId: string, side: string, reason: string | null) {
+    const { gameEnds } = await concedeFor(this.ctx, this.#operator(gameId), side, reason);
+    // Conceding can complete the turn (the last missing seat) or end the game: either way it is due now.
+    return { side, gameEnds, resolved: await this.#resolveDue(gameId) };
+  }
+
+  async end(gameId: string, how: 'end' | 'abandon', reason: string | null) {
+    const game = await endGame(this.ctx, this.#operator(gameId), how, reason);
+    return { status: game.status, winner: game.winner };
+  }
+
+  async turns(gameId: string) {
+    return toWire(await history(this.ctx, gameId));
+  }
+
+  async turn(gameId: string, number: number) {
+    return toWire(await turnView(this.ctx, gameId, number));
+  }
+
+  close(): Promise<void> {
+    return this.onClose();
+  }
+}

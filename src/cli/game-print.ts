@@ -1,0 +1,138 @@
+/**
+ * The readable answers of `msc game …` (the `--json` answers are the same
+ * data as JSON): a game, the list of games, a turn and the history, and the
+ * secrets of a new game, which are shown once only.
+ */
+import type { TurnEvent } from '../rules/events.ts';
+import { narrative } from '../reports/narrative.ts';
+import type { CreatedGameInfo, GameDetails, GameSummary, TurnDetail, TurnRecord } from './games-client.ts';
+import { table, when, yesNo } from './io.ts';
+
+interface ShipRow {
+  id: string;
+  side: string;
+  hex: string;
+  facing: string;
+  speed: number | null;
+  engine: number;
+  shields: number;
+  toHit: number;
+  weapons: string[];
+  status?: string;
+}
+
+const shipsOf = (position: unknown): ShipRow[] => (position as { ships?: ShipRow[] } | null)?.ships ?? [];
+const eventsOf = (events: unknown): TurnEvent[] => (Array.isArray(events) ? (events as TurnEvent[]) : []);
+
+function shipTable(position: unknown): string {
+  return table(
+    ['SHIP', 'SIDE', 'HEX', 'FACING', 'SPEED', 'ENGINE', 'SHIELDS', 'TO-HIT', 'WEAPONS', 'STATUS'],
+    shipsOf(position).map((s) => [s.id, s.side, s.hex, s.facing, s.speed === null ? '-' : String(s.speed), String(s.engine), String(s.shields), String(s.toHit), s.weapons.join(' ') || '-', s.status ?? 'active']),
+  );
+}
+
+export function createdText(c: CreatedGameInfo): string {
+  return [
+    `Created game ${c.gameId} "${c.name}" (${c.scenario}): ${c.status}${c.turn > 0 ? `, turn ${c.turn} open` : ', waiting for the fleets'}.`,
+    '',
+    `Moderator key: ${c.moderatorKey}`,
+    '',
+    table(
+      ['SIDE', 'PLAYER', 'SEAT TOKEN'],
+      c.seats.map((s) => [s.side, `${s.name} <${s.email}>`, s.token]),
+    ),
+    '',
+    'These secrets are shown this once: copy them now.',
+    'Give each player their own token. A lost token is replaced with: msc game rotate-token ' + `${c.gameId} SIDE`,
+  ].join('\n');
+}
+
+export function listText(games: readonly GameSummary[]): string {
+  if (games.length === 0) return 'No games yet: create one with msc game create.';
+  return table(
+    ['ID', 'NAME', 'SCENARIO', 'STATUS', 'TURN', 'WINNER', 'UPDATED'],
+    games.map((g) => [g.id, g.name, g.scenario, g.status, String(g.turn), g.winner ?? '-', when(g.updatedAt)]),
+  );
+}
+
+function turnLine(view: GameDetails): string {
+  if (!view.turn) return view.status === 'setup' ? 'Setup: waiting for every side to send its fleet.' : 'No open turn.';
+  const t = view.turn;
+  const due = t.dueAt ? `, due since ${when(t.dueAt)}` : '';
+  return `Turn ${t.number}: ${t.status}, opened ${when(t.openedAt)}, deadline ${t.deadline ? when(t.deadline) : 'none (waits for every side)'}${due}.`;
+}
+
+export function showText(view: GameDetails): string {
+  const lines = [`${view.id}  "${view.name}"  ${view.scenario}  ${view.status}`, turnLine(view)];
+  const result = view.result as { summary?: string } | null;
+  if (result?.summary) lines.push(`Result: ${result.summary}.`);
+  // The seed stays out of sight until the game is over, even for the moderator (who may also play): --json has it.
+  const over = view.status === 'finished' || view.status === 'abandoned';
+  lines.push(`Dice: SHA-256 of the seed ${view.seedCommitment}${over && view.seed ? `; seed ${view.seed}` : ''}.`, '');
+
+  const details = view.seatDetails;
+  lines.push(
+    table(
+      ['SIDE', 'PLAYER', ...(details ? ['EMAIL', 'TIME ZONE'] : []), 'FLEET', 'MUST ORDER', 'ORDERS IN', 'CONCEDED'],
+      view.seats.map((s) => {
+        const d = details?.find((x) => x.side === s.side);
+        return [s.side, s.name, ...(details ? [d?.email ?? '-', d?.timeZone ?? '-'] : []), yesNo(s.fleetIn), yesNo(s.mustOrder), yesNo(s.ordersIn), yesNo(s.conceded)];
+      }),
+    ),
+  );
+  if (shipsOf(view.position).length > 0) lines.push('', shipTable(view.position));
+
+  if (!details) {
+    lines.push('', '(What anyone may see: pass --key with the moderator key for the seats\' addresses, orders and the audit log.)');
+    return lines.join('\n');
+  }
+  const orders = details.filter((d) => d.orders);
+  if (orders.length > 0) {
+    lines.push('', 'Orders in (hidden from the other players until the turn resolves):');
+    for (const d of orders) lines.push(`  [${d.side}] via ${d.orders!.channel}, ${when(d.orders!.receivedAt)}`, ...d.orders!.canonical.split('\n').map((l) => `    ${l}`));
+  }
+  const audit = view.audit ?? [];
+  if (audit.length > 0) {
+    lines.push('', 'Audit log (newest first):');
+    lines.push(table(['AT', 'ACTOR', 'ACTION', 'REASON'], audit.slice(0, 10).map((a) => [when(a.at), a.actor, a.action, a.reason ?? '-'])));
+  }
+  const mail = view.outbox ?? [];
+  if (mail.length > 0) {
+    const count = (status: string) => mail.filter((m) => m.status === status).length;
+    lines.push('', `Outbox (last ${mail.length}): ${count('pending')} pending, ${count('sent')} sent, ${count('failed')} failed.`);
+  }
+  return lines.join('\n');
+}
+
+export function turnsText(gameId: string, turns: readonly TurnRecord[]): string {
+  if (turns.length === 0) return `Game ${gameId} has no resolved turn yet.`;
+  return [
+    table(
+      ['TURN', 'RESOLVED', 'SHOTS', 'HITS', 'DESTROYED'],
+      turns.map((t) => {
+        const events = eventsOf(t.events);
+        const shots = events.filter((e) => e.type === 'shot');
+        const destroyed = events.flatMap((e) => (e.type === 'destroyed' ? [e.ship] : []));
+        return [String(t.number), when(t.resolvedAt), String(shots.length), String(shots.filter((e) => e.type === 'shot' && e.hit).length), destroyed.join(' ') || '-'];
+      }),
+    ),
+    '',
+    `msc game turn ${gameId} N shows what happened in turn N.`,
+  ].join('\n');
+}
+
+export function turnText(t: TurnDetail): string {
+  const lines = [`Game ${t.gameId}, turn ${t.number}: ${t.status}. Opened ${when(t.openedAt)}, deadline ${when(t.deadline)}${t.resolvedAt ? `, resolved ${when(t.resolvedAt)}` : ''}.`];
+  if (t.status !== 'resolved') {
+    lines.push('', 'Position:', shipTable(t.stateBefore), '', '(Its orders and events are shown once it has resolved.)');
+    return lines.join('\n');
+  }
+  const orders = Object.entries((t.orders ?? {}) as Record<string, { speed: number; move?: string; fire?: string[]; hold?: boolean; source?: string }>);
+  lines.push('', 'Orders:');
+  for (const [ship, o] of orders) {
+    const fire = o.fire?.length ? ` FIRE ${o.fire.join(' ')}` : '';
+    lines.push(`  SHIP ${ship} SPEED ${o.speed} MOVE ${o.move || '0'}${fire}${o.hold ? ' HOLD' : ''}${o.source && o.source !== 'orders' ? `   (${o.source})` : ''}`);
+  }
+  lines.push('', 'What happened:', ...narrative(eventsOf(t.events)).map((l) => `  ${l}`), '', 'After the turn:', shipTable(t.stateAfter));
+  return lines.join('\n');
+}

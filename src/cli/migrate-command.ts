@@ -1,0 +1,35 @@
+/** `msc migrate`: brings the configured database's schema up to date, and says what it did. */
+import type { Command } from 'commander';
+import { loadConfig } from '../config/config.ts';
+import { DataDirInUseError } from '../db/lock.ts';
+import { migrate } from '../db/migrate.ts';
+import { cliLogger, databaseWhere, openConfiguredDatabase, serverHolding } from './context.ts';
+import { CliError } from './errors.ts';
+import { printJson, type CliIO } from './io.ts';
+
+export function registerMigrateCommand(program: Command, io: CliIO): void {
+  program
+    .command('migrate')
+    .description('apply the pending database migrations (msc serve and msc game also do, before anything else)')
+    .option('--json', 'print what was done as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const config = loadConfig(io.env);
+      const where = databaseWhere(config);
+      let database;
+      try {
+        database = await openConfiguredDatabase(config, cliLogger(config, io.stderr));
+      } catch (error) {
+        const server = error instanceof DataDirInUseError ? serverHolding(config) : null;
+        if (server) throw new CliError(`${error instanceof Error ? error.message : String(error)}\nThe server at ${server} applied every migration when it started: there is nothing to do while it runs.`);
+        throw error;
+      }
+      try {
+        const report = await migrate(database);
+        if (opts.json) printJson(io, { database: where, ...report });
+        else if (report.applied.length === 0) io.out(`${where}: the schema is up to date (${report.current ?? 'no migrations'}); nothing to apply.`);
+        else io.out(`${where}: applied ${report.applied.length} migration(s): ${report.applied.join(', ')}. The schema is now at ${report.current}.`);
+      } finally {
+        await database.close();
+      }
+    });
+}

@@ -1,0 +1,42 @@
+/**
+ * `msc serve`: the whole service in this process — web pages, JSON API, turn
+ * workers. With the embedded database it records its URL in the data
+ * directory lock, so that `msc game …` run meanwhile goes through it.
+ */
+import type { Command } from 'commander';
+import { describeConfig, loadConfig } from '../config/config.ts';
+import { CliError } from './errors.ts';
+import type { CliIO } from './io.ts';
+
+/** System errors that mean "fix the environment" (a port in use, a database out of reach), not a bug. */
+const ENVIRONMENT_CODES = new Set(['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+
+export function isEnvironmentFailure(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code && ENVIRONMENT_CODES.has(code)) return true;
+    if (e.message.startsWith('cannot connect to PostgreSQL')) return true;
+  }
+  return false;
+}
+
+export function registerServeCommand(program: Command, io: CliIO): void {
+  program
+    .command('serve')
+    .description('run the service: web pages, JSON API and turn workers (configured by environment variables)')
+    .addHelpText('after', () => `\nEnvironment variables:\n${describeConfig().map((k) => `  ${k.env}${k.default ? ` (default ${k.default})` : ''}\n      ${k.doc}`).join('\n')}`)
+    .action(async () => {
+      // A wrong variable stops here, named, before anything is opened.
+      const config = loadConfig(io.env);
+      // Loaded only now: the other commands need none of the web stack.
+      const { startServer } = await import('../server/main.ts');
+      try {
+        // startServer records its local URL in the data-directory lock itself, for `msc game` to find.
+        await startServer(config, { print: (line) => io.out(line) });
+      } catch (error) {
+        if (isEnvironmentFailure(error)) throw new CliError((error as Error).message);
+        throw error;
+      }
+      // The server stops itself on SIGINT and SIGTERM; until then its socket keeps this process alive.
+    });
+}

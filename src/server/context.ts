@@ -1,0 +1,34 @@
+/**
+ * The games context of a running service: its database, the real clock (or a
+ * test's), its logger, the addresses players reach it at, and the key seat
+ * tokens are derived from. The server and the command line build it the same way.
+ */
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/client.ts';
+import { systemClock, type Clock } from '../games/clock.ts';
+import type { GamesContext, ServiceHooks } from '../games/context.ts';
+import { loadServiceKey } from '../games/service-key.ts';
+import type { Logger } from '../log.ts';
+
+export interface ContextOptions {
+  readonly clock?: Clock;
+  readonly hooks?: ServiceHooks;
+  readonly logger?: Logger;
+}
+
+/** Builds the context; the service key comes from SECRET_KEY or the database (service-key.ts). */
+export async function createGamesContext(
+  config: Pick<Config, 'publicUrl' | 'mailDomain'> & { secretKey?: string | undefined },
+  database: Pick<Database, 'db'>,
+  { clock = systemClock, hooks, logger }: ContextOptions = {},
+): Promise<GamesContext> {
+  return {
+    db: database.db,
+    clock,
+    serviceKey: await loadServiceKey(database.db, config.secretKey),
+    publicUrl: config.publicUrl,
+    mailDomain: config.mailDomain,
+    ...(logger ? { logger } : {}),
+    ...(hooks ? { hooks } : {}),
+  };
+}

@@ -1,0 +1,301 @@
+/**
+ * The JSON API: the games use cases over HTTP. Each route checks its params,
+ * query and body with zod, finds who is asking from the `Authorization:
+ * Bearer` header (a seat token or a game's moderator key), calls one use case
+ * and answers with its result. Errors go to the one handler in errors.ts.
+ * docs/api.md describes every route and error code.
+ */
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { GAME_STATUSES } from '../db/schema.ts';
+import type { GamesContext } from '../games/context.ts';
+import { createGame, gameIdSchema, seatInputSchema } from '../games/create.ts';
+import { AppError, unauthorized } from '../games/errors.ts';
+import { concedeFor, endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../games/moderation.ts';
+import { concede, jsonOrdersSchema, standingOrders, submitOrders } from '../games/orders.ts';
+import { sideId } from '../games/settings.ts';
+import { submitFleet } from '../games/setup.ts';
+import { history, listGames, moderatorGameView, publicGameView, seatGameView, turnView, visitorGameView } from '../games/views.ts';
+import { checkInput } from './errors.ts';
+import type { Metrics } from './metrics.ts';
+
+export interface ApiOptions {
+  readonly metrics?: Metrics;
+  /** Order submissions per client address per minute; 0: no limit. */
+  readonly rateLimitOrders?: number;
+  /** Games created per client address per hour; 0: no limit. */
+  readonly rateLimitCreate?: number;
+  /** Largest orders text sent as text/plain, in KiB. */
+  readonly bodyLimitKb?: number;
+}
+
+const gameParams = z.object({ id: gameIdSchema });
+const turnParams = z.object({
+  id: gameIdSchema,
+  n: z.string().regex(/^[1-9]\d{0,5}$/, 'a turn number is a whole number from 1').transform(Number),
+});
+const seatParams = z.object({ id: gameIdSchema, side: sideId });
+const listQuery = z.object({ status: z.enum(GAME_STATUSES).optional() });
+
+const reason = z.string().trim().min(1).max(500).optional();
+/** A body that may be absent: an action that needs nothing but may say why. */
+const reasonBody = z.strictObject({ reason }).default({});
+const emptyBody = z.strictObject({}).default({});
+
+const ordersBody = z
+  .strictObject({ text: z.string().optional(), orders: jsonOrdersSchema.optional() })
+  .refine((b) => (b.text === undefined) !== (b.orders === undefined), 'send either "text" (the orders language) or "orders" (JSON), not both nor neither');
+
+const deadlineBody = z
+  .strictObject({
+    deadline: z.iso.datetime({ offset: true, message: 'an ISO 8601 date and time with a zone, e.g. 2026-03-01T18:00:00Z; null for no deadline' }).nullable().optional(),
+    extendHours: z.number().positive().max(24 * 60).optional(),
+    reason,
+  })
+  .refine((b) => (b.deadline === undefined) !== (b.extendHours === undefined), 'send either "deadline" (a date, or null for none) or "extendHours", not both nor neither');
+
+const replaceBody = z.strictObject({
+  email: seatInputSchema.shape.email,
+  name: seatInputSchema.shape.name,
+  timeZone: seatInputSchema.shape.timeZone.unwrap().optional(),
+  reason,
+});
+
+const endBody = z.strictObject({ how: z.enum(['end', 'abandon']), reason });
+
+/** The token of `Authorization: Bearer <token>`, or null when the header is absent. */
+export function bearerToken(req: Request): string | null {
+  const header = req.get('authorization');
+  if (header === undefined) return null;
+  const match = /^Bearer +([A-Za-z0-9._~+/-]{1,200}=*) *$/i.exec(header);
+  if (!match) throw unauthorized('BAD_AUTHORIZATION', 'send the token as the header "Authorization: Bearer <token>"');
+  return match[1]!;
+}
+
+function seatToken(req: Request): string {
+  const token = bearerToken(req);
+  if (token === null) throw unauthorized('TOKEN_MISSING', 'this needs your seat token: send "Authorization: Bearer <token>"');
+  return token;
+}
+
+function moderator(req: Request, gameId: string): Moderator {
+  const key = bearerToken(req);
+  if (key === null) throw unauthorized('MODERATOR_KEY_MISSING', "this needs the game's moderator key: send \"Authorization: Bearer <key>\"");
+  return { gameId, key, actor: 'api' };
+}
+
+/** A body parsed as JSON — or nothing, when the client sent something else. */
+function jsonBody(req: Request): unknown {
+  const type = req.get('content-type');
+  if (req.body === undefined && type !== undefined && !req.is('application/json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `the body is ${type}: send JSON with "Content-Type: application/json"`, 415);
+  }
+  return req.body;
+}
+
+function limiter(limit: number | undefined, windowMs: number, per: string): RequestHandler[] {
+  if (!limit) return [];
+  return [
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', `too many requests from your address: at most ${limit} per ${per}; try again later`, 429)),
+    }),
+  ];
+}
+
+/** Whether an orders error is the player's (a rejection to count) rather than a refusal of the request. */
+const REJECTIONS = new Set(['ORDERS_REJECTED', 'INVALID_ORDERS', 'INVALID_REQUEST']);
+
+export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Router {
+  const router = express.Router();
+  const ordersLimit = limiter(options.rateLimitOrders, 60_000, 'minute');
+  const createLimit = limiter(options.rateLimitCreate, 3_600_000, 'hour');
+  const plainText = express.text({ type: 'text/plain', limit: `${options.bodyLimitKb ?? 512}kb` });
+
+  // Answers carry secrets (tokens, addresses) and change with every turn: nothing is cached.
+  router.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.post('/api/games', ...createLimit, async (req, res) => {
+    const created = await createGame(ctx, jsonBody(req) ?? {}, 'api');
+    res
+      .status(201)
+      .location(`/api/games/${created.game.id}`)
+      .json({ game: await publicGameView(ctx, created.game.id), moderatorKey: created.moderatorToken, seats: created.seats });
+  });
+
+  router.get('/api/games', async (req, res) => {
+    const { status } = checkInput(listQuery, req.query, 'query');
+    const games = await listGames(ctx, { publicOnly: true });
+    res.json({ games: status ? games.filter((g) => g.status === status) : games });
+  });
+
+  router.get('/api/games/:id', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const token = bearerToken(req);
+    if (token === null) {
+      res.json({ role: 'public', game: await visitorGameView(ctx, id) });
+      return;
+    }
+    // One header for both: a seat token is tried first, then the moderator key.
+    try {
+      res.json({ role: 'seat', game: await seatGameView(ctx, id, token) });
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'BAD_TOKEN')) throw error;
+    }
+    try {
+      res.json({ role: 'moderator', game: await moderatorGameView(ctx, { gameId: id, key: token, actor: 'api' }) });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BAD_MODERATOR_KEY') {
+        throw unauthorized('BAD_TOKEN', `that is neither a seat token nor the moderator key of game ${id}: send it without a token for the public view`);
+      }
+      throw error;
+    }
+  });
+
+  router.post('/api/games/:id/fleet', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const game = await submitFleet(ctx, id, seatToken(req), jsonBody(req) ?? {});
+    res.json({ game: await publicGameView(ctx, game.id) });
+  });
+
+  router.post('/api/games/:id/orders', ...ordersLimit, plainText, async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const token = seatToken(req);
+    let asJson = false;
+    try {
+      const body = typeof req.body === 'string' ? { text: req.body } : checkInput(ordersBody, jsonBody(req), 'body');
+      asJson = body.text === undefined;
+      const r = await submitOrders(ctx, { gameId: id, token, channel: 'api', ...(body.text !== undefined ? { text: body.text } : { orders: body.orders }) });
+      options.metrics?.submissions.inc({ channel: 'api', result: 'accepted' });
+      // CONCEDE in the text is the player's word as much as the concede endpoint is.
+      const conceded = r.commands.includes('CONCEDE') ? await concede(ctx, id, token) : null;
+      res.json({
+        accepted: true,
+        turn: r.turn,
+        stored: r.stored,
+        canonical: r.canonical,
+        deadline: r.deadline,
+        turnComplete: r.turnComplete || (conceded?.gameEnds ?? false),
+        commands: r.commands,
+        ...(conceded ? { conceded: true, gameEnds: conceded.gameEnds } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (REJECTIONS.has(error.code)) options.metrics?.submissions.inc({ channel: 'api', result: 'rejected' });
+      // JSON orders have no lines of their own (they are checked as the text they stand for): each problem names its ship.
+      if (asJson && error.code === 'ORDERS_REJECTED') throw new AppError(error.code, error.message, error.status, error.problems.map((p) => ({ ...p, line: null })));
+      throw error;
+    }
+  });
+
+  router.get('/api/games/:id/orders', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    res.json(await standingOrders(ctx, id, seatToken(req)));
+  });
+
+  router.post('/api/games/:id/concede', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const token = seatToken(req);
+    checkInput(emptyBody, jsonBody(req), 'body');
+    const { gameEnds } = await concede(ctx, id, token);
+    res.json({ conceded: true, gameEnds });
+  });
+
+  router.get('/api/games/:id/turns', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    res.json({ gameId: id, turns: await history(ctx, id) });
+  });
+
+  router.get('/api/games/:id/turns/:n', async (req, res) => {
+    const { id, n } = checkInput(turnParams, req.params, 'params');
+    res.json({ turn: await turnView(ctx, id, n) });
+  });
+
+  registerModeratorRoutes(router, ctx);
+  return router;
+}
+
+/** The moderator's actions: each needs the game's moderator key and may give a reason for the audit log. */
+function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
+  const simple = {
+    pause: (m: Moderator, why: string | null) => pause(ctx, m, why),
+    resume: (m: Moderator, why: string | null) => resume(ctx, m, why),
+  };
+  for (const [action, run] of Object.entries(simple)) {
+    router.post(`/api/games/:id/${action}`, async (req, res) => {
+      const { id } = checkInput(gameParams, req.params, 'params');
+      const m = moderator(req, id);
+      const body = checkInput(reasonBody, jsonBody(req), 'body');
+      await run(m, body.reason ?? null);
+      res.json({ game: await publicGameView(ctx, id) });
+    });
+  }
+
+  router.post('/api/games/:id/resolve', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(reasonBody, jsonBody(req), 'body');
+    const resolved = await resolveNow(ctx, m, body.reason ?? null);
+    res.json({ resolved, game: await publicGameView(ctx, id) });
+  });
+
+  router.post('/api/games/:id/rollback', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(reasonBody, jsonBody(req), 'body');
+    const reopened = await rollback(ctx, m, body.reason ?? null);
+    res.json({ reopened, game: await publicGameView(ctx, id) });
+  });
+
+  router.post('/api/games/:id/deadline', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(deadlineBody, jsonBody(req), 'body');
+    const why = body.reason ?? null;
+    const deadline =
+      body.extendHours !== undefined
+        ? await extendDeadline(ctx, m, body.extendHours, why)
+        : await setDeadline(ctx, m, body.deadline ? new Date(body.deadline) : null, why);
+    res.json({ deadline });
+  });
+
+  router.post('/api/games/:id/seats/:side/replace', async (req, res) => {
+    const { id, side } = checkInput(seatParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(replaceBody, jsonBody(req), 'body');
+    const player = { email: body.email, name: body.name, ...(body.timeZone ? { timeZone: body.timeZone } : {}) };
+    const { seat, token } = await replaceSeat(ctx, m, side, player, body.reason ?? null);
+    res.json({ side: seat.side, email: seat.email, name: seat.displayName, timeZone: seat.timeZone, token });
+  });
+
+  router.post('/api/games/:id/seats/:side/rotate-token', async (req, res) => {
+    const { id, side } = checkInput(seatParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(reasonBody, jsonBody(req), 'body');
+    res.json({ side, token: await rotateSeatToken(ctx, m, side, body.reason ?? null) });
+  });
+
+  router.post('/api/games/:id/seats/:side/concede', async (req, res) => {
+    const { id, side } = checkInput(seatParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(reasonBody, jsonBody(req), 'body');
+    const { gameEnds } = await concedeFor(ctx, m, side, body.reason ?? null);
+    res.json({ side, conceded: true, gameEnds });
+  });
+
+  router.post('/api/games/:id/end', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(endBody, jsonBody(req), 'body');
+    await endGame(ctx, m, body.how, body.reason ?? null);
+    res.json({ game: await publicGameView(ctx, id) });
+  });
+}

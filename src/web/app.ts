@@ -1,0 +1,109 @@
+/**
+ * The web application: request ids and logs, security headers, the JSON body
+ * parser, health and metrics, the API, and the one error handler. Everything
+ * it needs is passed in, so tests build one on any database and clock.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config/config.ts';
+import type { DatabaseKind } from '../db/client.ts';
+import type { GamesContext } from '../games/context.ts';
+import type { Logger } from '../log.ts';
+import { createApiRouter } from './api.ts';
+import { errorHandler, notFoundHandler } from './errors.ts';
+import { countRequests, createMetrics, type Metrics } from './metrics.ts';
+
+export type WebSettings = Pick<Config, 'bodyLimitKb' | 'rateLimitOrders' | 'rateLimitCreate' | 'trustProxy'>;
+
+export const DEFAULT_WEB_SETTINGS: WebSettings = { bodyLimitKb: 512, rateLimitOrders: 120, rateLimitCreate: 60, trustProxy: 0 };
+
+export interface AppDeps {
+  readonly ctx: GamesContext;
+  /** Which database /healthz reports. */
+  readonly databaseKind: DatabaseKind;
+  /** Request logs; none: requests are not logged. */
+  readonly logger?: Logger;
+  /** Shared with the workers, so /metrics counts the turns they resolve. Default: a new registry. */
+  readonly metrics?: Metrics;
+  readonly settings?: Partial<WebSettings>;
+}
+
+/** Paths polled by machines: answered, counted, but not logged line by line. */
+const QUIET_PATHS = new Set(['/healthz', '/metrics']);
+
+function requestLogger(logger: Logger) {
+  return pinoHttp({
+    // A child that also redacts by path: pino-http logs headers under req.headers.
+    logger: logger.child({ module: 'http' }, { redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' } }),
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const id = randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // Only what helps to read a request back; never the Authorization header or a body.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; headers: Record<string, unknown> }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.remoteAddress,
+        userAgent: req.headers['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+export function createApp(deps: AppDeps): Express {
+  const settings: WebSettings = { ...DEFAULT_WEB_SETTINGS, ...deps.settings };
+  const metrics = deps.metrics ?? createMetrics();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', settings.trustProxy);
+
+  if (deps.logger) {
+    app.use(requestLogger(deps.logger));
+  } else {
+    app.use((req, res, next) => {
+      const id = randomUUID();
+      (req as typeof req & { id: string }).id = id;
+      res.setHeader('X-Request-Id', id);
+      next();
+    });
+  }
+  app.use(countRequests(metrics));
+  app.use(helmet());
+  app.use(express.json({ limit: `${settings.bodyLimitKb}kb` }));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await deps.ctx.db.execute(sql`select 1`);
+      res.json({ status: 'ok', database: deps.databaseKind });
+    } catch (error) {
+      deps.logger?.error({ err: error }, 'health check: the database does not answer');
+      res.status(503).json({ status: 'unavailable', database: deps.databaseKind });
+    }
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.use(
+    createApiRouter(deps.ctx, {
+      metrics,
+      rateLimitOrders: settings.rateLimitOrders,
+      rateLimitCreate: settings.rateLimitCreate,
+      bodyLimitKb: settings.bodyLimitKb,
+    }),
+  );
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

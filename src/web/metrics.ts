@@ -1,0 +1,59 @@
+/**
+ * What /metrics shows Prometheus: the process's default metrics, and counters
+ * for what the service is for — orders accepted and rejected, turns resolved,
+ * requests answered. Each app has its own registry, so several apps (tests,
+ * or one process serving twice) never collide on a metric name.
+ */
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import type { Request, RequestHandler } from 'express';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Order submissions by channel (api, web, mail, cli) and result (accepted, rejected). */
+  readonly submissions: Counter<'channel' | 'result'>;
+  readonly turnsResolved: Counter<'outcome'>;
+  /** Requests by method, route pattern (never the raw path: ids would make unbounded series) and status. */
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+}
+
+export function createMetrics({ defaultMetrics = true }: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (defaultMetrics) collectDefaultMetrics({ register: registry, prefix: 'msc_' });
+  return {
+    registry,
+    submissions: new Counter({
+      name: 'msc_submissions_total',
+      help: 'Order submissions, by channel and result',
+      labelNames: ['channel', 'result'] as const,
+      registers: [registry],
+    }),
+    turnsResolved: new Counter({
+      name: 'msc_turns_resolved_total',
+      help: 'Turns resolved by the workers of this process; outcome is "continues" or "game-over"',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    httpRequests: new Counter({
+      name: 'msc_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+/** The route pattern a request matched (`/api/games/:id`), or `unmatched`. */
+function routeOf(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
+}
+
+/** Counts every response once it is sent. */
+export function countRequests(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    res.on('finish', () => {
+      metrics.httpRequests.inc({ method: req.method, route: routeOf(req), status: String(res.statusCode) });
+    });
+    next();
+  };
+}

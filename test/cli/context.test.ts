@@ -1,0 +1,90 @@
+/**
+ * Which way `msc game …` reaches the games: the database itself, or — when a
+ * live server holds the embedded database and recorded its URL in the lock —
+ * that server. And the two lock functions that make it possible.
+ */
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { openGamesClient, serverHolding } from '../../src/cli/context.ts';
+import { InvalidConfigError } from '../../src/config/config.ts';
+import { acquireDataDirLock, LOCK_FILE, readDataDirHolder, recordServerUrl } from '../../src/db/lock.ts';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'msc-cli-'));
+
+function writeLock(dir: string, record: Record<string, unknown>): void {
+  writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify({ host: hostname(), since: new Date().toISOString(), nonce: 'n-1', ...record })}\n`);
+}
+
+/** A PID no process has any more. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '0']).pid!;
+}
+
+describe('recordServerUrl and readDataDirHolder', () => {
+  it('the holder records its URL; a reader sees it, and release still removes the lock', async () => {
+    const dir = tempDir();
+    const lock = await acquireDataDirLock(dir);
+    expect(readDataDirHolder(dir)).toMatchObject({ pid: process.pid, url: null, alive: true });
+    expect(recordServerUrl(dir, 'http://127.0.0.1:8080')).toBe(true);
+    expect(readDataDirHolder(dir)).toMatchObject({ pid: process.pid, host: hostname(), url: 'http://127.0.0.1:8080', alive: true });
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    expect(readDataDirHolder(dir)).toBeNull();
+  });
+
+  it('a process that does not hold the lock records nothing', () => {
+    const dir = tempDir();
+    expect(recordServerUrl(dir, 'http://x')).toBe(false);
+    writeLock(dir, { pid: process.ppid });
+    const before = readFileSync(join(dir, LOCK_FILE), 'utf8');
+    expect(recordServerUrl(dir, 'http://x')).toBe(false);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(before);
+  });
+
+  it('a holder that has gone is not alive', () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid(), url: 'http://127.0.0.1:1' });
+    expect(readDataDirHolder(dir)).toMatchObject({ alive: false, url: 'http://127.0.0.1:1' });
+  });
+});
+
+describe('serverHolding', () => {
+  const config = (dataDir: string) => ({ dataDir, databaseUrl: undefined });
+
+  it('a live holder with a URL: its URL', () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:9999' });
+    expect(serverHolding(config(dir))).toBe('http://127.0.0.1:9999');
+  });
+
+  it('none for a holder without a URL, a dead holder, this very process, no lock, or PostgreSQL', () => {
+    const noUrl = tempDir();
+    writeLock(noUrl, { pid: process.ppid });
+    const dead = tempDir();
+    writeLock(dead, { pid: deadPid(), url: 'http://127.0.0.1:9999' });
+    const self = tempDir();
+    writeLock(self, { pid: process.pid, url: 'http://127.0.0.1:9999' });
+    expect(serverHolding(config(noUrl))).toBeNull();
+    expect(serverHolding(config(dead))).toBeNull();
+    expect(serverHolding(config(self))).toBeNull();
+    expect(serverHolding(config(tempDir()))).toBeNull();
+    expect(serverHolding({ dataDir: self, databaseUrl: 'postgres://db.example.org/msc' })).toBeNull();
+  });
+});
+
+describe('openGamesClient', () => {
+  it('goes through the server that holds the data directory', async () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:9999' });
+    const client = await openGamesClient({ env: { DATA_DIR: dir }, key: 'k' });
+    expect(client.where).toBe('the server at http://127.0.0.1:9999');
+    await client.close();
+  });
+
+  it('a wrong environment variable stops it before anything opens', async () => {
+    await expect(openGamesClient({ env: { PORT: 'abc', DATA_DIR: tempDir() } })).rejects.toBeInstanceOf(InvalidConfigError);
+  });
+});
