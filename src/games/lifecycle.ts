@@ -2,7 +2,7 @@
  * The pieces of a game's life that several use cases share: which seats must
  * order, opening a turn, and writing to the audit log.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, games, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
 import type { Position } from '../rules/types.ts';
 import { notifyStatement } from '../db/notifications.ts';
@@ -68,14 +68,19 @@ export async function markDueIfComplete(ctx: GamesContext, tx: Tx, gameId: strin
     .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn), isNull(submissions.supersededAt)));
   const inSides = new Set(standing.map((s) => seatRows.find((r) => r.id === s.seatId)?.side));
   const complete = must.every((side) => inSides.has(side));
-  if (complete) {
-    await tx
-      .update(turns)
-      .set({ dueAt: ctx.clock.now() })
-      .where(and(eq(turns.gameId, gameId), eq(turns.number, turn), eq(turns.status, 'open'), isNull(turns.dueAt)));
-    await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
-  }
+  if (complete) await markDue(ctx, tx, gameId, turn);
   return complete;
+}
+
+/** The turn is due now; the workers are woken when the transaction commits. One round trip. */
+export async function markDue(ctx: GamesContext, tx: Tx, gameId: string, turn: number): Promise<void> {
+  await tx.execute(sql`
+    with due as (
+      update ${turns} set due_at = ${ctx.clock.now().toISOString()}::timestamptz
+      where game_id = ${gameId} and number = ${turn} and status = 'open' and due_at is null
+      returning 1
+    )
+    select pg_notify(${TURN_DUE_CHANNEL}, ${gameId})`);
 }
 
 export async function audit(

@@ -5,7 +5,7 @@
  * one changes nothing. When the last seat is in, the turn falls due.
  */
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { games, seats, submissions, turns, type Game, type Seat, type SubmissionChannel, type Turn } from '../db/schema.ts';
 import { formatOrders, parseSubmission, type Command } from '../orders/index.ts';
 import { notifyStatement } from '../db/notifications.ts';
@@ -13,8 +13,8 @@ import { sidesInPlay } from '../rules/victory.ts';
 import type { Position } from '../rules/types.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { badRequest, conflict, invalid, notFound } from './errors.ts';
-import { audit, markDueIfComplete } from './lifecycle.ts';
-import { seatByToken } from './seats.ts';
+import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
+import { seatAmong, seatByToken } from './seats.ts';
 import { ordersToJson, positionToJson, readOrders, readPosition } from './state.ts';
 
 /** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
@@ -68,25 +68,28 @@ function jsonToText(gameId: string, turn: number, raw: unknown): string {
 
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId));
+  // One round trip in the usual case: the game with its current turn, the turn row locked.
+  const [row] = await tx
+    .select({ game: games, turn: turns })
+    .from(turns)
+    .innerJoin(games, eq(games.id, turns.gameId))
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, games.currentTurn)))
+    .for('update', { of: turns });
+  const game = row?.game ?? (await tx.select().from(games).where(eq(games.id, gameId)))[0];
   if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}: check the GAME line`);
   if (game.status === 'setup') throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
   if (game.status === 'finished' || game.status === 'abandoned') throw conflict('GAME_OVER', `game ${gameId} is over: it takes no more orders`);
-  const [turn] = await tx
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.number, game.currentTurn)))
-    .for('update');
-  if (!turn || turn.status !== 'open') {
+  if (!row || row.turn.status !== 'open') {
     throw conflict('TURN_CLOSED', `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`);
   }
-  return { game, turn };
+  return { game, turn: row.turn };
 }
 
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, input.gameId);
-    const seat = await seatByToken(tx, input.gameId, input.token);
+    const seatRows = await tx.select().from(seats).where(eq(seats.gameId, input.gameId));
+    const seat = seatAmong(seatRows, input.gameId, input.token);
     if (seat.concededAt) throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
     const position = readPosition(turn.stateBefore);
     const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
@@ -102,17 +105,18 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
         .update(submissions)
         .set({ supersededAt: now })
         .where(and(eq(submissions.gameId, input.gameId), eq(submissions.turn, turn.number), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
-      await tx.insert(submissions).values({
-        gameId: input.gameId,
-        turn: turn.number,
-        seatId: seat.id,
-        channel: input.channel,
-        text: input.text ?? null,
-        orders: ordersToJson(orders),
-        receivedAt: now,
-        messageId: input.messageId ?? null,
-      });
-      complete = await markDueIfComplete(ctx, tx, input.gameId, turn.number, position);
+      // The insert also reads which other seats have orders standing (its snapshot is from before the insert).
+      const others = await tx.execute<{ seat_id: string }>(sql`
+        with inserted as (
+          insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
+          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(ordersToJson(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
+          returning 1
+        )
+        select distinct seat_id from ${submissions}
+        where game_id = ${input.gameId} and turn = ${turn.number} and superseded_at is null and seat_id <> ${seat.id}`);
+      const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
+      complete = sidesThatMustOrder(position, seatRows).every((side) => inSides.has(side));
+      if (complete) await markDue(ctx, tx, input.gameId, turn.number);
     }
     const shipOrder = position.ships.map((s) => s.id);
     return {

@@ -13,7 +13,7 @@ import { formatPlot } from '../rules/plot.ts';
 import type { Position, ShipOrders } from '../rules/types.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
-import { queueGameEnd, queueMail, describeDeadline } from './messages.ts';
+import { queueGameEnd, queueReminder } from './messages.ts';
 import { positionToJson, readOrders, readPosition, settingsOf } from './state.ts';
 
 export interface ResolvedTurn {
@@ -136,14 +136,7 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
       for (const seat of seatRows) {
         if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;
         // Several reminders falling due at once (a late start) make one mail.
-        await queueMail(ctx, tx, {
-          game,
-          seat,
-          kind: 'reminder',
-          subject: `[${game.id}] Reminder: your orders for turn ${turn.number}`,
-          text: `Your orders for turn ${turn.number} of ${game.name} (game ${game.id}) are not in yet.\nDeadline: ${describeDeadline(turn.deadline, seat.timeZone)}\nWithout orders your ships ${settings.noOrders === 'solo' ? 'will be played by the solo rules' : 'keep their SPEED, fly straight and fire at the nearest enemy'}.\nSend STATUS to get your turn report again.`,
-          key: `reminder${turn.number}.${dueLabels.join('-')}.${seat.side}`,
-        });
+        await queueReminder(ctx, tx, { game, turn, seat, labels: dueLabels });
         sent += 1;
       }
       await tx

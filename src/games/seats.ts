@@ -17,3 +17,13 @@ export async function seatByToken(tx: Tx, gameId: string, token: string): Promis
   }
   return seat;
 }
+
+/** The seat among a game's seats whose token this is (the same check as seatByToken, without a query). */
+export function seatAmong(rows: readonly Seat[], gameId: string, token: string): Seat {
+  const hash = sha256Hex(token);
+  const seat = rows.find((s) => s.tokenHash === hash);
+  if (!seat || !secretMatches(token, seat.tokenHash)) {
+    throw unauthorized('BAD_TOKEN', `that token does not open a seat of game ${gameId}: use the token you were given (or ask the moderator for a new one)`);
+  }
+  return seat;
+}
