@@ -18,7 +18,7 @@ export interface CliIO {
 }
 
 /** Largest file or standard input read: far above any real order text or fleet. */
-const MAX_INPUT_BYTES = 1024 * 1024;
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
 export function processIO(): CliIO {
   return {

@@ -68,7 +68,7 @@ function threading(gameId: string | null, answering: string | null, mailDomain: 
   return { 'In-Reply-To': answering ?? root!, References: refs.join(' ') };
 }
 
-/** RFC 3834: answers are auto-replied, everything else auto-generated; neither is to be answered by a robot. */
+/** RFC 3834: answers to a mail are auto-replied, everything else auto-generated; neither is to be answered by a robot. */
 function autoHeaders(answer: boolean): Record<string, string> {
   return { 'Auto-Submitted': answer ? 'auto-replied' : 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 }
@@ -128,7 +128,7 @@ export async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise
 
 /**
  * An answer to an inbound mail, to the address it came from (possibly about no
- * game). The seat's order address goes in Reply-To only when the answer goes
+ * game), or any other mail to an address rather than a seat (inReplyTo null). The seat's order address goes in Reply-To only when the answer goes
  * to the seat's registered address: an answer to any other sender must not
  * hand it the seat's token.
  */
@@ -154,7 +154,8 @@ export async function queueAnswer(
       'Message-ID': newMessageId([m.kind, gameId ?? 'service', m.seat?.side ?? 'sender'], ctx.mailDomain),
       ...threading(gameId, answering, ctx.mailDomain),
       ...(toSeat ? { 'Reply-To': seatAddress(ctx, m.seat!) } : {}),
-      ...autoHeaders(true),
+      // A mail sent on the service's own initiative (a login link, a relayed message) answers nothing.
+      ...autoHeaders(answering !== null),
     },
   });
 }

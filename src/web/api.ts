@@ -10,6 +10,7 @@ import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { GAME_STATUSES } from '../db/schema.ts';
 import type { GamesContext } from '../games/context.ts';
+import { exportGame } from '../games/archive.ts';
 import { createGame, gameIdSchema, seatInputSchema } from '../games/create.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
 import { concedeFor, endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../games/moderation.ts';
@@ -209,14 +210,38 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     res.json({ conceded: true, gameEnds });
   });
 
+  /** A private game's history is for its seats and its moderator only; a public one, for anyone. */
+  async function assertReadable(id: string, token: string | null): Promise<void> {
+    if (token === null) {
+      await visitorGameView(ctx, id);
+      return;
+    }
+    try {
+      await seatGameView(ctx, id, token);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'BAD_TOKEN')) throw error;
+      await moderatorGameView(ctx, { gameId: id, key: token });
+    }
+  }
+
   router.get('/api/games/:id/turns', async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
+    await assertReadable(id, bearerToken(req));
     res.json({ gameId: id, turns: await history(ctx, id) });
   });
 
   router.get('/api/games/:id/turns/:n', async (req, res) => {
     const { id, n } = checkInput(turnParams, req.params, 'params');
+    await assertReadable(id, bearerToken(req));
     res.json({ turn: await turnView(ctx, id, n) });
+  });
+
+  // The archive's download (docs/archive.md): a seat's token or the moderator key opens a private game; the key, the seed of a running one.
+  router.get('/api/games/:id/export', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const token = bearerToken(req);
+    const doc = await exportGame(ctx, id, token === null ? { as: 'anyone' } : { as: 'token', token });
+    res.set('Content-Disposition', `attachment; filename="${id}.json"`).type('application/json').send(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
   registerModeratorRoutes(router, ctx);

@@ -1,0 +1,186 @@
+/**
+ * Every mail the service writes, as a subject, a text part and an HTML part,
+ * rendered from the templates in templates/ (templates.ts). These functions
+ * take plain data and do no I/O: the outbox stores what they return, so a
+ * mail is exactly what was true when it was queued.
+ *
+ * No mail ever carries a seat's secret in its body or another player's
+ * address: the secret travels only in the Reply-To address of mail to its own
+ * seat (games/messages.ts), and players are named by side and display name.
+ */
+import { MASKED_PASSWORD } from '../orders/index.ts';
+import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';
+import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
+
+export interface GameRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface Composed {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export interface Problem {
+  readonly line: number | null;
+  readonly code: string;
+  readonly message: string;
+  readonly ship?: string;
+}
+
+function composed(kind: MailTemplate, subject: string, data: object): Composed {
+  const clean = headerText(subject);
+  return { subject: clean, ...render(kind, { subject: clean, ...data }) };
+}
+
+const tag = (game: GameRef | null) => (game ? `[${game.id}] ` : '');
+
+// ---- reports ----------------------------------------------------------------
+
+/** The first report of a game: turn 1 with the commitment to the dice seed. */
+export function composeGameStart(view: TurnReportView): Composed {
+  return composed('game-start', `${tag(view.game)}Turn ${view.turn}: the game begins`, view);
+}
+
+/** The report of a newly opened turn (or the same again, on STATUS). */
+export function composeTurnReport(view: TurnReportView): Composed {
+  const due = view.orderBlock && view.deadline.utc ? `: orders due ${view.deadline.utc}` : '';
+  return composed('turn-report', `${tag(view.game)}Turn ${view.turn} report${due}`, view);
+}
+
+export function composeReminder(m: {
+  game: GameRef;
+  turn: number;
+  deadline: Date | null;
+  timeZone: string;
+  /** What happens without orders: the game's no-orders policy. */
+  noOrders: 'standing' | 'solo';
+  /** The seat's ready-to-edit orders, to reply with at once. */
+  orderBlock: string | null;
+}): Composed {
+  const deadline = deadlineView(m.deadline, m.timeZone);
+  return composed('reminder', `${tag(m.game)}Reminder: your orders for turn ${m.turn}${deadline.utc ? ` are due ${deadline.utc}` : ''}`, {
+    game: m.game,
+    turn: m.turn,
+    deadline,
+    solo: m.noOrders === 'solo',
+    orderBlock: m.orderBlock?.trimEnd() ?? null,
+  });
+}
+
+export function composeGameEnd(m: {
+  game: GameRef;
+  summary: string;
+  /** The last turn played and what happened in it; null when the game ended between turns. */
+  lastTurn: number | null;
+  narrative: readonly string[];
+  /** The final position; null when the game never started. */
+  diagram: string | null;
+  sides: readonly SideRecords[];
+  seed: string;
+  seedCommitment: string;
+  archiveUrl: string;
+}): Composed {
+  // The game is over: everyone sees every side's records.
+  return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, { ...m, observer: true });
+}
+
+// ---- answers to mail (the contract with the inbound side) --------------------
+
+const COMMAND_NOTES: Record<string, string> = {
+  HELP: 'HELP: the instructions follow in a separate mail',
+  STATUS: 'STATUS: your turn report follows in a separate mail',
+  ORDERS: 'ORDERS: the orders you have in follow in a separate mail',
+  CONCEDE: 'CONCEDE: your side concedes',
+};
+
+export function composeAccepted(m: {
+  game: GameRef;
+  turn: number;
+  side: string;
+  canonical: string;
+  deadline: Date | null;
+  timeZone: string;
+  commands: string[];
+}): Composed {
+  const hasOrders = /^SHIP /m.test(m.canonical);
+  return composed('accepted', `${tag(m.game)}${hasOrders ? 'Orders accepted' : 'Mail received'} for turn ${m.turn}`, {
+    game: m.game,
+    turn: m.turn,
+    side: m.side,
+    hasOrders,
+    canonical: m.canonical.trimEnd(),
+    commands: m.commands.map((c) => COMMAND_NOTES[c] ?? c),
+    deadline: deadlineView(m.deadline, m.timeZone),
+  });
+}
+
+/** A line as it may be quoted back: no secret, no control characters, short enough to fit the page. */
+function quotable(raw: string, room: number): string {
+  // eslint-disable-next-line no-control-regex
+  const line = raw.replace(/\t/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trimEnd();
+  if (/^\s*password(\s|$)/i.test(line)) return MASKED_PASSWORD;
+  const chars = [...line];
+  return chars.length <= room ? line : `${chars.slice(0, room - 1).join('')}…`;
+}
+
+/** The numbered lines of `text` that have a problem, in order, each once. */
+function quotedLines(text: string | null, problems: readonly Problem[]) {
+  if (text === null) return [];
+  const lines = text.split(/\r\n|\r|\n/);
+  const numbers = [...new Set(problems.map((p) => p.line).filter((n): n is number => n !== null && n >= 1 && n <= lines.length))].sort((a, b) => a - b);
+  const digits = String(numbers.at(-1) ?? 0).length;
+  const room = TEXT_WIDTH - (2 + digits + 3);
+  return numbers.map((n) => ({ number: String(n).padStart(digits), text: quotable(lines[n - 1]!, room) }));
+}
+
+export function composeRejected(m: { game: GameRef | null; turn: number | null; problems: Problem[]; text: string | null }): Composed {
+  const what = m.game && m.turn !== null ? `Orders for turn ${m.turn} not accepted` : 'Your mail was not accepted';
+  return composed('rejected', `${tag(m.game)}${what}`, {
+    game: m.game,
+    turn: m.turn,
+    quoted: quotedLines(m.text, m.problems),
+    problems: m.problems.map((p) => ({
+      where: p.line === null ? 'the whole mail' : `line ${p.line}${p.ship ? ` (ship ${p.ship})` : ''}`,
+      code: p.code,
+      message: p.message,
+    })),
+  });
+}
+
+export function composeHelp(m: { game: GameRef | null; mailDomain: string }): Composed {
+  return composed('help', `${tag(m.game)}How to play by mail`, {
+    game: m.game,
+    mailDomain: m.mailDomain,
+    exampleGame: m.game?.id ?? 'orion-7',
+  });
+}
+
+export function composeOrdersList(m: { game: GameRef; turn: number; side: string; canonical: string | null; deadline: Date | null; timeZone: string }): Composed {
+  return composed('orders', `${tag(m.game)}Your orders for turn ${m.turn}`, {
+    game: m.game,
+    turn: m.turn,
+    side: m.side,
+    canonical: m.canonical?.trimEnd() ?? null,
+    deadline: deadlineView(m.deadline, m.timeZone),
+  });
+}
+
+/** A message from one player to another, relayed: the reader sees the sender's side and name, never the address. */
+export function composeRelayedMessage(m: { game: GameRef; fromSide: string; fromName: string; text: string }): Composed {
+  return composed('message', `${tag(m.game)}Message from ${m.fromName} (${m.fromSide})`, {
+    game: m.game,
+    fromSide: m.fromSide,
+    fromName: headerText(m.fromName, 60),
+    lines: m.text.replace(/\r\n?/g, '\n').split('\n'),
+  });
+}
+
+/** Any other answer: a subject and paragraphs of plain text. */
+export function composeNotice(m: { subject: string; paragraphs: string[] }): Composed {
+  return composed('notice', m.subject, { paragraphs: m.paragraphs.map((p) => ({ lines: p.replace(/\r\n?/g, '\n').split('\n') })) });
+}
+
+export type { DeadlineView };

@@ -1,0 +1,244 @@
+/**
+ * The one pipeline every incoming mail goes through, whichever receiver took
+ * it (the IMAP watcher or the service's own SMTP receiver). In order:
+ *
+ *   1. size: over MAIL_MAX_BYTES only the headers are read;
+ *   2. Message-ID (or a SHA-256 of the raw bytes): a mail seen before stops here (`duplicate`);
+ *   3. auto-replies and bounces: recorded, never answered (`ignored-auto`);
+ *   4. the seat: a token in the orders+TOKEN@ address or on a PASSWORD line,
+ *      and whether the mail comes from the seat's registered address (or the
+ *      game relaxes that): "verified";
+ *   5. the sender's rate, verified mail counted apart: over MAIL_RATE_PER_HOUR
+ *      recorded, answered once an hour (`rate-limited`);
+ *   6. too large: a short answer (`too-large`);
+ *   7. no seat: `no-token`, `bad-token`, `unknown-game` (or HELP, for anyone),
+ *      answered to the sender; not verified: `wrong-sender`, answered to the
+ *      seat's registered address only;
+ *   8. the orders language and the commands (`accepted`, `command`,
+ *      `rejected`, `empty`, `turn-over`, `game-over`, …), answered at once.
+ *
+ * All of it — the inbound_messages row, the orders, every answer in the
+ * outbox — is one transaction, so a receiver that marks a mail done after
+ * this returns never loses one, and a mail delivered twice is applied once.
+ */
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { games, inboundMessages } from '../db/schema.ts';
+import type { GamesContext, Tx } from '../games/context.ts';
+import type { Logger } from '../log.ts';
+import { Answer, type AnswerRecord } from './answers.ts';
+import { autoReason } from './auto-reply.ts';
+import { composeHelp, composeNotice } from './compose.ts';
+import { badTokenNotice, noTokenNotice, rateLimitedNotice, tooLargeNotice, unknownGameNotice, type Notice } from './notices.ts';
+import { readMail, type InboundEnvelope, type ReadMail } from './read-mail.ts';
+import { applySeatMail, gameOfSeat, senderMatches, type Verdict } from './seat-mail.ts';
+import { findSeat, outlineBody, recipientTokens, type BodyOutline } from './seat-token.ts';
+
+export type { InboundEnvelope } from './read-mail.ts';
+
+/**
+ * What became of a mail (inbound_messages.outcome). Answered: accepted,
+ * command, rejected, empty, turn-over, game-over, game-not-started,
+ * turn-closed, conceded, wrong-sender (to the seat's registered address),
+ * too-large, no-token, bad-token, unknown-game (to the sender), rate-limited
+ * (the first over the limit in an hour). Never answered: duplicate,
+ * ignored-auto, failed.
+ */
+export const INBOUND_OUTCOMES = [
+  'accepted',
+  'command',
+  'rejected',
+  'empty',
+  'turn-over',
+  'game-over',
+  'game-not-started',
+  'turn-closed',
+  'conceded',
+  'wrong-sender',
+  'no-token',
+  'bad-token',
+  'unknown-game',
+  'too-large',
+  'rate-limited',
+  'ignored-auto',
+  'duplicate',
+  'failed',
+] as const;
+export type InboundOutcomeKind = (typeof INBOUND_OUTCOMES)[number];
+
+export interface InboundOutcome {
+  readonly outcome: InboundOutcomeKind;
+  /** The Message-ID the mail is recorded under (synthetic when it had none). */
+  readonly messageId: string;
+  readonly gameId: string | null;
+  readonly side: string | null;
+  /** Who was answered, and with what kind of mail. */
+  readonly answers: readonly AnswerRecord[];
+  /** What inbound_messages.detail holds. */
+  readonly detail: Readonly<Record<string, unknown>>;
+}
+
+export interface InboundOptions {
+  /** MAIL_MAX_BYTES. */
+  readonly maxBytes: number;
+  /** MAIL_RATE_PER_HOUR; 0: no limit. */
+  readonly ratePerHour: number;
+  /** Attempts at a mail that fails with an internal error before it is recorded as `failed` and let go. */
+  readonly attemptsBeforeGivingUp: number;
+}
+
+export const DEFAULT_INBOUND_OPTIONS: InboundOptions = { maxBytes: 2 * 1024 * 1024, ratePerHour: 60, attemptsBeforeGivingUp: 3 };
+
+/** A games context, plus the receiving limits (defaults when absent). */
+export interface InboundContext extends GamesContext {
+  readonly inbound?: Partial<InboundOptions>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Internal failures per Message-ID in this process, so that a mail that always fails is let go in the end. */
+const failures = new Map<string, number>();
+const FAILURES_KEPT = 1000;
+
+function replyAddress(mail: ReadMail): string | null {
+  return mail.from ?? (mail.envelopeFrom ? mail.envelopeFrom : null);
+}
+
+async function gameExists(tx: Tx, gameId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
+  return row !== undefined;
+}
+
+/**
+ * Mails from this address recorded in the last hour, this one aside, counted
+ * among verified mail (a seat's token from its own address) or among the
+ * rest: mail forging a player's From cannot use up the player's own allowance.
+ * And whether one of them was answered about the limit.
+ */
+async function senderRate(tx: Tx, mail: ReadMail, sender: string, verified: boolean, now: Date): Promise<{ count: number; notified: boolean }> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const bucket = sql`coalesce(${inboundMessages.detail}->>'verified', 'false') = ${verified ? 'true' : 'false'}`;
+  const recent = and(eq(inboundMessages.fromAddress, sender), gt(inboundMessages.receivedAt, since), ne(inboundMessages.messageId, mail.messageId), bucket);
+  const [row] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      notified: sql<number>`count(*) filter (where ${inboundMessages.outcome} = 'rate-limited' and ${inboundMessages.detail}->>'notified' = 'true')::int`,
+    })
+    .from(inboundMessages)
+    .where(recent);
+  return { count: Number(row?.count ?? 0), notified: Number(row?.notified ?? 0) > 0 };
+}
+
+/** A mail that opened no seat: unknown game, HELP, or no (valid) token — answered to the sender. */
+async function withoutSeat(ctx: InboundContext, tx: Tx, mail: ReadMail, outline: BodyOutline, tokensGiven: boolean, answer: Answer): Promise<Verdict> {
+  const named = outline.gameId !== null && (await gameExists(tx, outline.gameId)) ? outline.gameId : null;
+  if (outline.gameId !== null && named === null) {
+    await answer.toSender(replyAddress(mail), null, 'notice', composeNotice(unknownGameNotice(outline.gameId)));
+    return { outcome: 'unknown-game', detail: { named: outline.gameId } };
+  }
+  if (!tokensGiven && outline.commands.includes('HELP') && !outline.orders) {
+    // HELP tells nothing about any game: anyone may ask for it.
+    const [game] = named ? await tx.select().from(games).where(eq(games.id, named)) : [];
+    await answer.toSender(replyAddress(mail), named, 'help', composeHelp({ game: game ? { id: game.id, name: game.name } : null, mailDomain: ctx.mailDomain }));
+    return { outcome: 'command', gameId: named, detail: { commands: ['HELP'] } };
+  }
+  await answer.toSender(replyAddress(mail), named, 'notice', composeNotice(tokensGiven ? badTokenNotice(named) : noTokenNotice(named)));
+  return { outcome: tokensGiven ? 'bad-token' : 'no-token', gameId: named, detail: {} };
+}
+
+/** Steps 3 to 8 for a mail seen for the first time. */
+async function decide(ctx: InboundContext, tx: Tx, mail: ReadMail, options: InboundOptions, answer: Answer, sender: string): Promise<Verdict> {
+  const reason = autoReason(mail, ctx.mailDomain);
+  if (reason) return { outcome: 'ignored-auto', detail: { reason } };
+
+  // Of an oversized mail only the headers were read: its token can come from its address only.
+  const outline = outlineBody(mail.body);
+  const candidates = [
+    ...recipientTokens(mail.recipients, ctx.mailDomain).map((token) => ({ token, from: 'address' as const })),
+    ...(outline.password ? [{ token: outline.password, from: 'password' as const }] : []),
+  ];
+  const found = await findSeat(tx, candidates);
+  const game = found ? await gameOfSeat(tx, found.seat) : null;
+  const verified = found !== null && game !== null && senderMatches(mail, found.seat, game);
+  const seatRef = found ? { gameId: found.seat.gameId, side: found.seat.side } : {};
+  /** A notice about the whole mail: to the seat when the mail is verified, else to whoever sent it. */
+  const notify = async (notice: Notice) =>
+    found && verified ? (await answer.toSeat(found.seat, 'notice', composeNotice(notice)), true) : answer.toSender(replyAddress(mail), null, 'notice', composeNotice(notice));
+
+  if (options.ratePerHour > 0) {
+    const rate = await senderRate(tx, mail, sender, verified, ctx.clock.now());
+    if (rate.count >= options.ratePerHour) {
+      const notified = !rate.notified && (await notify(rateLimitedNotice(options.ratePerHour)));
+      return { outcome: 'rate-limited', ...seatRef, verified, detail: { recent: rate.count, notified } };
+    }
+  }
+  if (mail.tooLarge) {
+    await notify(tooLargeNotice(mail.size, options.maxBytes));
+    return { outcome: 'too-large', ...seatRef, verified, detail: { limit: options.maxBytes } };
+  }
+  if (!found || !game) return withoutSeat(ctx, tx, mail, outline, candidates.length > 0, answer);
+  return applySeatMail(ctx, tx, { mail, outline, seat: found.seat, game, verified, token: found.token, tokenFrom: found.from, answer });
+}
+
+/** Records a mail that kept failing, so that its receiver can let it go; nothing else is written. */
+async function recordFailure(ctx: InboundContext, mail: ReadMail, sender: string, error: unknown): Promise<InboundOutcome> {
+  const detail = { error: String((error as Error)?.message ?? error).slice(0, 500), subject: mail.subject };
+  await ctx.db.insert(inboundMessages).values({ messageId: mail.messageId, receivedAt: ctx.clock.now(), fromAddress: sender, outcome: 'failed', detail }).onConflictDoNothing();
+  return { outcome: 'failed', messageId: mail.messageId, gameId: null, side: null, answers: [], detail };
+}
+
+function rememberFailure(messageId: string): number {
+  const n = (failures.get(messageId) ?? 0) + 1;
+  failures.delete(messageId);
+  if (failures.size >= FAILURES_KEPT) failures.delete(failures.keys().next().value!);
+  failures.set(messageId, n);
+  return n;
+}
+
+/**
+ * Handles one raw RFC 822 message. Resolves once every effect is committed
+ * (the receiver may then mark the mail done); rejects on an internal error,
+ * with nothing written (the receiver keeps the mail and tries again), until
+ * the same mail has failed `attemptsBeforeGivingUp` times: then it is
+ * recorded as `failed` and resolves.
+ */
+export async function handleInboundMail(ctx: InboundContext, raw: Buffer, envelope: InboundEnvelope = {}): Promise<InboundOutcome> {
+  const options: InboundOptions = { ...DEFAULT_INBOUND_OPTIONS, ...ctx.inbound };
+  const log: Logger | undefined = ctx.logger?.child({ module: 'mail-inbound' });
+  const mail = await readMail(raw, envelope, options.maxBytes);
+  const sender = mail.from ?? mail.envelopeFrom ?? '';
+  try {
+    const outcome = await ctx.db.transaction(async (tx): Promise<InboundOutcome> => {
+      const inserted = await tx
+        .insert(inboundMessages)
+        .values({ messageId: mail.messageId, receivedAt: ctx.clock.now(), fromAddress: sender, outcome: 'processing', detail: {} })
+        .onConflictDoNothing()
+        .returning({ messageId: inboundMessages.messageId });
+      if (inserted.length === 0) return { outcome: 'duplicate', messageId: mail.messageId, gameId: null, side: null, answers: [], detail: {} };
+      const answer = new Answer(ctx, tx, mail.ownMessageId);
+      const verdict = await decide(ctx, tx, mail, options, answer, sender);
+      const detail = {
+        subject: mail.subject,
+        size: mail.size,
+        body: mail.bodyFrom,
+        ...(mail.attachments > 0 ? { attachments: mail.attachments } : {}),
+        ...(mail.ownMessageId === null ? { messageIdMissing: true } : {}),
+        ...(mail.parseError ? { parseError: mail.parseError.slice(0, 300) } : {}),
+        ...verdict.detail,
+        verified: verdict.verified ?? false,
+        answered: answer.records,
+      };
+      const gameId = verdict.gameId ?? null;
+      await tx.update(inboundMessages).set({ outcome: verdict.outcome, gameId, detail }).where(eq(inboundMessages.messageId, mail.messageId));
+      return { outcome: verdict.outcome, messageId: mail.messageId, gameId, side: verdict.side ?? null, answers: answer.records, detail };
+    });
+    failures.delete(mail.messageId);
+    log?.info({ messageId: mail.messageId, outcome: outcome.outcome, gameId: outcome.gameId, side: outcome.side, answers: outcome.answers.length }, 'inbound mail handled');
+    return outcome;
+  } catch (error) {
+    const attempts = rememberFailure(mail.messageId);
+    log?.error({ err: error, messageId: mail.messageId, attempts }, 'inbound mail failed');
+    if (attempts < options.attemptsBeforeGivingUp) throw error;
+    failures.delete(mail.messageId);
+    return recordFailure(ctx, mail, sender, error);
+  }
+}

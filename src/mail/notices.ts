@@ -1,0 +1,130 @@
+/**
+ * The words of every answer to an order mail that is not an acceptance, a
+ * rejection, a report or a relayed message: what happened to the mail and
+ * what to do next. Rendered by composeNotice; docs/mail.md explains each.
+ */
+
+export interface Notice {
+  readonly subject: string;
+  readonly paragraphs: string[];
+}
+
+const prefix = (gameId: string | null | undefined) => (gameId ? `[${gameId}] ` : '');
+
+const HOW_TO_ORDER =
+  'To send orders, reply to the last report the service sent you: its reply address carries your seat\'s token. ' +
+  'Or write PASSWORD followed by your token on a line of its own. Send HELP for the orders language.';
+
+export function tooLargeNotice(size: number, maxBytes: number): Notice {
+  const kib = (n: number) => `${Math.ceil(n / 1024)} KiB`;
+  return {
+    subject: 'Your mail was too large and was not read',
+    paragraphs: [
+      `Your mail was ${kib(size)}; the service reads mails of at most ${kib(maxBytes)}. Nothing in it was read or applied.`,
+      'Send your orders as plain text, without attachments, pictures or the whole earlier correspondence.',
+    ],
+  };
+}
+
+export function rateLimitedNotice(perHour: number): Notice {
+  return {
+    subject: 'Too many mails: yours are not being read for now',
+    paragraphs: [
+      `The service takes at most ${perHour} mails an hour from one address, and yours has sent more. Mails over the limit are kept but not read or applied, and not answered.`,
+      'Wait an hour, then send your orders again in one mail.',
+    ],
+  };
+}
+
+export function noTokenNotice(gameId: string | null): Notice {
+  return {
+    subject: `${prefix(gameId)}Your mail was not applied: it carries no seat token`,
+    paragraphs: [
+      'The service could not tell which seat your mail is for, so nothing in it was read or applied.',
+      HOW_TO_ORDER,
+    ],
+  };
+}
+
+export function badTokenNotice(gameId: string | null): Notice {
+  return {
+    subject: `${prefix(gameId)}Your mail was not applied: its token opens no seat`,
+    paragraphs: [
+      'The token in your mail (in the address you wrote to, or on its PASSWORD line) does not open any seat. It may be mistyped, or it was replaced by a newer one.',
+      `${HOW_TO_ORDER} If you have lost your token, ask your game's moderator for a new one.`,
+    ],
+  };
+}
+
+export function unknownGameNotice(gameId: string): Notice {
+  return {
+    subject: `There is no game ${gameId}`,
+    paragraphs: [
+      `Your mail names game ${gameId}, which does not exist here. Nothing in it was applied.`,
+      'Check the GAME line against your last report, or reply to that report directly.',
+    ],
+  };
+}
+
+export function wrongSenderNotice(m: { gameId: string; side: string; sender: string | null; registered: string; subject: string }): Notice {
+  const who = m.sender ? `from ${m.sender}` : 'with no sender address';
+  return {
+    subject: `[${m.gameId}] A mail with your token came from another address`,
+    paragraphs: [
+      `A mail carrying the token of your seat (${m.side}) arrived ${who}${m.subject ? `, subject "${m.subject}"` : ''}. Orders for your seat are taken only from your registered address, ${m.registered}, so nothing in it was applied.`,
+      'If you sent it, send it again from your registered address. If you did not, someone else knows your token: ask the moderator for a new one. This answer went to your registered address only.',
+    ],
+  };
+}
+
+export function gameOverNotice(gameId: string): Notice {
+  return {
+    subject: `[${gameId}] The game is over`,
+    paragraphs: [`Game ${gameId} is over and takes no more orders. Nothing in your mail was applied.`],
+  };
+}
+
+export function notStartedNotice(gameId: string): Notice {
+  return {
+    subject: `[${gameId}] The game has not started`,
+    paragraphs: [`Game ${gameId} has not started: every side must first choose its fleet. Nothing in your mail was applied; orders are taken once the first turn opens.`],
+  };
+}
+
+export function turnClosedNotice(gameId: string, turn: number): Notice {
+  return {
+    subject: `[${gameId}] Turn ${turn} is being resolved`,
+    paragraphs: [
+      `Your mail arrived while turn ${turn} was being resolved, so nothing in it was applied.`,
+      'Your next report has the new order block: send your orders for the next turn after it.',
+    ],
+  };
+}
+
+export function concededNotice(gameId: string, side: string): Notice {
+  return {
+    subject: `[${gameId}] Your side has conceded`,
+    paragraphs: [`Your side (${side}) has conceded and takes no more orders. Nothing in your mail was applied.`],
+  };
+}
+
+export function concedeDoneNotice(gameId: string, side: string, gameEnds: boolean): Notice {
+  return {
+    subject: `[${gameId}] You have conceded`,
+    paragraphs: [
+      `Your side (${side}) has conceded. Its ships leave play when the current turn resolves.`,
+      gameEnds ? 'That leaves one side in play: the game ends now, and every seat gets the result.' : 'The game goes on for the other sides; you will still get their reports.',
+    ],
+  };
+}
+
+export function messageSentNotice(gameId: string, to: string, delivered: boolean): Notice {
+  return {
+    subject: `[${gameId}] Your message to ${to}`,
+    paragraphs: [
+      delivered
+        ? `Your message was relayed to side ${to}. They see your side's name, never your address; their answer, if any, comes the same way.`
+        : `Side ${to} has no player to read messages (it is played by the rules), so your message was not delivered.`,
+    ],
+  };
+}

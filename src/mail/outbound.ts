@@ -1,0 +1,327 @@
+/**
+ * The outbox sender: takes finished mail from the outbox table and delivers
+ * it through a driver chosen by configuration —
+ *
+ * - `smtp`: nodemailer over a pool of SMTP connections (MAIL_SMTP_URL);
+ * - `mailbox`: nothing leaves the machine; a mail counts as delivered to the
+ *   local mailbox the web pages show (mailbox.ts). The zero-setup default.
+ *
+ * A pass claims a small batch of due rows (`pending`, next_attempt_at passed)
+ * with FOR UPDATE SKIP LOCKED and leases them (next_attempt_at moves LEASE_MS
+ * ahead) in one short transaction; sends them outside any transaction, so a
+ * slow mail server never holds a database connection (PGlite has only one);
+ * then marks each `sent`, or schedules a retry with exponential backoff, or
+ * marks it `failed` with last_error when the server refused it for good (a 5xx
+ * answer to the message) or it has been tried MAIL_MAX_ATTEMPTS times.
+ * Several senders, in one process or many, never take the same row; a sender
+ * that dies mid-send leaves its rows to be taken again when the lease runs out
+ * — a mail may then go out twice (with the same Message-ID), never zero times.
+ *
+ * The sender wakes on the outbox notification (games/messages.ts) and polls as
+ * a fallback; time comes from the injected clock, jitter from an injected source.
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Transporter, SendMailOptions } from 'nodemailer';
+import type { AppDatabase, Database } from '../db/client.ts';
+import { outbox, type OutboxMessage } from '../db/schema.ts';
+import type { Config } from '../config/config.ts';
+import type { Clock } from '../games/clock.ts';
+import { OUTBOX_CHANNEL } from '../games/messages.ts';
+import type { Logger } from '../log.ts';
+
+/** One finished mail, as the outbox holds it. */
+export interface OutgoingMail {
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string | null;
+  /** Message-ID, In-Reply-To, References, Reply-To, Auto-Submitted… */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly date: Date;
+}
+
+/** Where mail goes. `send` resolves when the mail is delivered, rejects with the server's error. */
+export interface MailDriver {
+  readonly kind: 'smtp' | 'mailbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** nodemailer's message: the headers it has its own fields for go there, so it never writes them twice. */
+function messageOptions(mail: OutgoingMail): SendMailOptions {
+  const { 'Message-ID': messageId, 'In-Reply-To': inReplyTo, References: references, 'Reply-To': replyTo, ...rest } = mail.headers;
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html !== null ? { html: mail.html } : {}),
+    date: mail.date,
+    ...(messageId ? { messageId } : {}),
+    ...(inReplyTo ? { inReplyTo } : {}),
+    ...(references ? { references } : {}),
+    ...(replyTo ? { replyTo } : {}),
+    headers: rest,
+    // The outbox holds only text: nothing in a mail may make nodemailer read a file or fetch a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+export interface SmtpDriverOptions {
+  /** Connections the pool opens at most; default 4. */
+  readonly maxConnections?: number;
+  /** Milliseconds to wait for a connection, the greeting, and any one answer; default 30 s, 30 s, 60 s. */
+  readonly timeouts?: { connect?: number; greeting?: number; socket?: number };
+}
+
+/** Sends through a pool of SMTP connections to the server of `url` (smtp:// or smtps://, user and password URL-encoded). */
+export function smtpDriver(url: string, options: SmtpDriverOptions = {}): MailDriver {
+  const transport: Transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: options.maxConnections ?? 4,
+    connectionTimeout: options.timeouts?.connect ?? 30_000,
+    greetingTimeout: options.timeouts?.greeting ?? 30_000,
+    socketTimeout: options.timeouts?.socket ?? 60_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail(messageOptions(mail));
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * The local mailbox: nothing leaves the machine. The mail is still built as
+ * nodemailer would send it, so a mail that could not be sent fails here too.
+ */
+export function mailboxDriver(): MailDriver {
+  const builder: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    kind: 'mailbox',
+    async send(mail) {
+      await builder.sendMail(messageOptions(mail));
+    },
+    async close() {
+      builder.close();
+    },
+  };
+}
+
+/** The driver the configuration names: SMTP when MAIL_SMTP_URL is set, else the local mailbox. */
+export function mailDriverFor(config: Pick<Config, 'mailSmtpUrl'>, options?: SmtpDriverOptions): MailDriver {
+  return config.mailSmtpUrl ? smtpDriver(config.mailSmtpUrl, options) : mailboxDriver();
+}
+
+const FIRST_RETRY_MS = 30_000;
+const LAST_RETRY_MS = 3_600_000;
+
+/**
+ * How long to wait after the `failures`-th failed try: 30 s, 1 min, 2 min …
+ * capped at an hour, spread by ±20 % (`jitter` in [0, 1); 0.5 is no spread)
+ * so that mail held back by one outage does not all come back at once.
+ */
+export function backoffMs(failures: number, jitter: number): number {
+  const base = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(Math.min(LAST_RETRY_MS, base * (0.8 + 0.4 * jitter)));
+}
+
+/** What a failed send means: `permanent` when trying the same mail again would get the same answer. */
+export function classifySendError(error: unknown): { permanent: boolean; message: string } {
+  const e = (error ?? {}) as { code?: string; responseCode?: number; permanent?: boolean; message?: string; response?: string };
+  const message = String(e.response ?? e.message ?? error).replace(/\s+/g, ' ').trim().slice(0, 1000) || 'unknown error';
+  // The server turning the service's own login down is the operator's to fix: every mail would fail, none is lost meanwhile.
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || e.code === 'EOAUTH2') return { permanent: false, message };
+  const code = typeof e.responseCode === 'number' ? e.responseCode : null;
+  if (code !== null) return { permanent: e.permanent ?? (code >= 500 && code < 600 && code !== 503), message: message.startsWith(String(code)) ? message : `${code} ${message}` };
+  // An envelope nodemailer cannot even build (no valid recipient) will never go.
+  if (e.code === 'EENVELOPE') return { permanent: true, message };
+  return { permanent: false, message };
+}
+
+export interface SenderContext {
+  readonly db: AppDatabase;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+}
+
+export interface OutboxSenderOptions {
+  readonly driver: MailDriver;
+  /** The From of every mail (MAIL_FROM). */
+  readonly from: string;
+  /** Tries before a mail is marked failed (MAIL_MAX_ATTEMPTS). */
+  readonly maxAttempts: number;
+  /** Rows claimed per pass; default 10. */
+  readonly batchSize?: number;
+  /** How often to look for due mail when nothing wakes the sender; default 5 s. */
+  readonly pollMs?: number;
+  /** How long a claimed row is left to its sender before another may take it; default 15 min. */
+  readonly leaseMs?: number;
+  /** Jitter source for the backoff, in [0, 1); default Math.random. */
+  readonly jitter?: () => number;
+}
+
+/** What one pass did. */
+export interface SendReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+export class OutboxSender {
+  #running = false;
+  #pending = false;
+  #wake: (() => void) | null = null;
+  #loop: Promise<void> | null = null;
+  #unlisten: (() => Promise<void>) | null = null;
+  readonly #batch: number;
+  readonly #lease: number;
+  readonly #jitter: () => number;
+
+  constructor(
+    private readonly ctx: SenderContext,
+    private readonly database: Pick<Database, 'listen'> | null,
+    private readonly options: OutboxSenderOptions,
+  ) {
+    this.#batch = options.batchSize ?? 10;
+    this.#lease = options.leaseMs ?? 15 * 60_000;
+    this.#jitter = options.jitter ?? Math.random;
+  }
+
+  get driver(): MailDriver['kind'] {
+    return this.options.driver.kind;
+  }
+
+  /** Starts sending in the background: at once, on every outbox notification, and every pollMs. */
+  async start(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    this.#unlisten = (await this.database?.listen(OUTBOX_CHANNEL, () => this.wake())) ?? null;
+    this.#loop = this.#run();
+  }
+
+  /** Looks for due mail now instead of at the next poll. */
+  wake(): void {
+    this.#pending = true;
+    this.#wake?.();
+  }
+
+  /** Stops after the pass in progress and closes the driver. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#unlisten?.();
+    await this.#loop;
+    await this.options.driver.close();
+  }
+
+  /** Claims due rows and leases them to this sender, in one short transaction. */
+  async #claim(): Promise<OutboxMessage[]> {
+    return this.ctx.db.transaction(async (tx) => {
+      const now = this.ctx.clock.now();
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(this.#batch)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const rows = await tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + this.#lease) })
+        .where(inArray(outbox.id, due.map((d) => d.id)))
+        .returning();
+      return rows.sort((a, b) => a.id - b.id);
+    });
+  }
+
+  async #deliver(row: OutboxMessage): Promise<'sent' | 'retrying' | 'failed'> {
+    const mail: OutgoingMail = { from: this.options.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers, date: this.ctx.clock.now() };
+    const log = this.ctx.logger?.child({ module: 'outbox', outboxId: row.id, kind: row.kind, gameId: row.gameId });
+    try {
+      await this.options.driver.send(mail);
+    } catch (error) {
+      const { permanent, message } = classifySendError(error);
+      const attempts = row.attempts + 1;
+      const giveUp = permanent || attempts >= this.options.maxAttempts;
+      const now = this.ctx.clock.now();
+      await this.ctx.db
+        .update(outbox)
+        .set(
+          giveUp
+            ? { status: 'failed', attempts, lastError: permanent ? message : `${message} (gave up after ${attempts} attempts)` }
+            : { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, this.#jitter())) },
+        )
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+      if (giveUp) log?.error({ err: error, attempts, permanent }, 'outgoing mail failed for good');
+      else log?.warn({ err: error, attempts }, 'outgoing mail not sent; will retry');
+      return giveUp ? 'failed' : 'retrying';
+    }
+    await this.ctx.db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: this.ctx.clock.now(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+    log?.debug({ driver: this.options.driver.kind }, 'outgoing mail sent');
+    return 'sent';
+  }
+
+  /** One pass: claims up to batchSize due rows and sends them (at once: the SMTP pool queues them). */
+  async sendDue(): Promise<SendReport> {
+    const rows = await this.#claim();
+    const outcomes = await Promise.all(rows.map((row) => this.#deliver(row)));
+    return {
+      sent: outcomes.filter((o) => o === 'sent').length,
+      retrying: outcomes.filter((o) => o === 'retrying').length,
+      failed: outcomes.filter((o) => o === 'failed').length,
+    };
+  }
+
+  /** Passes until no mail is due now. */
+  async drain(): Promise<SendReport> {
+    const total: SendReport = { sent: 0, retrying: 0, failed: 0 };
+    for (;;) {
+      const r = await this.sendDue();
+      total.sent += r.sent;
+      total.retrying += r.retrying;
+      total.failed += r.failed;
+      if (r.sent + r.retrying + r.failed === 0) return total;
+    }
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      this.#pending = false;
+      try {
+        await this.drain();
+      } catch (error) {
+        this.ctx.logger?.error({ err: error }, 'outbox sender: a pass failed; retrying at the next poll');
+      }
+      if (!this.#running || this.#pending) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs ?? 5_000);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = null;
+    }
+  }
+}
+
+/** The sender the configuration asks for. */
+export function outboxSenderFor(
+  config: Pick<Config, 'mailSmtpUrl' | 'mailFrom' | 'mailMaxAttempts' | 'pollIntervalMs'>,
+  ctx: SenderContext,
+  database: Pick<Database, 'listen'> | null,
+): OutboxSender {
+  return new OutboxSender(ctx, database, { driver: mailDriverFor(config), from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pollMs: config.pollIntervalMs });
+}

@@ -1,0 +1,201 @@
+/**
+ * Reading an incoming mail, whatever arrives: a size limit checked before any
+ * parsing, the headers the pipeline decides on, and the body as plain text
+ * (the text part; an HTML-only mail converted, its quotations kept as `> `
+ * lines so the orders language skips them; any charset mailparser knows,
+ * undecodable bytes replaced). Never throws: a mail that cannot be parsed is
+ * read as far as its headers go, with an empty body.
+ */
+import { createHash } from 'node:crypto';
+import { convert } from 'html-to-text';
+import { simpleParser, type AddressObject, type HeaderLines, type ParsedMail } from 'mailparser';
+
+/** What the receiving server knows beyond the message itself. */
+export interface InboundEnvelope {
+  /** SMTP MAIL FROM ('' for the null sender `<>`); absent when the receiver does not know it (IMAP). */
+  readonly from?: string;
+  /** SMTP RCPT TO addresses. */
+  readonly to?: readonly string[];
+  /**
+   * The message's full size in bytes, when `raw` holds only its beginning
+   * (a receiver that stopped reading an oversized message, or fetched only its headers).
+   */
+  readonly size?: number;
+}
+
+/** Raw header lines by lower-case name, each value unfolded (`Name: value` → `value`). */
+export type HeaderValues = ReadonlyMap<string, readonly string[]>;
+
+export interface ReadMail {
+  /** The Message-ID, or `<sha256.HEX@inbound.invalid>` from the raw bytes when there is none. */
+  readonly messageId: string;
+  /** The mail's own Message-ID, to answer it in the same thread (null: it had none). */
+  readonly ownMessageId: string | null;
+  readonly size: number;
+  /** Over the limit: only the headers were read. */
+  readonly tooLarge: boolean;
+  /** The From address, lower-cased (null: none that parses). */
+  readonly from: string | null;
+  /** The SMTP envelope sender, as given by the receiver ('' = null sender). */
+  readonly envelopeFrom: string | undefined;
+  readonly subject: string;
+  /** Every recipient address as written (case kept), envelope first, then To, Cc, Delivered-To, X-Original-To. */
+  readonly recipients: readonly string[];
+  readonly headers: HeaderValues;
+  /** The top-level content type, lower-case, e.g. `multipart/report`. */
+  readonly contentType: string;
+  /** The text the orders are read from; '' when the mail has none. */
+  readonly body: string;
+  readonly bodyFrom: 'text' | 'html' | 'none';
+  readonly attachments: number;
+  /** Why the mail could not be parsed in full, if it could not. */
+  readonly parseError: string | null;
+}
+
+/** Headers are looked for in the first this many bytes only; beyond them a mail is junk. */
+const HEADER_SCAN_BYTES = 256 * 1024;
+/** Headers kept of a mail whose header section never ends. */
+const HEADER_KEEP_BYTES = 64 * 1024;
+/** HTML converted at most: an order mail's HTML is a few KiB. */
+const HTML_MAX_CHARS = 1024 * 1024;
+/** A Message-ID longer than this is replaced by its hash (it is a primary key). */
+const MESSAGE_ID_MAX = 500;
+
+/** Text that can be stored and mailed: no NUL (PostgreSQL refuses it), no unpaired surrogate. */
+export function storableText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** The header section of a raw message, without its body; bounded however the message looks. */
+export function headerSection(raw: Buffer): Buffer {
+  const scan = raw.subarray(0, HEADER_SCAN_BYTES);
+  const crlf = scan.indexOf('\r\n\r\n');
+  const lf = scan.indexOf('\n\n');
+  const ends = [crlf, lf].filter((i) => i >= 0);
+  if (ends.length > 0) return raw.subarray(0, Math.min(...ends));
+  if (raw.length <= HEADER_KEEP_BYTES) return raw;
+  const cut = scan.subarray(0, HEADER_KEEP_BYTES).lastIndexOf('\n');
+  return raw.subarray(0, cut > 0 ? cut : HEADER_KEEP_BYTES);
+}
+
+function headerValues(lines: HeaderLines | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const { key, line } of lines ?? []) {
+    const colon = line.indexOf(':');
+    const value = (colon >= 0 ? line.slice(colon + 1) : '').replace(/\r?\n[ \t]+/g, ' ').trim();
+    const list = map.get(key) ?? [];
+    list.push(value);
+    map.set(key, list);
+  }
+  return map;
+}
+
+/** Addresses in a parsed address header (mailparser gives one object or a list for repeated headers). */
+function addressesOf(value: AddressObject | AddressObject[] | undefined): string[] {
+  const out: string[] = [];
+  const visit = (entries: AddressObject['value']) => {
+    for (const e of entries) {
+      if (e.address) out.push(e.address);
+      if (e.group) visit(e.group);
+    }
+  };
+  for (const object of Array.isArray(value) ? value : value ? [value] : []) visit(object.value);
+  return out;
+}
+
+/** Plain addresses out of a raw header value: `Name <a@b>, c@d` → a@b, c@d. */
+function addressesInText(value: string): string[] {
+  return [...value.matchAll(/[^\s<>,;"()]+@[^\s<>,;"()]+/g)].map((m) => m[0]);
+}
+
+/** A sender address as seats are registered: lower-case. */
+export function normalizeAddress(address: string): string {
+  return bareAddress(address).toLowerCase();
+}
+
+/** A recipient address as given: its local part may carry a token, and tokens are case-sensitive. */
+function bareAddress(address: string): string {
+  return storableText(address.trim().replace(/^<|>$/g, '')).slice(0, 320);
+}
+
+/**
+ * HTML as the text a player would see, nothing wrapped (an order line must
+ * stay one line); html-to-text writes a blockquote's lines as `> ` lines.
+ */
+export function htmlBodyToText(html: string): string {
+  return convert(html.slice(0, HTML_MAX_CHARS), {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  });
+}
+
+async function parse(raw: Buffer): Promise<{ mail: ParsedMail | null; error: string | null }> {
+  try {
+    return { mail: await simpleParser(raw, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true }), error: null };
+  } catch (error) {
+    try {
+      return { mail: await simpleParser(Buffer.concat([headerSection(raw), Buffer.from('\r\n\r\n')])), error: (error as Error).message };
+    } catch {
+      return { mail: null, error: (error as Error).message };
+    }
+  }
+}
+
+function messageIdOf(mail: ParsedMail | null, raw: Buffer): { messageId: string; own: string | null } {
+  const given = mail?.messageId ? storableText(mail.messageId).trim() : '';
+  if (given !== '' && given.length <= MESSAGE_ID_MAX) return { messageId: given, own: given };
+  // No Message-ID (or an absurd one): the message's own bytes name it, so a second copy still dedups.
+  const hash = createHash('sha256').update(given === '' ? raw : given).digest('hex');
+  return { messageId: `<sha256.${hash}@inbound.invalid>`, own: null };
+}
+
+/** Reads a raw RFC 822 message; over `maxBytes`, only its headers. */
+export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes: number): Promise<ReadMail> {
+  const size = Math.max(envelope.size ?? 0, raw.length);
+  const tooLarge = size > maxBytes;
+  const { mail, error } = await parse(tooLarge ? Buffer.concat([headerSection(raw), Buffer.from('\r\n\r\n')]) : raw);
+  const headers = headerValues(mail?.headerLines);
+  const { messageId, own } = messageIdOf(mail, raw);
+
+  const fromList = addressesOf(mail?.from);
+  const recipients = [
+    ...(envelope.to ?? []),
+    ...addressesOf(mail?.to),
+    ...addressesOf(mail?.cc),
+    ...(headers.get('delivered-to') ?? []).flatMap(addressesInText),
+    ...(headers.get('x-original-to') ?? []).flatMap(addressesInText),
+  ].map(bareAddress);
+
+  let body = '';
+  let bodyFrom: ReadMail['bodyFrom'] = 'none';
+  if (mail && !tooLarge) {
+    if (typeof mail.text === 'string' && mail.text.trim() !== '') {
+      body = mail.text;
+      bodyFrom = 'text';
+    } else if (typeof mail.html === 'string' && mail.html.trim() !== '') {
+      body = htmlBodyToText(mail.html);
+      bodyFrom = body.trim() === '' ? 'none' : 'html';
+    }
+  }
+  const contentType = (headers.get('content-type')?.[0] ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+  return {
+    messageId,
+    ownMessageId: own,
+    size,
+    tooLarge,
+    from: fromList[0] ? normalizeAddress(fromList[0]) : null,
+    envelopeFrom: envelope.from === undefined ? undefined : normalizeAddress(envelope.from),
+    subject: storableText(mail?.subject ?? '').slice(0, 300),
+    recipients: [...new Set(recipients)],
+    headers,
+    contentType,
+    body: storableText(body),
+    bodyFrom,
+    attachments: mail?.attachments.length ?? 0,
+    parseError: error,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * A mail whose token opened a seat: the sender check, then the body through
+ * the orders language (submitOrders, the same use case as the web's) and the
+ * commands, every answer queued in the same transaction. A submission is all
+ * or nothing: orders and their answers run in one savepoint, so a refusal
+ * anywhere leaves the seat's earlier orders exactly as they were.
+ */
+import { eq } from 'drizzle-orm';
+import { games, type Game, type Seat } from '../db/schema.ts';
+import type { GamesContext, Tx } from '../games/context.ts';
+import { AppError, type ProblemDetail } from '../games/errors.ts';
+import { submitOrders } from '../games/orders.ts';
+import { settingsOf } from '../games/state.ts';
+import type { Answer } from './answers.ts';
+import { composeNotice, composeRejected, type GameRef } from './compose.ts';
+import type { InboundOutcomeKind } from './inbound.ts';
+import { answerAccepted, commandWords } from './mail-commands.ts';
+import { concededNotice, gameOverNotice, notStartedNotice, turnClosedNotice, wrongSenderNotice, type Notice } from './notices.ts';
+import type { ReadMail } from './read-mail.ts';
+import { maskPasswords, type BodyOutline } from './seat-token.ts';
+
+/** What the pipeline decided about a mail, for inbound_messages. */
+export interface Verdict {
+  readonly outcome: InboundOutcomeKind;
+  readonly gameId?: string | null;
+  readonly side?: string | null;
+  /** A seat's token from the seat's own address (or any address, where the game allows). */
+  readonly verified?: boolean;
+  readonly detail: Record<string, unknown>;
+}
+
+export interface SeatMail {
+  readonly mail: ReadMail;
+  readonly outline: BodyOutline;
+  readonly seat: Seat;
+  readonly game: Game;
+  /** senderMatches(mail, seat, game). */
+  readonly verified: boolean;
+  readonly token: string;
+  readonly tokenFrom: 'address' | 'password';
+  readonly answer: Answer;
+}
+
+/** Problems listed in inbound_messages.detail, at most. */
+const CODES_KEPT = 20;
+
+function relaxesSender(game: Game): boolean {
+  try {
+    return settingsOf(game).relaxSender;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the mail comes from the seat's registered address, or the game takes its seats' tokens from anywhere. */
+export function senderMatches(mail: ReadMail, seat: Seat, game: Game): boolean {
+  return mail.from === seat.email.toLowerCase() || relaxesSender(game);
+}
+
+export async function gameOfSeat(tx: Tx, seat: Seat): Promise<Game | null> {
+  const [game] = await tx.select().from(games).where(eq(games.id, seat.gameId));
+  return game ?? null;
+}
+
+/** Notes added to "no orders found" when the mail's orders may be where the service does not read. */
+function emptyNotes(mail: ReadMail): ProblemDetail[] {
+  const notes: ProblemDetail[] = [];
+  if (mail.attachments > 0) {
+    notes.push({ line: null, code: 'ATTACHMENTS_NOT_READ', message: `your mail has ${mail.attachments === 1 ? 'an attachment' : `${mail.attachments} attachments`}: only the text of a mail is read; write your orders in it` });
+  }
+  if (mail.body.trim() === '' && mail.subject.trim() !== '') {
+    notes.push({ line: null, code: 'SUBJECT_NOT_READ', message: 'the subject line is not read: write your orders in the text of the mail' });
+  }
+  return notes;
+}
+
+/** Refusals of the whole mail that are not about its lines: outcome and notice by error code. */
+const REFUSALS: Record<string, { outcome: InboundOutcomeKind; notice: (game: Game, seat: Seat) => Notice }> = {
+  GAME_OVER: { outcome: 'game-over', notice: (g) => gameOverNotice(g.id) },
+  GAME_NOT_STARTED: { outcome: 'game-not-started', notice: (g) => notStartedNotice(g.id) },
+  TURN_CLOSED: { outcome: 'turn-closed', notice: (g) => turnClosedNotice(g.id, g.currentTurn) },
+  SEAT_CONCEDED: { outcome: 'conceded', notice: (g, s) => concededNotice(g.id, s.side) },
+};
+
+async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
+  const { mail, outline, seat, game, answer } = m;
+  const base = { gameId: game.id, side: seat.side, verified: true };
+  const refusal = REFUSALS[error.code];
+  if (refusal) {
+    await answer.toSeat(seat, 'notice', composeNotice(refusal.notice(game, seat)));
+    return { ...base, outcome: refusal.outcome, detail: { code: error.code } };
+  }
+  const listed = error.problems.length > 0 ? error.problems : [{ line: null, code: error.code, message: error.message }];
+  const onlyEmpty = listed.every((p) => p.code === 'EMPTY');
+  const problems = [...listed, ...(onlyEmpty ? emptyNotes(mail) : [])].map((p) => ({
+    line: p.line ?? null,
+    code: p.code,
+    message: p.message,
+    ...(p.ship === undefined ? {} : { ship: p.ship }),
+  }));
+  const ref: GameRef = { id: game.id, name: game.name };
+  await answer.toSeat(seat, 'rejected', composeRejected({ game: ref, turn: game.currentTurn, problems, text: mail.body === '' ? null : maskPasswords(mail.body) }));
+  // Orders naming a turn that has already resolved: the rejection says so; the outcome tells it apart.
+  const outcome: InboundOutcomeKind = outline.turn !== null && outline.turn < game.currentTurn ? 'turn-over' : onlyEmpty ? 'empty' : 'rejected';
+  return { ...base, outcome, detail: { problems: problems.slice(0, CODES_KEPT).map((p) => (p.line === null ? p.code : `${p.line}:${p.code}`)), problemCount: problems.length, turn: game.currentTurn } };
+}
+
+export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<Verdict> {
+  const { mail, seat, game, answer } = m;
+  const tokenFrom = { token: m.tokenFrom };
+
+  if (!m.verified) {
+    // Never to the unverified sender: the seat's owner learns that someone used their token.
+    await answer.toSeat(seat, 'notice', composeNotice(wrongSenderNotice({ gameId: game.id, side: seat.side, sender: mail.from, registered: seat.email, subject: mail.subject.slice(0, 100) })), { threaded: false });
+    return { gameId: game.id, side: seat.side, verified: false, outcome: 'wrong-sender', detail: { ...tokenFrom, sender: mail.from } };
+  }
+  const base = { gameId: game.id, side: seat.side, verified: true };
+
+  const mark = answer.mark();
+  try {
+    return await tx.transaction(async (inner) => {
+      const innerCtx: GamesContext = { ...ctx, db: inner };
+      const result = await submitOrders(innerCtx, { gameId: game.id, token: m.token, text: maskPasswords(mail.body), channel: 'mail', messageId: mail.ownMessageId ?? mail.messageId });
+      const effects = await answerAccepted(innerCtx, inner, answer.within(inner), { game, seat, token: m.token, result });
+      return {
+        ...base,
+        outcome: result.stored ? 'accepted' : 'command',
+        detail: {
+          ...tokenFrom,
+          turn: result.turn,
+          stored: result.stored,
+          commands: commandWords(result),
+          ...(result.turnComplete ? { turnComplete: true } : {}),
+          ...(effects.conceded ? { conceded: true } : {}),
+          ...(effects.relayedTo ? { relayedTo: effects.relayedTo } : {}),
+        },
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    answer.forgetAfter(mark);
+    const verdict = await refused(m, error);
+    return { ...verdict, detail: { ...tokenFrom, ...verdict.detail } };
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Which seat a mail is for. A seat's token reaches the service two ways: in
+ * the address the player replies to (`orders+<token>@<mail domain>`, the
+ * Reply-To of every mail the service sends a seat) or on a `PASSWORD <token>`
+ * line of the body. A token alone finds its seat: only its SHA-256 is stored,
+ * under a unique index.
+ */
+import { eq } from 'drizzle-orm';
+import { seats, type Seat } from '../db/schema.ts';
+import type { Tx } from '../games/context.ts';
+import { secretMatches, sha256Hex } from '../games/secrets.ts';
+import { cleanBody, COMMANDS, MASKED_PASSWORD, type Command } from '../orders/index.ts';
+import { isOneOf, keyword, stripComment, words } from '../orders/words.ts';
+
+/** What a body says before it is checked against a seat: enough to find the seat and to answer sensibly. */
+export interface BodyOutline {
+  /** The secret of a PASSWORD line (never logged, never echoed). */
+  readonly password: string | null;
+  /** The game a GAME line names. */
+  readonly gameId: string | null;
+  /** The turn a TURN line names. */
+  readonly turn: number | null;
+  readonly commands: readonly Command[];
+  /** Whether the body orders ships (a SHIP line) or sends a MESSAGE. */
+  readonly orders: boolean;
+}
+
+/** A token as seats are given them: base64url, as secrets.ts makes them. */
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Tokens in the service's sub-addresses among `recipients`, in their order, each once. */
+export function recipientTokens(recipients: readonly string[], mailDomain: string): string[] {
+  const domain = mailDomain.toLowerCase();
+  const out: string[] = [];
+  for (const address of recipients) {
+    const at = address.lastIndexOf('@');
+    if (at < 0 || address.slice(at + 1).toLowerCase() !== domain) continue;
+    const local = address.slice(0, at);
+    const plus = local.indexOf('+');
+    if (plus < 0 || local.slice(0, plus).toLowerCase() !== 'orders') continue;
+    const token = local.slice(plus + 1);
+    if (TOKEN.test(token) && !out.includes(token)) out.push(token);
+  }
+  return out;
+}
+
+/**
+ * The lines that matter before the seat is known, read the way the orders
+ * language reads them (quotes, reply headers and signatures dropped; a
+ * MESSAGE's text skipped; nothing after END).
+ */
+export function outlineBody(body: string): BodyOutline {
+  let password: string | null = null;
+  let gameId: string | null = null;
+  let turn: number | null = null;
+  let orders = false;
+  const commands: Command[] = [];
+  let inMessage = false;
+  for (const line of cleanBody(body).lines) {
+    const text = stripComment(line.text);
+    const ws = words(text);
+    const head = keyword(ws[0]);
+    if (inMessage) {
+      if (head === 'END' && ws.length === 1) inMessage = false;
+      continue;
+    }
+    if (head === 'END') break;
+    if (head === 'MESSAGE') {
+      inMessage = true;
+      orders = true;
+    } else if (head === 'SHIP') orders = true;
+    else if (head === 'PASSWORD') password ??= text.split(' ')[1] ?? null;
+    else if (isOneOf(head, COMMANDS)) {
+      if (!commands.includes(head)) commands.push(head);
+    } else if (head === 'GAME' || head === 'TURN') {
+      for (let k = 0; k < ws.length; k += 1) {
+        const kw = keyword(ws[k]);
+        const v = ws[k + 1];
+        if (kw === 'GAME' && v !== undefined) gameId ??= v.toLowerCase().slice(0, 64);
+        if (kw === 'TURN' && v !== undefined && /^\d{1,9}$/.test(v)) turn ??= Number(v);
+      }
+    }
+  }
+  return { password, gameId, turn, commands, orders };
+}
+
+/**
+ * The body with every PASSWORD line's secret masked, as it is stored with the
+ * orders and quoted in answers: the secret is checked, never kept. Line
+ * numbers do not change.
+ */
+export function maskPasswords(body: string): string {
+  return body.replace(/^([ \t>]*)password([ \t]+)[^\r\n]*/gim, (_line, lead: string) => `${lead}${MASKED_PASSWORD}`);
+}
+
+/** The seat a token opens, in any game; null for a wrong, rotated or malformed token. */
+export async function seatForToken(tx: Tx, token: string): Promise<Seat | null> {
+  if (!TOKEN.test(token)) return null;
+  const [seat] = await tx.select().from(seats).where(eq(seats.tokenHash, sha256Hex(token)));
+  return seat && secretMatches(token, seat.tokenHash) ? seat : null;
+}
+
+/** The first of the candidate tokens that opens a seat, and where it came from. */
+export async function findSeat(
+  tx: Tx,
+  candidates: ReadonlyArray<{ token: string; from: 'address' | 'password' }>,
+): Promise<{ seat: Seat; token: string; from: 'address' | 'password' } | null> {
+  for (const c of candidates) {
+    const seat = await seatForToken(tx, c.token);
+    if (seat) return { seat, ...c };
+  }
+  return null;
+}

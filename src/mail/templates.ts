@@ -1,0 +1,191 @@
+/**
+ * The mail templates in templates/: for each kind a `<kind>.txt.hbs` and a
+ * `<kind>.html.hbs`, plus shared partials in templates/partials/. They are read
+ * and compiled once, on first use, into two Handlebars environments:
+ *
+ * - text: nothing is HTML-escaped, and the result goes through `textSafe`
+ *   (no tabs, no control characters, no line wider than TEXT_WIDTH), so that
+ *   it survives any mail client in a fixed-width font;
+ * - html: every value is HTML-escaped by Handlebars (`{{x}}`); the templates
+ *   never use `{{{x}}}`, so nothing a player wrote can become markup.
+ *
+ * Templates run in strict mode: a field the template names that the data
+ * lacks is an error at rendering (a bug), never a silently empty hole.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+
+/** Text parts are at most this wide. */
+export const TEXT_WIDTH = 100;
+
+export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+
+/** Every mail the service sends, one pair of templates each. */
+export const MAIL_TEMPLATES = [
+  'game-start',
+  'turn-report',
+  'accepted',
+  'rejected',
+  'reminder',
+  'game-end',
+  'help',
+  'orders',
+  'message',
+  'notice',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+type Render = (data: object) => string;
+interface Environment {
+  readonly text: Record<MailTemplate, Render>;
+  readonly html: Record<MailTemplate, Render>;
+}
+
+/** Helpers both environments share; none of them produces markup. */
+function registerHelpers(hb: typeof Handlebars): void {
+  /** `{{indent block 2}}`: every line of a multi-line value indented by n spaces. */
+  hb.registerHelper('indent', (value: unknown, n: unknown) => {
+    const pad = ' '.repeat(typeof n === 'number' ? n : 2);
+    return String(value ?? '')
+      .split('\n')
+      .map((l) => (l === '' ? l : pad + l))
+      .join('\n');
+  });
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  /** `{{heading "Turn " n}}`: its words, then a rule under them as long as they are (text only). */
+  hb.registerHelper('heading', (...args: unknown[]) => {
+    const title = args.slice(0, -1).map(String).join('');
+    return `${title}\n${'-'.repeat([...title].length)}`;
+  });
+  /** `{{plural n "ship" "ships"}}` */
+  hb.registerHelper('plural', (n: unknown, one: unknown, many: unknown) => `${String(n)} ${n === 1 ? String(one) : String(many)}`);
+  /** `{{join list ", "}}` */
+  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
+}
+
+/** `name.txt.hbs` → partial `name-text`; `name.html.hbs` → `name-html`. */
+function partialName(file: string): { name: string; flavour: 'txt' | 'html' } | null {
+  const m = /^([a-z0-9-]+)\.(txt|html)\.hbs$/.exec(file);
+  return m ? { name: `${m[1]}-${m[2] === 'txt' ? 'text' : 'html'}`, flavour: m[2] as 'txt' | 'html' } : null;
+}
+
+function load(dir: string): Environment {
+  const text = Handlebars.create();
+  const html = Handlebars.create();
+  registerHelpers(text);
+  registerHelpers(html);
+  const partialsDir = join(dir, 'partials');
+  for (const file of readdirSync(partialsDir).sort()) {
+    const p = partialName(file);
+    if (!p) continue;
+    const source = readFileSync(join(partialsDir, file), 'utf8');
+    // A text partial may be used by a text template only, and the other way round.
+    (p.flavour === 'txt' ? text : html).registerPartial(p.name, source);
+  }
+  const compile = (hb: typeof Handlebars, file: string, noEscape: boolean): Render => {
+    const template = hb.compile(readFileSync(join(dir, file), 'utf8'), { strict: true, noEscape });
+    return (data) => template(data);
+  };
+  const textRenders = {} as Record<MailTemplate, Render>;
+  const htmlRenders = {} as Record<MailTemplate, Render>;
+  for (const kind of MAIL_TEMPLATES) {
+    textRenders[kind] = compile(text, `${kind}.txt.hbs`, true);
+    htmlRenders[kind] = compile(html, `${kind}.html.hbs`, false);
+  }
+  return { text: textRenders, html: htmlRenders };
+}
+
+let loaded: Environment | null = null;
+
+function environment(): Environment {
+  loaded ??= load(TEMPLATES_DIR);
+  return loaded;
+}
+
+/** The text part of a mail: rendered, then made safe for any mail client. */
+export function renderText(kind: MailTemplate, data: object): string {
+  return textSafe(environment().text[kind](data));
+}
+
+/** The HTML part of a mail: every value escaped. */
+export function renderHtml(kind: MailTemplate, data: object): string {
+  return environment()
+    .html[kind](data)
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+export function render(kind: MailTemplate, data: object): { text: string; html: string } {
+  return { text: renderText(kind, data), html: renderHtml(kind, data) };
+}
+
+// Control characters but the line break; bidirectional overrides and invisible characters, which can make a line read other than it is.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+
+/** Tabs to spaces, at stops every 8 columns, as a terminal shows them. */
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  return out;
+}
+
+/**
+ * Breaks a line longer than `width` at spaces, continuing at its own
+ * indentation (under the text of a `- ` list item); a word longer than a line is cut.
+ */
+export function wrapLine(line: string, width: number = TEXT_WIDTH): string[] {
+  const length = (t: string) => [...t].length;
+  if (length(line) <= width) return [line];
+  const lead = /^ *(?:- )?/.exec(line)![0].slice(0, Math.floor(width / 2));
+  const indent = ' '.repeat(lead.length);
+  const room = width - indent.length;
+  const out: string[] = [];
+  // The words of the line; `current` holds the line being filled, without its prefix.
+  let prefix = lead;
+  let current = '';
+  const flush = () => {
+    if (current !== '') out.push(prefix + current);
+    prefix = indent;
+    current = '';
+  };
+  for (const word of line.slice(lead.length).split(/ +/).filter((w) => w !== '')) {
+    let rest = word;
+    while (length(rest) > room) {
+      flush();
+      const chars = [...rest];
+      out.push(indent + chars.slice(0, room).join(''));
+      rest = chars.slice(room).join('');
+    }
+    if (rest === '') continue;
+    if (current !== '' && length(current) + 1 + length(rest) > room) flush();
+    current = current === '' ? rest : `${current} ${rest}`;
+  }
+  flush();
+  return out;
+}
+
+/**
+ * Text any mail client shows as it was meant: `\n` line breaks, no tabs, no
+ * control or direction-changing characters, no trailing spaces, no line wider
+ * than `width`, at most one blank line in a row, one line break at the end.
+ */
+export function textSafe(text: string, width: number = TEXT_WIDTH): string {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    // `-- ` keeps its space: it is the signature separator (RFC 3676) that tells a mail client, and the orders parser, where the text ends.
+    .map((l) => (l === '-- ' ? l : expandTabs(l).replace(UNSAFE, '').trimEnd()))
+    .flatMap((l) => wrapLine(l, width));
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').trimEnd()}\n`;
+}
+
+/** One line of text for a mail header: no line breaks or control characters, at most `max` characters. */
+export function headerText(text: string, max = 200): string {
+  const flat = text.replace(/[\r\n\t]+/g, ' ').replace(UNSAFE, '').replace(/ {2,}/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}

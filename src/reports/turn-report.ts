@@ -1,0 +1,316 @@
+/**
+ * A turn report as data (service.md "Reports and pictures"): what happened in
+ * the last turn with every die, the text hex diagram, Ship Turn Records, the
+ * order block for the turn now open and its deadline in UTC and in the
+ * reader's own time zone. Mail templates and web pages both render this; it
+ * holds no secret and no address.
+ *
+ * A seat sees its own ships' records and gets an order block; a moderator or
+ * an observer (or a seat with nothing left to order) sees every side's records
+ * and no order block. Nothing in a report is hidden information: the diagram's
+ * legend shows every ship's state, and the records only add what the
+ * narratives of earlier turns already told everyone.
+ */
+import type { TurnEvent } from '../rules/events.ts';
+import { formatHex } from '../rules/hex.ts';
+import { WEAPON_SIDES, type Direction, type OrderSet, type Position, type Ship, type WeaponSide } from '../rules/types.ts';
+import { orderBlock } from '../orders/index.ts';
+import { narrative } from './narrative.ts';
+import { renderDiagram } from './diagram.ts';
+
+/** Text reports are at most this wide (diagram included). */
+export const REPORT_WIDTH = 100;
+
+/** A deadline as players read it. */
+export interface DeadlineView {
+  /** False: the turn waits for every seat's orders. */
+  readonly set: boolean;
+  /** e.g. `Thu 2026-01-08 12:00 UTC`; null without a deadline. */
+  readonly utc: string | null;
+  /** In the reader's zone, e.g. `Thu 8 Jan 2026, 13:00 CET (Europe/Paris)`; null without a deadline or when the zone is UTC. */
+  readonly local: string | null;
+  readonly timeZone: string;
+  /** One line with both. */
+  readonly text: string;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function utcText(at: Date): string {
+  return `${WEEKDAYS[at.getUTCDay()]} ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function localText(at: Date, timeZone: string): string | null {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return null;
+  try {
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }).format(at);
+    return `${shown} (${timeZone})`;
+  } catch {
+    // A zone this runtime does not know: the UTC time alone is still right.
+    return null;
+  }
+}
+
+export function deadlineView(deadline: Date | null, timeZone: string): DeadlineView {
+  if (!deadline) {
+    return { set: false, utc: null, local: null, timeZone, text: 'no deadline: the turn resolves when every side has sent orders' };
+  }
+  const utc = utcText(deadline);
+  const local = localText(deadline, timeZone);
+  return { set: true, utc, local, timeZone, text: local ? `${utc} = ${local}` : utc };
+}
+
+/** A deadline in UTC and in the player's own time zone, on one line. */
+export function describeDeadline(deadline: Date | null, timeZone: string): string {
+  return deadlineView(deadline, timeZone).text;
+}
+
+/** One resolved turn of the game's history. */
+export interface ResolvedTurnEvents {
+  readonly number: number;
+  readonly events: readonly TurnEvent[];
+}
+
+/** One turn of a Ship Turn Record: the SPEED and plot flown, and the damage taken. */
+export interface ShipTurnLine {
+  readonly turn: number;
+  /** Null when the ship did not move that turn (it had left play). */
+  readonly speed: number | null;
+  readonly move: string;
+  readonly from: string;
+  readonly to: string;
+  readonly facing: Direction | '';
+  /** Whose plot it was: the player's orders, the standing order (no orders in), or the solo rules. */
+  readonly by: 'orders' | 'no orders' | 'solo' | '';
+  /** e.g. `Grey F: SHIELDS -1 (die 2)`, `destroyed`. */
+  readonly damage: readonly string[];
+}
+
+/** One mount of the record's weapon row: O intact, X lost, - never fitted (the book's filled-in oval). */
+export interface WeaponMount {
+  readonly mount: WeaponSide;
+  readonly mark: 'O' | 'X' | '-';
+}
+
+/** The seed's Ship Turn Record, kept by the service: stats, damage, SPEED and moves per turn. */
+export interface ShipTurnRecord {
+  readonly id: string;
+  readonly side: string;
+  readonly status: Ship['status'];
+  /** e.g. `in play at 0406 facing NE, last SPEED 3`, `destroyed in turn 4 (at 0605, by Grey)`. */
+  readonly state: string;
+  readonly engine: { readonly now: number; readonly built: number; readonly ovals: string };
+  readonly shields: { readonly now: number; readonly built: number; readonly ovals: string };
+  readonly toHit: number;
+  readonly weapons: readonly WeaponMount[];
+  readonly turns: readonly ShipTurnLine[];
+  /** The record as fixed-width text, at most REPORT_WIDTH columns. */
+  readonly lines: readonly string[];
+}
+
+/** `O O X`: one oval per point built, the lost ones marked. */
+const ovals = (now: number, built: number) => Array.from({ length: built }, (_, i) => (i < now ? 'O' : 'X')).join(' ');
+
+function damageText(e: Extract<TurnEvent, { type: 'damage' }>, firer: string | null): string {
+  const what = e.effect === 'shields' ? 'SHIELDS -1' : e.effect === 'engine' ? 'ENGINE -1' : `${e.effect.slice('weapon:'.length)} weapon lost`;
+  return `${firer ? `${firer}: ` : ''}${what} (die ${e.roll})`;
+}
+
+/** What the history says of one ship, turn by turn, and how it left play. */
+function shipTurns(ship: Ship, history: readonly ResolvedTurnEvents[]): { turns: ShipTurnLine[]; fate: string | null } {
+  const turns: ShipTurnLine[] = [];
+  let fate: string | null = null;
+  for (const t of history) {
+    let line: { -readonly [K in keyof ShipTurnLine]: ShipTurnLine[K] } | null = null;
+    const damage: string[] = [];
+    let firer: string | null = null;
+    for (const e of t.events) {
+      if (e.type === 'move' && e.ship === ship.id) {
+        line = { turn: t.number, speed: e.speed, move: e.plot, from: e.from, to: e.to, facing: e.facing, by: e.source === 'orders' ? 'orders' : e.source === 'standing' ? 'no orders' : 'solo', damage };
+      } else if (e.type === 'shot') {
+        firer = `${e.firer} ${e.weapon}`;
+      } else if (e.type === 'damage' && e.target === ship.id) {
+        damage.push(damageText(e, firer));
+      } else if (e.type === 'destroyed' && e.ship === ship.id) {
+        damage.push('destroyed');
+        fate = `destroyed in turn ${t.number} (at ${e.hex}, by ${e.by})`;
+      } else if (e.type === 'disengaged' && e.ship === ship.id) {
+        damage.push(e.reason === 'conceded' ? 'left: side conceded' : 'flew off the map');
+        fate = e.reason === 'conceded' ? `left the battle in turn ${t.number} (its side conceded)` : `disengaged in turn ${t.number} (off the map from ${e.hex})`;
+      }
+    }
+    if (line) turns.push(line);
+    else if (damage.length > 0) turns.push({ turn: t.number, speed: null, move: '', from: '', to: '', facing: '', by: '', damage });
+  }
+  return { turns, fate };
+}
+
+/** The record's turn table as text; the damage column wraps within `width`. */
+function turnTable(turns: readonly ShipTurnLine[], width: number): string[] {
+  if (turns.length === 0) return ['  No turn played yet.'];
+  const head = ['Turn', 'SPEED', 'MOVE', 'From', 'To', 'Facing', 'Plot by'];
+  const rows = turns.map((t) => [String(t.turn), t.speed === null ? '-' : String(t.speed), t.move, t.from, t.to, t.facing, t.by]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const right = new Set([0, 1]);
+  const cells = (r: readonly string[]) => `  ${r.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}  `;
+  const damageAt = cells(head).length;
+  const room = Math.max(20, width - damageAt);
+  const out = [`${cells(head)}Damage taken`.trimEnd()];
+  rows.forEach((r, k) => {
+    const parts = [...turns[k]!.damage];
+    let line = cells(r);
+    let used = 0;
+    for (const [j, part] of parts.entries()) {
+      const piece = j < parts.length - 1 ? `${part};` : part;
+      if (used > 0 && used + 1 + piece.length > room) {
+        out.push(line.trimEnd());
+        line = ' '.repeat(damageAt);
+        used = 0;
+      }
+      line += used > 0 ? ` ${piece}` : piece;
+      used += (used > 0 ? 1 : 0) + piece.length;
+    }
+    out.push(line.trimEnd());
+  });
+  return out;
+}
+
+export function shipTurnRecord(ship: Ship, history: readonly ResolvedTurnEvents[], width = REPORT_WIDTH): ShipTurnRecord {
+  const { turns, fate } = shipTurns(ship, history);
+  const state =
+    ship.status === 'active'
+      ? `in play at ${formatHex(ship.hex)} facing ${ship.facing}, ${ship.speed === null ? 'not moved yet' : `last SPEED ${ship.speed}`}`
+      : (fate ?? ship.status);
+  const engine = { now: ship.engine, built: ship.design.engine, ovals: ovals(ship.engine, ship.design.engine) };
+  const shields = { now: ship.shields, built: ship.design.shields, ovals: ovals(ship.shields, ship.design.shields) };
+  const weapons = WEAPON_SIDES.map((mount): WeaponMount => ({ mount, mark: !ship.design.weapons.includes(mount) ? '-' : ship.weapons.includes(mount) ? 'O' : 'X' }));
+  const stat = (label: string, marks: string, value: string) => `  ${label.padEnd(8)} ${marks.padEnd(9)}  ${value}`.trimEnd();
+  const lines = [
+    `${ship.id}: ${state}`,
+    stat('ENGINE', engine.ovals, `${engine.now} of ${engine.built}`),
+    stat('SHIELDS', shields.ovals, `${shields.now} of ${shields.built}`),
+    `  TO-HIT   ${ship.toHit}`,
+    `  WEAPONS  ${weapons.map((w) => `${w.mount} ${w.mark}`).join('   ')}`,
+    ...turnTable(turns, width),
+  ];
+  return { id: ship.id, side: ship.side, status: ship.status, state, engine, shields, toHit: ship.toHit, weapons, turns, lines };
+}
+
+/** Who reads the report: a seat (its side), or a moderator/observer who sees everything. */
+export type ReportReader =
+  | {
+      readonly kind: 'seat';
+      readonly side: string;
+      readonly timeZone: string;
+      /** The orders the seat has in for the open turn, if any: the order block starts from them. */
+      readonly currentOrders?: OrderSet | null;
+    }
+  | { readonly kind: 'observer'; readonly timeZone: string };
+
+export interface TurnReportInput {
+  readonly game: { readonly id: string; readonly name: string };
+  /** The turn now open for orders. */
+  readonly turn: number;
+  /** The position at the start of that turn. */
+  readonly position: Position;
+  /** The game's resolved turns before it, in order. */
+  readonly history: readonly ResolvedTurnEvents[];
+  readonly deadline: Date | null;
+  readonly reader: ReportReader;
+  readonly sideName?: (side: string) => string;
+  /** SHA-256 of the dice seed, shown in the first report. */
+  readonly seedCommitment?: string | null;
+}
+
+export interface SideRecords {
+  readonly side: string;
+  readonly sideName: string;
+  readonly records: readonly ShipTurnRecord[];
+}
+
+export interface TurnReportView {
+  readonly game: { readonly id: string; readonly name: string };
+  readonly turn: number;
+  readonly observer: boolean;
+  /** The reader's side and its name; null for a moderator or observer. */
+  readonly side: string | null;
+  readonly sideName: string | null;
+  /** The turn the narrative tells; null before the first turn has been played. */
+  readonly lastTurn: number | null;
+  /** Sentences, in order, every die shown; damage lines are indented under their shot. */
+  readonly narrative: readonly string[];
+  readonly diagram: string;
+  /** Ship Turn Records by side: the reader's own, or every side's for an observer. */
+  readonly sides: readonly SideRecords[];
+  /** The ready-to-edit orders for the open turn; null when the reader has none to give. */
+  readonly orderBlock: string | null;
+  /** Why there is no order block, for a seat that has none. */
+  readonly noOrdersReason: string | null;
+  readonly deadline: DeadlineView;
+  readonly seedCommitment: string | null;
+}
+
+/** Ship Turn Records by side, in seat order and ship order: every side's, or only `onlySide`'s. */
+export function sideRecords(
+  position: Position,
+  history: readonly ResolvedTurnEvents[],
+  sideName: (side: string) => string = (s) => s,
+  onlySide: string | null = null,
+): SideRecords[] {
+  return position.sides
+    .filter((side) => onlySide === null || side === onlySide)
+    .map((side) => ({
+      side,
+      sideName: sideName(side),
+      records: position.ships.filter((s) => s.side === side).map((s) => shipTurnRecord(s, history, REPORT_WIDTH)),
+    }))
+    .filter((g) => g.records.length > 0);
+}
+
+/** Why a seat gives no orders this turn, or null when it does. */
+function noOrdersReason(position: Position, side: string): string | null {
+  if (position.conceded.includes(side)) return 'your side has conceded: you follow the rest of the game as an observer.';
+  if (position.solo.includes(side)) return 'your side is played by the solo rules.';
+  if (!position.ships.some((s) => s.side === side && s.status === 'active')) return 'your side has no ships left in play.';
+  return null;
+}
+
+export function turnReport(input: TurnReportInput): TurnReportView {
+  const { position, reader } = input;
+  const name = input.sideName ?? ((s: string) => s);
+  const last = input.history.at(-1);
+  const seatSide = reader.kind === 'seat' ? reader.side : null;
+  const reason = seatSide === null ? null : noOrdersReason(position, seatSide);
+  // A seat with nothing to order reads the game as an observer does.
+  const observer = seatSide === null || reason !== null;
+  const sides = sideRecords(position, input.history, name, observer ? null : seatSide);
+  const block =
+    seatSide !== null && reason === null
+      ? orderBlock({ gameId: input.game.id, turn: input.turn, side: seatSide, position }, reader.kind === 'seat' ? (reader.currentOrders ?? undefined) : undefined)
+      : null;
+  return {
+    game: { id: input.game.id, name: input.game.name },
+    turn: input.turn,
+    observer,
+    side: seatSide,
+    sideName: seatSide === null ? null : name(seatSide),
+    lastTurn: last?.number ?? null,
+    narrative: last ? narrative(last.events, name) : [],
+    diagram: renderDiagram(position, { maxWidth: REPORT_WIDTH }),
+    sides,
+    orderBlock: block === null ? null : block.trimEnd(),
+    noOrdersReason: reason,
+    deadline: deadlineView(input.deadline, reader.timeZone),
+    seedCommitment: input.seedCommitment ?? null,
+  };
+}
