@@ -207,6 +207,7 @@ async function benchSubmissions(): Promise<number> {
     DATABASE_URL: urlOf(name),
     HOST: '127.0.0.1',
     PORT: '0',
+    MAIL_RECEIVE_PORT: '0',
     WORKERS: '1',
     RATE_LIMIT_ORDERS: '0',
     SECRET_KEY: TEST_SECRET_KEY,

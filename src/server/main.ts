@@ -11,6 +11,8 @@ import { describeServer, openDatabase, type Database } from '../db/client.ts';
 import { recordServerUrl } from '../db/lock.ts';
 import { migrate } from '../db/migrate.ts';
 import type { GamesContext } from '../games/context.ts';
+import { outboxSenderFor } from '../mail/outbound.ts';
+import { startMailReceivers } from '../mail/receivers.ts';
 import { TurnWorker } from '../games/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createApp } from '../web/app.ts';
@@ -75,6 +77,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const database = await openDatabase(config, { logger });
   const server = createServer();
   const workers: TurnWorker[] = [];
+  const mailParts: Array<() => Promise<void>> = [];
   try {
     await migrate(database, { logger });
     if (database.kind === 'pglite' && database.dataDir) {
@@ -100,12 +103,30 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await worker.start();
     }
 
+    // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local port).
+    const sender = outboxSenderFor(config, ctx, database);
+    await sender.start();
+    mailParts.push(() => sender.stop());
+    let mailIn = 'not receiving mail';
+    try {
+      const receivers = await startMailReceivers(ctx, config, logger);
+      mailParts.push(() => receivers.stop());
+      mailIn = receivers.smtpAddress
+        ? `receiving mail on smtp://${receivers.smtpAddress.host}:${receivers.smtpAddress.port} for @${config.mailDomain}`
+        : 'reading mail over IMAP';
+    } catch (error) {
+      // The service stays useful without its receiver (web, API, CLI); the log says how to fix it.
+      logger.error({ err: error }, 'the mail receiver could not start: order mail will not be read (check MAIL_IMAP_URL or MAIL_RECEIVE_PORT)');
+    }
+    const mailOut = config.mailSmtpUrl ? 'sending over SMTP' : `outgoing mail kept in the local mailbox (${url}/mailbox)`;
+
     // `msc game …` run meanwhile finds the server in the data directory's lock and goes through its API.
     if (database.kind === 'pglite' && database.dataDir) recordServerUrl(config.dataDir, localUrl(url));
 
     const where = describeDatabase(database, config);
     logger.info({ url, database: database.kind, workers: config.workers }, 'listening');
     print(`msc-pbem listening on ${url} (database: ${where})`);
+    print(`mail: ${mailIn}; ${mailOut}`);
 
     let closing: Promise<void> | null = null;
     const close = (): Promise<void> =>
@@ -116,6 +137,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
         cut.unref();
         await Promise.all(workers.map((w) => w.stop()));
+        await Promise.all(mailParts.map((stop) => stop()));
         await closed;
         clearTimeout(cut);
         await database.close();

@@ -27,7 +27,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(process.env)) {
     if (!['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'MSC_DEBUG', 'MSC_KEY', 'MSC_TOKEN', 'LOG_LEVEL'].includes(k)) env[k] = v;
   }
-  return { ...env, ...extra };
+  return { ...env, MAIL_RECEIVE_PORT: '0', ...extra };
 }
 
 function msc(args: string[], env: Record<string, string>, input = ''): Promise<Outcome> {

@@ -16,7 +16,7 @@ import { startServer, startServerFromEnv, type RunningServer } from '../../src/s
 import { databaseKinds, testServerUrl } from '../support/db.ts';
 import { call, createDuel } from '../web/support.ts';
 
-const QUIET = { LOG_LEVEL: 'silent', PORT: '0', POLL_INTERVAL_MS: '100' };
+const QUIET = { LOG_LEVEL: 'silent', PORT: '0', MAIL_RECEIVE_PORT: '0', POLL_INTERVAL_MS: '100' };
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -42,7 +42,10 @@ describe('startServer', () => {
   it('starts with zero setup, prints where it listens, and its worker resolves a turn once both seats are in', async () => {
     const lines: string[] = [];
     const server = await start({ DATA_DIR: 'memory://' }, lines);
-    expect(lines).toEqual([`msc-pbem listening on ${server.url} (database: pglite in memory)`]);
+    expect(lines).toEqual([
+      `msc-pbem listening on ${server.url} (database: pglite in memory)`,
+      expect.stringMatching(new RegExp(`^mail: receiving mail on smtp://127\\.0\\.0\\.1:\\d+ for @localhost; outgoing mail kept in the local mailbox \\(${server.url}/mailbox\\)$`)),
+    ]);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // PORT=0: links in mails carry the port picked.
     expect(server.ctx.publicUrl).toBe(server.url);
@@ -69,7 +72,7 @@ describe('startServer', () => {
     try {
       const lines: string[] = [];
       const server = await start({ DATA_DIR: dir }, lines);
-      expect(lines).toEqual([`msc-pbem listening on ${server.url} (database: pglite ${join(dir, 'pglite')})`]);
+      expect(lines[0]).toBe(`msc-pbem listening on ${server.url} (database: pglite ${join(dir, 'pglite')})`);
       expect(readDataDirHolder(dir)).toMatchObject({ pid: process.pid, url: server.url, alive: true });
       await server.close();
       expect(readDataDirHolder(dir)).toBeNull();
