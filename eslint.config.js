@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The pages' progressive-enhancement scripts: plain ES modules run by the browser, no build step.
+    files: ['static/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'module' },
+  },
+  {
     // The rules layer is pure: it may import only its own files — no I/O modules, no packages,
     // nothing from the layers above it.
     files: ['src/rules/**/*.ts'],

@@ -4,6 +4,7 @@
  * moderator key is asked for). No turn-queue worker runs here, so a command
  * that makes a turn due resolves it itself before it returns.
  */
+import { exportGame } from '../games/archive.ts';
 import { createGame, type CreateGameInput } from '../games/create.ts';
 import type { GamesContext } from '../games/context.ts';
 import {
@@ -150,6 +151,11 @@ export class DirectGamesClient implements GamesClient {
 
   async turn(gameId: string, number: number) {
     return toWire(await turnView(this.ctx, gameId, number));
+  }
+
+  async exportGame(gameId: string) {
+    // The operator has the database in hand: the export holds everything, the seed included.
+    return exportGame(this.ctx, gameId, { as: 'operator' });
   }
 
   close(): Promise<void> {

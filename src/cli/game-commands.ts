@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { CliError } from './errors.ts';
+import { registerExportCommand } from './export-command.ts';
 import { createInput, createOptions, type CreateOptions } from './game-create.ts';
 import { createdText, listText, showText, turnsText, turnText } from './game-print.ts';
 import { answer, gameCommand, run, type Common, type GameCommandDeps } from './game-run.ts';
@@ -120,5 +121,6 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
       }),
     );
 
+  registerExportCommand(game, deps);
   registerModeratorCommands(game, deps);
 }

@@ -6,6 +6,7 @@
  * both ways print the same.
  */
 import type { CreateGameInput } from '../games/create.ts';
+import type { GameExport } from '../games/export-format.ts';
 import type { history, listGames, moderatorGameView, publicGameView, turnView } from '../games/views.ts';
 
 /** A value as it travels as JSON: Dates become ISO strings. */
@@ -104,6 +105,8 @@ export interface GamesClient {
   end(gameId: string, how: 'end' | 'abandon', reason: string | null): Promise<{ status: string; winner: string | null }>;
   turns(gameId: string): Promise<TurnRecord[]>;
   turn(gameId: string, number: number): Promise<TurnDetail>;
+  /** The whole game as the archive's JSON document; `token` (a seat's, through a server) opens a private game. */
+  exportGame(gameId: string, token?: string): Promise<GameExport>;
   /** Closes the database (direct access); safe to call twice. */
   close(): Promise<void>;
 }

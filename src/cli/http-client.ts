@@ -7,6 +7,7 @@
  */
 import { AppError } from '../games/errors.ts';
 import type { CreateGameInput } from '../games/create.ts';
+import type { GameExport } from '../games/export-format.ts';
 import { CliError } from './errors.ts';
 import type {
   CreatedGameInfo,
@@ -204,6 +205,12 @@ export class HttpGamesClient implements GamesClient {
 
   async turn(gameId: string, number: number): Promise<TurnDetail> {
     return obj(await this.#call('GET', this.#game(gameId, `/turns/${number}`))).turn as TurnDetail;
+  }
+
+  async exportGame(gameId: string, token?: string): Promise<GameExport> {
+    // The moderator key shows the most (the seed of a running game too); a seat's token, a private game.
+    const auth = this.#key ?? token;
+    return (await this.#call('GET', this.#game(gameId, '/export'), auth ? { auth } : {})) as GameExport;
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { registerGameCommands, type GameCommandDeps } from './game-commands.ts';
 import type { CliIO } from './io.ts';
 import { registerMigrateCommand } from './migrate-command.ts';
 import { registerServeCommand } from './serve-command.ts';
+import { registerVerifyCommand } from './verify-command.ts';
 
 export interface ProgramOptions {
   /** Another way to reach the games (tests). */
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIO, options: ProgramOptions = {}): Command {
   registerAdjudicatorCommands(program);
   registerServeCommand(program, io);
   registerMigrateCommand(program, io);
+  registerVerifyCommand(program, io);
   registerGameCommands(program, {
     io,
     openClient: options.openClient ?? ((o) => openGamesClient({ env: io.env, ...o, ...(io.stderr ? { stderr: io.stderr } : {}) })),

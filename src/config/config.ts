@@ -232,13 +232,62 @@ export const CONFIG_KEYS = {
     default: '60',
     schema: wholeNumber(0, 100_000),
   }),
+  mailSmtpUrl: key({
+    env: 'MAIL_SMTP_URL',
+    doc: 'SMTP server outgoing mail is sent through (user and password URL-encoded; smtps:// is TLS from the start, smtp:// upgrades when the server offers STARTTLS). Unset: outgoing mail stays in a local mailbox shown on the web, and nothing leaves the machine.',
+    expected: 'an smtp:// or smtps:// URL with a host, e.g. smtps://orders%40msc.example.org:PASSWORD@mail.example.org:465',
+    secret: true,
+    schema: urlWithProtocol(['smtp:', 'smtps:']).optional(),
+  }),
+  mailFrom: key({
+    env: 'MAIL_FROM',
+    doc: 'From address of every mail the service sends; replies to a seat go to its own order address (Reply-To) whatever this is.',
+    expected: 'an address, alone or after a display name, e.g. Minimal Space Combat <orders@msc.example.org>',
+    derivedDefault: 'Minimal Space Combat <orders@MAIL_DOMAIN>',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/)
+      .optional(),
+  }),
+  mailMaxAttempts: key({
+    env: 'MAIL_MAX_ATTEMPTS',
+    doc: 'Times an outgoing mail is tried before it is marked failed, for moderators to see; the waits between tries double from 30 seconds up to an hour.',
+    expected: 'a whole number from 1 to 100',
+    default: '8',
+    schema: wholeNumber(1, 100),
+  }),
+  createGames: key({
+    env: 'CREATE_GAMES',
+    doc: 'Who may create games on the web pages: anyone logged in (who then moderates the game), or only the addresses in MODERATOR_EMAILS.',
+    expected: 'anyone or listed',
+    default: 'anyone',
+    schema: z.enum(['anyone', 'listed']),
+  }),
+  moderatorEmails: key({
+    env: 'MODERATOR_EMAILS',
+    doc: 'Addresses that may create games on the web when CREATE_GAMES=listed, separated by commas.',
+    expected: 'email addresses separated by commas, e.g. ann@example.org, bo@example.org',
+    default: '',
+    schema: z
+      .string()
+      .transform((text) => text.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== ''))
+      .pipe(z.array(z.email())),
+  }),
+  rateLimitLogin: key({
+    env: 'RATE_LIMIT_LOGIN',
+    doc: 'Login links one client address may ask for per hour on the web (0: no limit); each mail address gets at most 5 an hour whatever this is.',
+    expected: 'a whole number from 0 to 100000',
+    default: '30',
+    schema: wholeNumber(0, 100_000),
+  }),
 } as const;
 
 type Keys = typeof CONFIG_KEYS;
 type Parsed = { -readonly [K in keyof Keys]: Keys[K] extends ConfigKey<infer T> ? T : never };
 
-/** The checked settings. Defaults are filled in; only databaseUrl may be absent. */
-export type Config = Readonly<Omit<Parsed, 'publicUrl'> & { publicUrl: string }>;
+/** The checked settings. Defaults are filled in; the optional ones (databaseUrl, mailSmtpUrl…) may be absent. */
+export type Config = Readonly<Omit<Parsed, 'publicUrl' | 'mailFrom'> & { publicUrl: string; mailFrom: string }>;
 
 /** A variable with a wrong value; the message names it and says what is expected. */
 export interface ConfigError {
@@ -265,7 +314,11 @@ export function parseConfig({ env }: { env: Readonly<Record<string, string | und
   }
   if (errors.length > 0) return err(errors);
   const settings = parsed as Parsed;
-  return ok({ ...settings, publicUrl: settings.publicUrl ?? defaultPublicUrl(settings.host, settings.port) });
+  return ok({
+    ...settings,
+    publicUrl: settings.publicUrl ?? defaultPublicUrl(settings.host, settings.port),
+    mailFrom: settings.mailFrom ?? `Minimal Space Combat <orders@${settings.mailDomain}>`,
+  });
 }
 
 function defaultPublicUrl(host: string, port: number): string {

@@ -17,10 +17,10 @@ import type { Config } from '../config/config.ts';
 import type { Logger } from '../log.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { checkChannel, deliver, notifyStatement, PostgresListener, type NotifyHandler, type Unlisten } from './notifications.ts';
-import { auditLog, games, inboundMessages, outbox, seats, serviceSecrets, submissions, turns } from './schema.ts';
+import { auditLog, games, inboundMessages, loginTokens, outbox, seats, serviceSecrets, sessions, sideMessages, submissions, turns } from './schema.ts';
 
 /** The tables, as drizzle's relational queries (`db.query.games…`) see them. */
-export const tables = { games, seats, turns, submissions, outbox, inboundMessages, auditLog, serviceSecrets };
+export const tables = { games, seats, turns, submissions, outbox, inboundMessages, auditLog, serviceSecrets, loginTokens, sessions, sideMessages };
 export type Schema = typeof tables;
 
 /**

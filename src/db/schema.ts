@@ -53,6 +53,7 @@ export const OUTBOX_KINDS = [
   'help',
   'message',
   'login',
+  'invite',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -87,13 +88,19 @@ export const games = pgTable(
     result: jsonb('result'),
     public: boolean('public').notNull().default(true),
     moderatorTokenHash: text('moderator_token_hash').notNull(),
+    /** The address whose web session moderates the game (its creator on the web); null: only the key does. */
+    moderatorEmail: text('moderator_email'),
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
     pausedAt: moment('paused_at'),
     /** Bumped by every write, so a write based on a stale read fails instead of overwriting. */
     version: integer('version').notNull().default(0),
   },
-  (t) => [check('games_status_check', oneOf(t.status, GAME_STATUSES)), index('games_status_idx').on(t.status)],
+  (t) => [
+    check('games_status_check', oneOf(t.status, GAME_STATUSES)),
+    index('games_status_idx').on(t.status),
+    index('games_moderator_email_idx').on(t.moderatorEmail),
+  ],
 );
 
 export const seats = pgTable(
@@ -270,6 +277,60 @@ export const serviceSecrets = pgTable('service_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Magic links: a single-use secret mailed to an address, whose following
+ * starts a web session for it. Only the SHA-256 of the secret is kept.
+ */
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The game the link opens after login (a report's link), if any. */
+    gameId: text('game_id'),
+    /** `login` (asked for on the login page) or `report` (in a mail to a seat). */
+    purpose: text('purpose').notNull(),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    /** Set when the link is followed: it never works twice. */
+    usedAt: moment('used_at'),
+  },
+  (t) => [index('login_tokens_email_created_idx').on(t.email, t.createdAt), index('login_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Web sessions: the cookie holds a random id, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    /** Lower-cased: who is logged in. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+  },
+  (t) => [index('sessions_email_idx').on(t.email), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Messages relayed between sides (MESSAGE <side>), as the game page lists them; never an address. */
+export const sideMessages = pgTable(
+  'side_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The turn open when it was sent. */
+    turn: integer('turn').notNull(),
+    fromSide: text('from_side').notNull(),
+    toSide: text('to_side').notNull(),
+    text: text('text').notNull(),
+    channel: text('channel').$type<SubmissionChannel>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('side_messages_game_idx').on(t.gameId, t.createdAt)],
+);
+
 export type Game = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
 export type Seat = typeof seats.$inferSelect;
@@ -284,3 +345,6 @@ export type InboundMessage = typeof inboundMessages.$inferSelect;
 export type NewInboundMessage = typeof inboundMessages.$inferInsert;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type NewAuditEntry = typeof auditLog.$inferInsert;
+export type LoginToken = typeof loginTokens.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type SideMessage = typeof sideMessages.$inferSelect;

@@ -63,7 +63,8 @@ function zodProblems(e: z.ZodError) {
   return e.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
 }
 
-export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api'): Promise<CreatedGame> {
+/** `moderatorEmail`: the address whose web session moderates the game besides the key (the creator, on the web). */
+export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api', options: { moderatorEmail?: string | null } = {}): Promise<CreatedGame> {
   const parsed = createGameSchema.safeParse(raw);
   if (!parsed.success) throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
   const input = parsed.data;
@@ -116,6 +117,7 @@ export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api')
         currentTurn: 0,
         public: settings.public,
         moderatorTokenHash: sha256Hex(moderatorToken),
+        moderatorEmail: options.moderatorEmail?.trim().toLowerCase() ?? null,
         createdAt: now,
         updatedAt: now,
       })

@@ -7,7 +7,7 @@ import { games, seats, turns, type Game, type Seat } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { victory } from '../rules/victory.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
-import { conflict, invalid, notFound, unauthorized } from './errors.ts';
+import { conflict, forbidden, invalid, notFound, unauthorized } from './errors.ts';
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
@@ -22,14 +22,20 @@ import { concedeSeat, lockOpenTurn } from './orders.ts';
  */
 export type Moderator =
   | { readonly gameId: string; readonly key: string; readonly actor?: string }
-  | { readonly gameId: string; readonly operator: true; readonly actor?: string };
+  | { readonly gameId: string; readonly operator: true; readonly actor?: string }
+  /** A web session whose address is the game's moderator address (games.moderator_email). */
+  | { readonly gameId: string; readonly email: string; readonly actor?: string };
 
 async function lockGame(tx: Tx, m: Moderator): Promise<Game> {
   // Locks are always taken turn first, then game — the order the turn queue takes them in — so the two never deadlock.
   await tx.select({ n: turns.number }).from(turns).where(and(eq(turns.gameId, m.gameId), ne(turns.status, 'resolved'))).for('update');
   const [game] = await tx.select().from(games).where(eq(games.id, m.gameId)).for('update');
   if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${m.gameId}`);
-  if (!('operator' in m) && !secretMatches(m.key, game.moderatorTokenHash)) throw unauthorized('BAD_MODERATOR_KEY', `that is not the moderator key of game ${m.gameId}`);
+  if ('email' in m) {
+    if (game.moderatorEmail === null || game.moderatorEmail !== m.email.trim().toLowerCase()) throw forbidden('NOT_MODERATOR', `you are not the moderator of game ${m.gameId}`);
+  } else if (!('operator' in m) && !secretMatches(m.key, game.moderatorTokenHash)) {
+    throw unauthorized('BAD_MODERATOR_KEY', `that is not the moderator key of game ${m.gameId}`);
+  }
   return game;
 }
 
@@ -52,7 +58,7 @@ function newIssueTime(ctx: GamesContext, last: Date): Date {
   return new Date(Math.max(ctx.clock.now().getTime(), last.getTime() + 1));
 }
 
-const actorOf = (m: Moderator) => ('operator' in m ? `operator:${m.actor ?? 'cli'}` : `moderator:${m.actor ?? 'key'}`);
+const actorOf = (m: Moderator) => ('operator' in m ? `operator:${m.actor ?? 'cli'}` : 'email' in m ? `moderator:${m.actor ?? `web:${m.email}`}` : `moderator:${m.actor ?? 'key'}`);
 
 export async function pause(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<Game> {
   return ctx.db.transaction(async (tx) => {

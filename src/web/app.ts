@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
@@ -16,10 +15,21 @@ import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { countRequests, createMetrics, type Metrics } from './metrics.ts';
+import { securityHeaders } from './pages/headers.ts';
+import { createPagesRouter } from './pages/router.ts';
 
-export type WebSettings = Pick<Config, 'bodyLimitKb' | 'rateLimitOrders' | 'rateLimitCreate' | 'trustProxy'>;
+export type WebSettings = Pick<Config, 'bodyLimitKb' | 'rateLimitOrders' | 'rateLimitCreate' | 'trustProxy' | 'createGames' | 'moderatorEmails' | 'rateLimitLogin'> &
+  Partial<Pick<Config, 'mailSmtpUrl'>>;
 
-export const DEFAULT_WEB_SETTINGS: WebSettings = { bodyLimitKb: 512, rateLimitOrders: 120, rateLimitCreate: 60, trustProxy: 0 };
+export const DEFAULT_WEB_SETTINGS: WebSettings = {
+  bodyLimitKb: 512,
+  rateLimitOrders: 120,
+  rateLimitCreate: 60,
+  trustProxy: 0,
+  createGames: 'anyone',
+  moderatorEmails: [],
+  rateLimitLogin: 30,
+};
 
 export interface AppDeps {
   readonly ctx: GamesContext;
@@ -78,7 +88,9 @@ export function createApp(deps: AppDeps): Express {
     });
   }
   app.use(countRequests(metrics));
-  app.use(helmet());
+  // Cookies and upgrades follow the address players reach the service at.
+  const secure = deps.ctx.publicUrl.startsWith('https:');
+  app.use(securityHeaders({ secure }));
   app.use(express.json({ limit: `${settings.bodyLimitKb}kb` }));
 
   app.get('/healthz', async (_req, res) => {
@@ -101,6 +113,21 @@ export function createApp(deps: AppDeps): Express {
       rateLimitOrders: settings.rateLimitOrders,
       rateLimitCreate: settings.rateLimitCreate,
       bodyLimitKb: settings.bodyLimitKb,
+    }),
+  );
+  app.use(
+    createPagesRouter(deps.ctx, {
+      settings: {
+        secure,
+        createGames: settings.createGames,
+        moderatorEmails: settings.moderatorEmails,
+        // Without an SMTP server, mail stays in the local mailbox the pages show.
+        localMailbox: !settings.mailSmtpUrl,
+        rateLimitLogin: settings.rateLimitLogin,
+        bodyLimitKb: settings.bodyLimitKb,
+      },
+      metrics,
+      ...(deps.logger ? { logger: deps.logger } : {}),
     }),
   );
   app.use(notFoundHandler);

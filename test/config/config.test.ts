@@ -46,6 +46,12 @@ describe('parseConfig', () => {
       mailReceivePort: 2525,
       mailMaxBytes: 2097152,
       mailRatePerHour: 60,
+      mailSmtpUrl: undefined,
+      mailFrom: 'Minimal Space Combat <orders@localhost>',
+      mailMaxAttempts: 8,
+      createGames: 'anyone',
+      moderatorEmails: [],
+      rateLimitLogin: 30,
     });
   });
 
@@ -74,6 +80,12 @@ describe('parseConfig', () => {
       MAIL_RECEIVE_PORT: '0',
       MAIL_MAX_BYTES: '1048576',
       MAIL_RATE_PER_HOUR: '0',
+      MAIL_SMTP_URL: 'smtps://orders%40msc.example.org:pw@mail.example.org:465',
+      MAIL_FROM: 'Orion Games <games@msc.example.org>',
+      MAIL_MAX_ATTEMPTS: '3',
+      CREATE_GAMES: 'listed',
+      MODERATOR_EMAILS: 'Ann@pbem.test, bo@pbem.test',
+      RATE_LIMIT_LOGIN: '0',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
@@ -99,7 +111,24 @@ describe('parseConfig', () => {
       mailReceivePort: 0,
       mailMaxBytes: 1048576,
       mailRatePerHour: 0,
+      mailSmtpUrl: 'smtps://orders%40msc.example.org:pw@mail.example.org:465',
+      mailFrom: 'Orion Games <games@msc.example.org>',
+      mailMaxAttempts: 3,
+      createGames: 'listed',
+      moderatorEmails: ['ann@pbem.test', 'bo@pbem.test'],
+      rateLimitLogin: 0,
     });
+  });
+
+  it('refuses a MODERATOR_EMAILS entry that is not an address, and a CREATE_GAMES that is neither policy', () => {
+    const result = parseConfig({ env: { MODERATOR_EMAILS: 'ann@pbem.test, bo', CREATE_GAMES: 'some' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.map((e) => e.env)).toEqual(['CREATE_GAMES', 'MODERATOR_EMAILS']);
+  });
+
+  it('derives MAIL_FROM from MAIL_DOMAIN, and takes a bare address too', () => {
+    expect(parsed({ MAIL_DOMAIN: 'pbem.test' }).mailFrom).toBe('Minimal Space Combat <orders@pbem.test>');
+    expect(parsed({ MAIL_FROM: 'orders@pbem.test' }).mailFrom).toBe('orders@pbem.test');
   });
 
   it('derives PUBLIC_URL from HOST and PORT, with brackets around an IPv6 address', () => {
@@ -135,11 +164,21 @@ describe('parseConfig', () => {
     ['BODY_LIMIT_KB', '0', 'BODY_LIMIT_KB is "0": expected a whole number of KiB from 1 to 10240'],
     ['RATE_LIMIT_ORDERS', 'lots', 'RATE_LIMIT_ORDERS is "lots": expected a whole number from 0 to 100000'],
     ['TRUST_PROXY', 'true', 'TRUST_PROXY is "true": expected a whole number from 0 to 10'],
+    ['MAIL_FROM', 'Orders <not an address>', 'MAIL_FROM is "Orders <not an address>": expected an address'],
+    ['MAIL_MAX_ATTEMPTS', '0', 'MAIL_MAX_ATTEMPTS is "0": expected a whole number from 1 to 100'],
   ])('rejects %s=%s, naming it and saying what is expected', (env, value, message) => {
     const [error, ...rest] = errors({ [env]: value });
     expect(rest).toEqual([]);
     expect(error).toMatchObject({ code: 'CONFIG_INVALID', env });
     expect(error?.message).toContain(message);
+  });
+
+  it('rejects a MAIL_SMTP_URL that is not an SMTP URL without echoing it (it may hold a password)', () => {
+    for (const url of ['imap://orders:hunter2@mail.example.org', 'mail.example.org:25', 'smtp://']) {
+      const [error] = errors({ MAIL_SMTP_URL: url });
+      expect(error?.message).toMatch(/^MAIL_SMTP_URL is not valid: expected an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(error?.message).not.toContain('hunter2');
+    }
   });
 
   it('rejects a DATABASE_URL that is not a PostgreSQL URL without echoing it (it may hold a password)', () => {

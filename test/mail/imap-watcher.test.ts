@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
@@ -222,21 +223,27 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
   });
 
   it.skipIf(!smtpUp)('end to end: sent by SMTP to orders+TOKEN@, delivered by the mail server, applied from INBOX', async () => {
-    // INBOX of the test account: older test mail is cleared first.
-    const lock = await admin.getMailboxLock('INBOX');
+    // INBOX of the test account is shared with the mail end-to-end suite: one file at a time.
+    const release = await lockSharedMailboxes();
     try {
-      await admin.messageDelete('1:*').catch(() => undefined);
+      // INBOX of the test account: older test mail is cleared first.
+      const lock = await admin.getMailboxLock('INBOX');
+      try {
+        await admin.messageDelete('1:*').catch(() => undefined);
+      } finally {
+        lock.release();
+      }
+      watcher = startImapWatcher(ctx, options({ url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${IMAP_PORT}/INBOX` }));
+      await watcher.ready;
+      await nodemailer
+        .createTransport({ host: '127.0.0.1', port: SMTP_PORT, secure: false, ignoreTLS: true })
+        .sendMail({ from: ALICE, to: seatAddress(token), subject: 'Re: turn 1', text: duelOrders(gameId, 'black') });
+      await eventually(async () => (await submissionRows(ctx.db, gameId)).length === 1, 15_000);
+      await eventually(async () => (await unseen('INBOX')) === 0);
+      const rows = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.gameId, gameId));
+      expect(rows.map((r) => r.outcome)).toEqual(['accepted']);
     } finally {
-      lock.release();
+      release();
     }
-    watcher = startImapWatcher(ctx, options({ url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${IMAP_PORT}/INBOX` }));
-    await watcher.ready;
-    await nodemailer
-      .createTransport({ host: '127.0.0.1', port: SMTP_PORT, secure: false, ignoreTLS: true })
-      .sendMail({ from: ALICE, to: seatAddress(token), subject: 'Re: turn 1', text: duelOrders(gameId, 'black') });
-    await eventually(async () => (await submissionRows(ctx.db, gameId)).length === 1, 15_000);
-    await eventually(async () => (await unseen('INBOX')) === 0);
-    const rows = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.gameId, gameId));
-    expect(rows.map((r) => r.outcome)).toEqual(['accepted']);
   });
 });

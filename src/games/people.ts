@@ -1,0 +1,99 @@
+/**
+ * A person on the web is an email address: the seats registered to it are
+ * theirs, and so are the games whose moderator address it is. A seat's token
+ * is derived (secrets.ts), so a logged-in player acts through the very same
+ * use cases as a mail or an API client holding that token.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { games, seats, type Game, type Seat } from '../db/schema.ts';
+import type { GamesContext } from './context.ts';
+import { forbidden, notFound } from './errors.ts';
+import { audit } from './lifecycle.ts';
+import { normalizeEmail } from './logins.ts';
+import { checkModerator } from './moderation.ts';
+import { seatToken } from './secrets.ts';
+import { scenarioOf } from './state.ts';
+
+export interface GameSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly scenario: string;
+  readonly status: Game['status'];
+  readonly turn: number;
+  readonly winner: string | null;
+  readonly public: boolean;
+  readonly updatedAt: Date;
+}
+
+const summary = (g: Game): GameSummary => ({ id: g.id, name: g.name, scenario: scenarioOf(g), status: g.status, turn: g.currentTurn, winner: g.winner, public: g.public, updatedAt: g.updatedAt });
+
+/** The seats registered to `email`, newest game first, with their games. */
+export async function seatsOf(ctx: GamesContext, email: string): Promise<Array<{ seat: Seat; game: GameSummary }>> {
+  const rows = await ctx.db
+    .select({ seat: seats, game: games })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(eq(seats.email, normalizeEmail(email)))
+    .orderBy(desc(games.updatedAt), asc(seats.side))
+    .limit(200);
+  return rows.map((r) => ({ seat: r.seat, game: summary(r.game) }));
+}
+
+/** The games `email` moderates, newest first. */
+export async function moderatedBy(ctx: GamesContext, email: string): Promise<GameSummary[]> {
+  const rows = await ctx.db.select().from(games).where(eq(games.moderatorEmail, normalizeEmail(email))).orderBy(desc(games.updatedAt)).limit(200);
+  return rows.map(summary);
+}
+
+/** `email`'s seats in one game (usually one; a person may hold several sides). */
+export async function seatsInGame(ctx: GamesContext, gameId: string, email: string): Promise<Seat[]> {
+  return ctx.db
+    .select()
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.email, normalizeEmail(email))))
+    .orderBy(asc(seats.side));
+}
+
+/** The seat of `side` if it is `email`'s, else (no side given) the first of theirs; refused when they have none. */
+export async function seatOf(ctx: GamesContext, gameId: string, email: string, side?: string): Promise<Seat> {
+  const mine = await seatsInGame(ctx, gameId, email);
+  const seat = side === undefined ? mine[0] : mine.find((s) => s.side === side);
+  if (!seat) throw forbidden('NOT_YOUR_SEAT', side === undefined ? `you have no seat in game ${gameId}` : `side ${side} of game ${gameId} is not yours`);
+  return seat;
+}
+
+/** The seat's current secret token, to act through the use cases that take one. */
+export function tokenOf(ctx: Pick<GamesContext, 'serviceKey'>, seat: Pick<Seat, 'id' | 'tokenRotatedAt'>): string {
+  return seatToken(ctx.serviceKey, seat.id, seat.tokenRotatedAt);
+}
+
+export async function gameById(ctx: GamesContext, gameId: string): Promise<Game> {
+  const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+  return game;
+}
+
+export function isModerator(game: Pick<Game, 'moderatorEmail'>, email: string | null): boolean {
+  return email !== null && game.moderatorEmail !== null && game.moderatorEmail === normalizeEmail(email);
+}
+
+/** Whether `email` may read a game that its moderator keeps out of the public archive: its players and moderator may. */
+export async function mayRead(ctx: GamesContext, game: Game, email: string | null): Promise<boolean> {
+  if (game.public) return true;
+  if (email === null) return false;
+  return isModerator(game, email) || (await seatsInGame(ctx, game.id, email)).length > 0;
+}
+
+/**
+ * The holder of a game's moderator key makes `email` its moderator address
+ * (a game made through the API or the command line has none). Audited.
+ */
+export async function claimModeration(ctx: GamesContext, gameId: string, key: string, email: string): Promise<void> {
+  await checkModerator(ctx, { gameId, key, actor: 'web' });
+  await ctx.db.transaction(async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+    if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+    await tx.update(games).set({ moderatorEmail: normalizeEmail(email), updatedAt: ctx.clock.now() }).where(eq(games.id, gameId));
+    await audit(ctx, tx, { gameId, actor: 'moderator:key', action: 'moderator-email', details: { from: game.moderatorEmail, to: normalizeEmail(email) } });
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The archive: every public game (finished games are public unless the
+ * moderator made the game private; a private game is there for its players
+ * and moderator only), a game's summary with the dice commitment — and the
+ * seed once the game is over — and its JSON export, and each turn: the map
+ * before and after, the orders (only once the turn has resolved), the events
+ * and every die, with previous/next links that make a replay stepper.
+ */
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import { playedTurns } from '../../games/game-history.ts';
+import { AppError } from '../../games/errors.ts';
+import { mayRead } from '../../games/people.ts';
+import { readOrders, readPosition } from '../../games/state.ts';
+import { listGames, turnView } from '../../games/views.ts';
+import { formatShipOrders } from '../../orders/index.ts';
+import { diceRolls } from '../../reports/dice-rolls.ts';
+import { narrative } from '../../reports/narrative.ts';
+import { frameFor, type PagesDeps } from './deps.ts';
+import { mapPanel, plottedPaths, sideNamer, strengthPanel } from './game-model.ts';
+import { gameOfPath } from './player.ts';
+import { sendPage } from './render.ts';
+import { sessionOf } from './session.ts';
+
+const turnNumber = z.string().regex(/^[1-9]\d{0,5}$/).transform(Number);
+
+export function archiveRoutes(deps: PagesDeps): Router {
+  const router = express.Router();
+  const { ctx } = deps;
+
+  async function readable(req: express.Request) {
+    const game = await gameOfPath(deps, req);
+    // A private game does not exist for those who may not read it.
+    if (!(await mayRead(ctx, game, sessionOf(req).email))) throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
+    return game;
+  }
+
+  router.get('/archive', async (req, res) => {
+    const games = await listGames(ctx, { publicOnly: true });
+    sendPage(res, 'archive', frameFor(deps, req, res, 'Archive'), {
+      finished: games.filter((g) => g.status === 'finished' || g.status === 'abandoned'),
+      running: games.filter((g) => g.status === 'active' || g.status === 'paused'),
+      forming: games.filter((g) => g.status === 'setup'),
+    });
+  });
+
+  router.get('/archive/:id', async (req, res) => {
+    const game = await readable(req);
+    const name = sideNamer(game);
+    const strength = await strengthPanel(ctx, game, 'archive-strength');
+    const played = strength?.played ?? [];
+    const position = game.state ? readPosition(game.state) : null;
+    const over = game.status === 'finished' || game.status === 'abandoned';
+    sendPage(res, 'archive-game', frameFor(deps, req, res, `${game.name} — archive`), {
+      game: { id: game.id, name: game.name, status: game.status, turn: game.currentTurn, public: game.public, result: (game.result as { summary?: string } | null)?.summary ?? null },
+      over,
+      seedCommitment: game.seedCommitment,
+      seed: over ? game.seed : null,
+      turns: played.map((t) => ({ number: t.number, resolvedAt: t.resolvedAt, events: t.events.length })),
+      firstTurn: played.length > 0 ? 1 : null,
+      map: position ? mapPanel(position, name, over ? `Final position of ${game.name}` : `Position of ${game.name} now`, 'archive-map') : null,
+      strength,
+    });
+  });
+
+  router.get('/archive/:id/turn/:n', async (req, res) => {
+    const game = await readable(req);
+    const n = turnNumber.safeParse(req.params.n);
+    if (!n.success) throw new AppError('TURN_NOT_FOUND', 'there is no such turn', 404);
+    const turn = await turnView(ctx, game.id, n.data);
+    const name = sideNamer(game);
+    const before = readPosition(turn.stateBefore);
+    const resolved = turn.status === 'resolved';
+    const orders = resolved ? readOrders(turn.orders) : null;
+    const events = (resolved ? turn.events : []) as Parameters<typeof narrative>[0];
+    const played = await playedTurns(ctx, game.id);
+    const last = played.at(-1)?.number ?? 0;
+    sendPage(
+      res,
+      'archive-turn',
+      frameFor(deps, req, res, `${game.name} — turn ${turn.number}`, { scripts: ['/static/replay.js'] }),
+      {
+        game: { id: game.id, name: game.name },
+        turn: { number: turn.number, status: turn.status, resolved, resolvedAt: turn.resolvedAt },
+        before: mapPanel(before, name, `Turn ${turn.number} of ${game.name}: before movement${orders ? ', with the plotted paths' : ''}`, 'map-before', plottedPaths(before, orders)),
+        after: resolved && turn.stateAfter ? mapPanel(readPosition(turn.stateAfter), name, `Turn ${turn.number} of ${game.name}: after combat`, 'map-after') : null,
+        orders: orders
+          ? before.sides.map((side) => ({
+              sideName: name(side),
+              lines: before.ships.filter((s) => s.side === side && orders.has(s.id)).map((s) => formatShipOrders(s.id, orders.get(s.id)!)),
+            }))
+          : null,
+        narrative: narrative(events, name),
+        dice: diceRolls(events),
+        prev: turn.number > 1 ? turn.number - 1 : null,
+        next: turn.number < last ? turn.number + 1 : turn.number === last && (game.status === 'active' || game.status === 'paused') ? turn.number + 1 : null,
+        last,
+      },
+    );
+  });
+
+  return router;
+}

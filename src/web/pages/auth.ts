@@ -1,0 +1,104 @@
+/**
+ * Logging in by magic link, and out.
+ *
+ * - POST /login sends a link to the address given — the same answer whether
+ *   or not the address has a seat, so the page tells nobody who plays here.
+ *   Limited per client address (express-rate-limit) and per mail address
+ *   (LOGIN_LINKS_PER_HOUR, counted in the database).
+ * - GET /login/:token only shows whom the link logs in; the button on that page
+ *   (POST, CSRF-checked) uses it up. Mail scanners that fetch every link
+ *   therefore cannot spend a player's link, and nobody can log a visitor in
+ *   behind their back. A visitor already logged in as the link's address goes
+ *   straight on, and the link stays unused.
+ */
+import express, { type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { LOGIN_LINKS_PER_HOUR, peekLoginToken, pruneLoginTokens, recentLoginLinks, redeemLoginToken } from '../../games/logins.ts';
+import { pruneSessions } from '../../games/sessions.ts';
+import { AppError } from '../../games/errors.ts';
+import { fromLoopback, frameFor, type PagesDeps } from './deps.ts';
+import { queueLoginMail } from './mails.ts';
+import { sendPage } from './render.ts';
+import { sessionOf } from './session.ts';
+
+const loginBody = z.object({ email: z.email().max(254) });
+
+/** Where a link leads once it has logged its reader in: its game, or the list of theirs. */
+function afterLogin(gameId: string | null): string {
+  return gameId ? `/games/${encodeURIComponent(gameId)}` : '/';
+}
+
+export function authRoutes(deps: PagesDeps): Router {
+  const router = express.Router();
+  const { ctx, settings } = deps;
+  const limit = settings.rateLimitLogin
+    ? [
+        rateLimit({
+          windowMs: 3_600_000,
+          limit: settings.rateLimitLogin,
+          standardHeaders: 'draft-7',
+          legacyHeaders: false,
+          handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', `too many login requests from your address: at most ${settings.rateLimitLogin} an hour; try again later`, 429)),
+        }),
+      ]
+    : [];
+
+  router.get('/login', (req, res) => {
+    sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '' });
+  });
+
+  router.post('/login', ...limit, async (req, res) => {
+    const parsed = loginBody.safeParse(req.body);
+    if (!parsed.success) {
+      const email = typeof (req.body as { email?: unknown })?.email === 'string' ? String((req.body as { email: string }).email).slice(0, 254) : '';
+      sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email, error: 'That is not an email address: write it as name@example.org.' }, 400);
+      return;
+    }
+    const email = parsed.data.email.trim().toLowerCase();
+    // Logins are rare enough to tidy up after: old links and ended sessions go (both indexed by expiry).
+    await pruneLoginTokens(ctx);
+    await pruneSessions(ctx);
+    if ((await recentLoginLinks(ctx, email)) < LOGIN_LINKS_PER_HOUR) {
+      await ctx.db.transaction((tx) => queueLoginMail({ ...ctx, db: tx }, tx, email));
+    } else {
+      deps.logger?.warn({ module: 'web' }, 'login link not sent: the address asked too often');
+    }
+    sendPage(res, 'login-sent', frameFor(deps, req, res, 'Check your mail'), {
+      email,
+      mailboxHere: settings.localMailbox && fromLoopback(req),
+    });
+  });
+
+  router.get('/login/:token', async (req, res) => {
+    const token = String(req.params.token);
+    const link = await peekLoginToken(ctx, token);
+    const me = sessionOf(req).email;
+    if (link && me === link.email) {
+      res.redirect(303, afterLogin(link.gameId));
+      return;
+    }
+    if (!link) {
+      sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '', error: 'That login link has expired or has been used already. Ask for a new one here.' }, 410);
+      return;
+    }
+    sendPage(res, 'login-confirm', frameFor(deps, req, res, 'Log in'), { token, email: link.email, gameId: link.gameId, switching: me !== null });
+  });
+
+  router.post('/login/:token', async (req, res) => {
+    const link = await redeemLoginToken(ctx, String(req.params.token));
+    if (!link) {
+      sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '', error: 'That login link has expired or has been used already. Ask for a new one here.' }, 410);
+      return;
+    }
+    await deps.sessions.logIn(req, res, link.email);
+    res.redirect(303, afterLogin(link.gameId));
+  });
+
+  router.post('/logout', async (req, res) => {
+    await deps.sessions.logOut(req, res);
+    res.redirect(303, '/');
+  });
+
+  return router;
+}

@@ -1,0 +1,144 @@
+/**
+ * What the game page shows a seat: the map (SVG, with the plotted paths of
+ * the orders in) and the same map as the text diagram, the last turn's
+ * events, the seat's Ship Turn Records, fleet strength over the turns, the
+ * order form, the messages, and who has ordered. Built from the same views
+ * and reports the mail uses.
+ */
+import type { Game, Seat } from '../../db/schema.ts';
+import type { GamesContext } from '../../games/context.ts';
+import { openingPosition, playedTurns, standingOrderSet } from '../../games/game-history.ts';
+import { tokenOf } from '../../games/people.ts';
+import { messagesOf } from '../../games/side-messages.ts';
+import { readPosition, settingsOf } from '../../games/state.ts';
+import { seatGameView } from '../../games/views.ts';
+import { orderBlock } from '../../orders/index.ts';
+import { renderDiagram } from '../../reports/diagram.ts';
+import { fleetStrength } from '../../reports/fleet-strength.ts';
+import { narrative } from '../../reports/narrative.ts';
+import { deadlineView, REPORT_WIDTH, sideRecords } from '../../reports/turn-report.ts';
+import { followPlot } from '../../rules/movement.ts';
+import type { Position, ShipOrders } from '../../rules/types.ts';
+import { describeZone } from '../../games/settings.ts';
+import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
+import { shapeElement, sideStyle } from '../svg/side-styles.ts';
+import { renderStrengthChart } from '../svg/strength-chart.ts';
+import { shipFormViews, type OrderRow } from './order-form.ts';
+
+export interface GamePageExtras {
+  readonly posted?: readonly OrderRow[] | null;
+  readonly shipProblems?: ReadonlyMap<string, string[]>;
+  /** Problems of the whole submission, or a refusal (turn closed…). */
+  readonly problems?: readonly string[];
+  readonly notice?: string | null;
+  readonly ordersText?: string | null;
+  readonly messageError?: string | null;
+  readonly messageDraft?: { to: string; text: string } | null;
+  readonly fleetProblems?: readonly string[];
+  readonly fleetText?: string | null;
+}
+
+export function sideNamer(game: Game): (side: string) => string {
+  const sides = settingsOf(game).sides;
+  return (side) => sides.find((s) => s.id === side)?.name ?? side;
+}
+
+/** The paths the orders would fly, for the map. */
+export function plottedPaths(position: Position, orders: ReadonlyMap<string, ShipOrders> | null): PlottedPath[] {
+  if (!orders) return [];
+  return position.ships.flatMap((ship) => {
+    const o = orders.get(ship.id);
+    if (!o || ship.status !== 'active') return [];
+    const moved = followPlot(ship, o.plot, position.map);
+    return [{ ship: ship.id, hexes: moved.path, facing: moved.facing, leftMap: moved.leftMap }];
+  });
+}
+
+/** A side's shape in its colour, for legends. */
+function swatch(index: number): string {
+  const style = sideStyle(index);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">${shapeElement(style.shape, 8, 8, 6, style.colour)}</svg>`;
+}
+
+/** A map and its text twin. */
+export function mapPanel(position: Position, sideName: (side: string) => string, title: string, idPrefix: string, paths: readonly PlottedPath[] = []) {
+  return {
+    mapSvg: renderHexMap({ position, sideName, title, idPrefix, paths }),
+    diagram: renderDiagram(position, { maxWidth: REPORT_WIDTH }),
+    legend: position.sides.map((side, i) => ({ side, name: sideName(side), shape: sideStyle(i).shapeName, swatchSvg: swatch(i) })),
+  };
+}
+
+/** The fleet-strength chart and its numbers as a table. */
+export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 'strength') {
+  const start = await openingPosition(ctx, game.id);
+  if (!start) return null;
+  const played = await playedTurns(ctx, game.id);
+  const series = fleetStrength(start, played.map((t) => ({ turn: t.number, position: t.after })));
+  const name = sideNamer(game);
+  return {
+    chartSvg: renderStrengthChart({ series, sides: start.sides, sideName: name, idPrefix }),
+    columns: series.map((s) => name(s.side)),
+    rows: (series[0]?.points ?? []).map((p, i) => ({ turn: p.turn, values: series.map((s) => s.points[i]?.bp ?? 0) })),
+    played,
+  };
+}
+
+export async function gamePageModel(ctx: GamesContext, game: Game, seat: Seat, mySeats: readonly Seat[], extras: GamePageExtras = {}) {
+  const view = await seatGameView(ctx, game.id, tokenOf(ctx, seat));
+  const name = sideNamer(game);
+  const settings = settingsOf(game);
+  const position = view.position ? readPosition(view.position) : null;
+  const turnOpen = view.turn?.status === 'open';
+  const standing = position && view.turn ? await standingOrderSet(ctx, game.id, view.turn.number, seat.id) : null;
+  const strength = await strengthPanel(ctx, game);
+  const played = strength?.played ?? [];
+  const last = played.at(-1);
+  const mine = position ? position.ships.filter((s) => s.side === seat.side && s.status === 'active') : [];
+  const mustOrder = view.seats.find((s) => s.side === seat.side)?.mustOrder ?? false;
+  const canOrder = game.status === 'active' && turnOpen && mustOrder && !view.me.conceded && mine.length > 0;
+  const history = played.map((t) => ({ number: t.number, events: t.events }));
+  const messages = await messagesOf(ctx, game.id, seat.side);
+
+  return {
+    game: { id: game.id, name: game.name, status: game.status, turn: game.currentTurn, public: game.public, result: (game.result as { summary?: string } | null)?.summary ?? null },
+    me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone, conceded: view.me.conceded },
+    otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
+    seats: view.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
+    turn: view.turn ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
+    deadline: view.turn ? deadlineView(view.turn.deadline, seat.timeZone) : null,
+    paused: game.status === 'paused',
+    map: position ? mapPanel(position, name, `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`, 'game-map', plottedPaths(position, extras.posted ? null : standing)) : null,
+    lastTurn: last ? { number: last.number, narrative: narrative(last.events, name) } : null,
+    records: position ? sideRecords(position, history, name, seat.side).flatMap((g) => g.records.map((r) => ({ id: r.id, text: r.lines.join('\n') }))) : [],
+    strength,
+    orders: {
+      canOrder,
+      standing: view.me.orders ? { canonical: view.me.orders.canonical.trimEnd(), receivedAt: view.me.orders.receivedAt, channel: view.me.orders.channel } : null,
+      ships: position && canOrder ? shipFormViews(position, seat.side, standing, extras.posted ?? null, extras.shipProblems) : [],
+      enemies: position ? position.ships.filter((s) => s.side !== seat.side && s.status === 'active').map((s) => s.id) : [],
+      text: extras.ordersText ?? (position && canOrder && view.turn ? orderBlock({ gameId: game.id, turn: view.turn.number, side: seat.side, position }, standing ?? undefined).trimEnd() : null),
+      problems: extras.problems ?? [],
+      notice: extras.notice ?? null,
+    },
+    setup:
+      game.status === 'setup'
+        ? {
+            fleetIn: seat.fleet !== null,
+            budget: settings.budget,
+            sizes: settings.sizes?.join(', ') ?? 'any cost up to 25 BP',
+            zone: settings.zones[seat.side] ? describeZone(settings.zones[seat.side]!) : 'anywhere on the map',
+            map: `${settings.map.width} × ${settings.map.height}`,
+            text: extras.fleetText ?? '',
+            problems: extras.fleetProblems ?? [],
+          }
+        : null,
+    messages: {
+      to: settings.sides.filter((s) => s.id !== seat.side && view.seats.some((x) => x.side === s.id)).map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
+      list: messages.map((m) => ({ incoming: m.toSide === seat.side, from: name(m.fromSide), to: name(m.toSide), turn: m.turn, at: m.createdAt, text: m.text })),
+      error: extras.messageError ?? null,
+      draft: extras.messageDraft?.text ?? '',
+    },
+    seedCommitment: game.seedCommitment,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The moderators' pages: creating a game (a scenario or custom settings, its
+ * seats, invitations by mail), and a game's status board — who has ordered,
+ * the last mail to each seat and whether it went out, every seat's orders —
+ * with its actions: set or extend the deadline, pause and resume, resolve
+ * now, roll back, replace a player, resend an invitation, rotate a seat's
+ * token, end or abandon; and the audit log. Every action is the moderation
+ * use case the API and the command line call, as the game's moderator
+ * address (games.moderator_email), and is audited with the reason given.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { and, desc, eq } from 'drizzle-orm';
+import { outbox, seats as seatsTable, type Game } from '../../db/schema.ts';
+import { audit } from '../../games/lifecycle.ts';
+import { createGame } from '../../games/create.ts';
+import { AppError } from '../../games/errors.ts';
+import { endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../../games/moderation.ts';
+import { claimModeration, gameById, isModerator } from '../../games/people.ts';
+import { settingsOf } from '../../games/state.ts';
+import { moderatorGameView } from '../../games/views.ts';
+import { HANDICAPS, SCENARIOS } from '../../games/scenarios.ts';
+import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
+import { createInputFromForm, NEW_GAME_DEFAULTS, type NewGameForm } from './new-game-form.ts';
+import { queueInvitation } from './mails.ts';
+import { gameOfPath } from './player.ts';
+import { sendPage } from './render.ts';
+
+function moderatorOf(req: Request, gameId: string): Moderator {
+  return { gameId, email: requireLogin(req) };
+}
+
+const str = (v: unknown, max = 500): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+const reasonOf = (req: Request): string | null => str((req.body as Record<string, unknown>).reason) || null;
+
+const DONE: Record<string, string> = {
+  deadline: 'The deadline is changed.',
+  pause: 'The game is paused: no deadline runs until you resume it.',
+  resume: 'The game runs again; the deadline moved on by the time it was paused.',
+  resolve: 'The turn was resolved.',
+  rollback: 'The last resolved turn is open again, with the orders it had; every seat has its report again.',
+  replace: 'The seat has a new player: their invitation is on its way.',
+  invite: 'The invitation is on its way.',
+  rotate: "The seat's mail token is new: the old one no longer works.",
+  end: 'The game has ended.',
+  claim: 'You moderate this game now.',
+};
+
+export function moderatorRoutes(deps: PagesDeps): Router {
+  const router = express.Router();
+  const { ctx } = deps;
+
+  function showNewGame(req: Request, res: Response, form: NewGameForm, problems: string[] = [], status = 200): void {
+    sendPage(res, 'new-game', frameFor(deps, req, res, 'New game'), {
+      form,
+      problems,
+      scenarios: SCENARIOS.map((s) => ({ id: s, selected: s === form.scenario })),
+      handicaps: HANDICAPS.map((h) => ({ value: h, selected: String(h) === form.handicap })),
+    }, status);
+  }
+
+  function requireCreator(req: Request): string {
+    const email = requireLogin(req);
+    if (!mayCreateGames(deps.settings, email)) throw new AppError('MAY_NOT_CREATE', 'this service lets only its listed moderators create games (CREATE_GAMES=listed)', 403);
+    return email;
+  }
+
+  router.get('/games/new', (req, res) => {
+    const email = requireCreator(req);
+    showNewGame(req, res, { ...NEW_GAME_DEFAULTS, seats: NEW_GAME_DEFAULTS.seats.map((s, i) => (i === 0 ? { ...s, email } : s)) });
+  });
+
+  router.post('/games/new', async (req, res) => {
+    const email = requireCreator(req);
+    const { form, input, problems } = createInputFromForm(req.body);
+    if (problems.length > 0) return showNewGame(req, res, form, problems, 400);
+    try {
+      const created = await createGame(ctx, input, `web:${email}`, { moderatorEmail: email });
+      await ctx.db.transaction(async (tx) => {
+        const game = await gameById({ ...ctx, db: tx }, created.game.id);
+        const rows = await tx.select().from(seatsTable).where(eq(seatsTable.gameId, game.id));
+        for (const seat of rows) await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
+      });
+      sendPage(res, 'game-created', frameFor(deps, req, res, `Created ${created.game.name}`), { game: created.game, moderatorKey: created.moderatorToken, seats: created.seats.map((s) => ({ side: s.side, email: s.email, name: s.name })) }, 201);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      showNewGame(req, res, form, [error.message, ...error.problems.map((p) => p.message)], error.status);
+    }
+  });
+
+  async function showBoard(req: Request, res: Response, game: Game, shown: { notice?: string | null; problems?: string[] } = {}, status = 200): Promise<void> {
+    const view = await moderatorGameView(ctx, moderatorOf(req, game.id));
+    const settings = settingsOf(game);
+    const mail = await ctx.db.select().from(outbox).where(eq(outbox.gameId, game.id)).orderBy(desc(outbox.id)).limit(200);
+    const seats = view.seats.map((s) => {
+      const details = view.seatDetails.find((d) => d.side === s.side)!;
+      const last = mail.find((m) => m.toAddress.toLowerCase() === details.email.toLowerCase());
+      return {
+        ...s,
+        sideName: settings.sides.find((x) => x.id === s.side)?.name ?? s.side,
+        email: details.email,
+        timeZone: details.timeZone,
+        orders: details.orders?.canonical.trimEnd() ?? null,
+        lastMail: last ? { kind: last.kind, subject: last.subject, status: last.status, at: last.sentAt ?? last.createdAt, error: last.lastError, attempts: last.attempts } : null,
+      };
+    });
+    sendPage(
+      res,
+      'moderate',
+      frameFor(deps, req, res, `Moderate ${game.name}`),
+      {
+        game: { id: game.id, name: game.name, status: view.status, turn: view.turn?.number ?? game.currentTurn, public: game.public, moderatorEmail: game.moderatorEmail },
+        turn: view.turn,
+        seats,
+        settings: { map: `${settings.map.width} × ${settings.map.height}`, turnHours: settings.turnHours, turnLimit: settings.turnLimit, noOrders: settings.noOrders, budget: settings.budget },
+        audit: view.audit.map((a) => ({ ...a, details: JSON.stringify(a.details) })),
+        outbox: view.outbox,
+        seed: view.seed,
+        seedCommitment: view.seedCommitment,
+        notice: shown.notice ?? null,
+        problems: shown.problems ?? [],
+        active: view.status === 'active',
+        paused: view.status === 'paused',
+        over: view.status === 'finished' || view.status === 'abandoned',
+      },
+      status,
+    );
+  }
+
+  router.get('/games/:id/moderate', async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const email = requireLogin(req);
+    if (!isModerator(game, email)) {
+      sendPage(res, 'not-moderator', frameFor(deps, req, res, 'Not your game to moderate'), { game: { id: game.id, name: game.name } }, 403);
+      return;
+    }
+    const done = typeof req.query.done === 'string' ? DONE[req.query.done] : undefined;
+    await showBoard(req, res, game, { notice: done ?? null });
+  });
+
+  router.post('/games/:id/moderate/claim', async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const email = requireLogin(req);
+    const key = str((req.body as Record<string, unknown>).key, 200);
+    await claimModeration(ctx, game.id, key, email);
+    res.redirect(303, `/games/${game.id}/moderate?done=claim`);
+  });
+
+  const actions: Record<string, (req: Request, m: Moderator) => Promise<unknown>> = {
+    deadline: async (req, m) => {
+      const body = req.body as Record<string, unknown>;
+      const hours = str(body.extendHours);
+      if (hours !== '') return extendDeadline(ctx, m, Number(hours), reasonOf(req));
+      const at = str(body.deadline);
+      if (str(body.none) === 'yes') return setDeadline(ctx, m, null, reasonOf(req));
+      // datetime-local has no zone: the form says it is UTC.
+      const when = new Date(/Z$|[+-]\d\d:\d\d$/.test(at) ? at : `${at}Z`);
+      if (at === '' || Number.isNaN(when.getTime())) throw new AppError('BAD_DEADLINE', 'give the new deadline as a date and time (UTC), or hours to extend it by', 400);
+      return setDeadline(ctx, m, when, reasonOf(req));
+    },
+    pause: (req, m) => pause(ctx, m, reasonOf(req)),
+    resume: (req, m) => resume(ctx, m, reasonOf(req)),
+    resolve: (req, m) => resolveNow(ctx, m, reasonOf(req)),
+    rollback: (req, m) => rollback(ctx, m, reasonOf(req)),
+    replace: async (req, m) => {
+      const body = req.body as Record<string, unknown>;
+      const side = str(body.side, 40);
+      const email = str(body.email, 254).toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('BAD_EMAIL', 'the new player needs an email address', 400);
+      const name = str(body.name, 60) || email.split('@')[0]!;
+      const timeZone = str(body.timeZone, 64) || undefined;
+      const { seat } = await replaceSeat(ctx, m, side, { email, name, ...(timeZone ? { timeZone } : {}) }, reasonOf(req));
+      const game = await gameById(ctx, m.gameId);
+      await ctx.db.transaction((tx) => queueInvitation({ ...ctx, db: tx }, tx, game, seat));
+    },
+    invite: async (req, m) => {
+      const side = str((req.body as Record<string, unknown>).side, 40);
+      const game = await gameById(ctx, m.gameId);
+      if (!isModerator(game, (m as { email: string }).email)) throw new AppError('NOT_MODERATOR', `you are not the moderator of game ${game.id}`, 403);
+      const [seat] = await ctx.db.select().from(seatsTable).where(and(eq(seatsTable.gameId, game.id), eq(seatsTable.side, side)));
+      if (!seat) throw new AppError('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`, 404);
+      await ctx.db.transaction(async (tx) => {
+        await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
+        await audit(ctx, tx, { gameId: game.id, actor: `moderator:web:${game.moderatorEmail}`, action: 'invite', reason: reasonOf(req), details: { side } });
+      });
+    },
+    rotate: (req, m) => rotateSeatToken(ctx, m, str((req.body as Record<string, unknown>).side, 40), reasonOf(req)),
+    end: (req, m) => endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
+  };
+
+  router.post('/games/:id/moderate/:action', async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const action = actions[String(req.params.action)];
+    if (!action) throw new AppError('NOT_FOUND', 'there is no such moderator action', 404);
+    const m = moderatorOf(req, game.id);
+    try {
+      await action(req, m);
+      res.redirect(303, `/games/${game.id}/moderate?done=${String(req.params.action)}`);
+    } catch (error) {
+      // A refusal the moderator can act on (no open turn, deadline in the past…) comes back on the board.
+      if (error instanceof AppError && error.status !== 403 && error.status !== 401) {
+        await showBoard(req, res, await gameById(ctx, game.id), { problems: [error.message] }, error.status);
+        return;
+      }
+      throw error;
+    }
+  });
+
+  return router;
+}

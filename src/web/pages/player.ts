@@ -1,0 +1,177 @@
+/**
+ * The players' pages: the home page (my games), the game page, and its forms —
+ * orders (one row per ship, or the orders language as text), messages to
+ * other sides, and the fleet in the setup phase. Each form goes to the same
+ * use case as mail and the API, with the seat's own token, and shows the same
+ * answer: accepted with the orders as understood, or every problem by ship.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import type { Game, Seat } from '../../db/schema.ts';
+import { AppError } from '../../games/errors.ts';
+import { concede, submitOrders } from '../../games/orders.ts';
+import { gameById, mayRead, moderatedBy, seatsInGame, seatsOf, tokenOf, isModerator } from '../../games/people.ts';
+import { submitFleet } from '../../games/setup.ts';
+import { sendSideMessage } from '../../games/side-messages.ts';
+import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
+import { gamePageModel, type GamePageExtras } from './game-model.ts';
+import { queueRelayedMessage } from './mails.ts';
+import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
+import { sendPage } from './render.ts';
+import { sessionOf } from './session.ts';
+
+const gameId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/);
+
+/** The game of the path; an id that cannot be one is simply not found. */
+export async function gameOfPath(deps: PagesDeps, req: Request): Promise<Game> {
+  const id = gameId.safeParse(req.params.id);
+  if (!id.success) throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
+  return gameById(deps.ctx, id.data);
+}
+
+const NOTICES: Record<string, string> = {
+  orders: 'Accepted: your orders are in. You may change them until the turn resolves; the latest accepted orders count.',
+  message: 'Your message was passed on. The other player sees your side and name, never your address.',
+  fleet: 'Your fleet is in. The game starts when every side has sent its fleet.',
+  conceded: 'Your side has conceded.',
+};
+
+async function mySeat(deps: PagesDeps, req: Request, game: Game): Promise<{ seat: Seat; mine: Seat[] } | null> {
+  const email = requireLogin(req);
+  const mine = await seatsInGame(deps.ctx, game.id, email);
+  const side = typeof req.query.side === 'string' ? req.query.side : typeof (req.body as { side?: unknown } | undefined)?.side === 'string' ? (req.body as { side: string }).side : undefined;
+  const seat = (side && mine.find((s) => s.side === side)) || mine[0];
+  return seat ? { seat, mine } : null;
+}
+
+async function showGame(deps: PagesDeps, req: Request, res: Response, game: Game, seat: Seat, mine: Seat[], extras: GamePageExtras, status = 200): Promise<void> {
+  const model = await gamePageModel(deps.ctx, game, seat, mine, extras);
+  sendPage(res, 'game', frameFor(deps, req, res, `${game.name} — turn ${game.currentTurn}`, { scripts: ['/static/orders.js'] }), { ...model, moderator: isModerator(game, sessionOf(req).email) }, status);
+}
+
+function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string): string {
+  const q = new URLSearchParams();
+  if (mine.length > 1) q.set('side', seat.side);
+  if (done) q.set('done', done);
+  const query = q.toString();
+  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : 'orders'}`;
+}
+
+/** Lines of an orders answer as the page lists them. */
+function listed(error: AppError): string[] {
+  return error.problems.length > 0 ? error.problems.map((p) => (p.line === null || p.line === undefined ? p.message : `line ${p.line}: ${p.message}`)) : [error.message];
+}
+
+export function playerRoutes(deps: PagesDeps): Router {
+  const router = express.Router();
+  const { ctx } = deps;
+
+  router.get('/', async (req, res) => {
+    const email = sessionOf(req).email;
+    const seats = email ? await seatsOf(ctx, email) : [];
+    const moderated = email ? await moderatedBy(ctx, email) : [];
+    sendPage(res, 'home', frameFor(deps, req, res, 'Minimal Space Combat'), {
+      seats: seats.map((s) => ({ ...s.game, side: s.seat.side, several: seats.filter((x) => x.game.id === s.game.id).length > 1 })),
+      moderated,
+      mayCreate: mayCreateGames(deps.settings, email),
+    });
+  });
+
+  router.get('/games/:id', async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const email = sessionOf(req).email;
+    if (email === null) {
+      res.redirect(303, (await mayRead(ctx, game, null)) ? `/archive/${game.id}` : '/login');
+      return;
+    }
+    const found = await mySeat(deps, req, game);
+    if (!found) {
+      res.redirect(303, isModerator(game, email) ? `/games/${game.id}/moderate` : `/archive/${game.id}`);
+      return;
+    }
+    const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
+    await showGame(deps, req, res, game, found.seat, found.mine, { notice: done ?? null });
+  });
+
+  /** Orders: from the per-ship form (`rows`) or as orders-language text (`text`). */
+  async function orders(req: Request, res: Response, from: 'rows' | 'text'): Promise<void> {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const { seat, mine } = found;
+    const rows = from === 'rows' ? rowsFromForm(req.body) : null;
+    // The turn the form was made for: orders for a turn that has since resolved are refused, not moved on.
+    const formTurn = Number((req.body as { turn?: unknown }).turn);
+    const turn = Number.isInteger(formTurn) && formTurn > 0 ? formTurn : game.currentTurn;
+    const text = from === 'rows' ? rowsToText(game.id, turn, rows!) : String((req.body as { text?: unknown }).text ?? '').slice(0, 64 * 1024);
+    const token = tokenOf(ctx, seat);
+    try {
+      const r = await submitOrders(ctx, { gameId: game.id, token, text, channel: 'web' });
+      deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
+      if (r.commands.includes('CONCEDE')) await concede(ctx, game.id, token, `web:${seat.side}`);
+      res.redirect(303, gameUrl(game, seat, mine, r.commands.includes('CONCEDE') ? 'conceded' : 'orders'));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'ORDERS_REJECTED') deps.metrics?.submissions.inc({ channel: 'web', result: 'rejected' });
+      const fresh = await gameById(ctx, game.id);
+      if (rows && error.code === 'ORDERS_REJECTED') {
+        const { byShip, general } = problemsByRow(rows, error.problems.map((p) => ({ line: p.line ?? null, code: p.code, message: p.message, ...(p.ship ? { ship: p.ship } : {}) })));
+        await showGame(deps, req, res, fresh, seat, mine, { posted: rows, shipProblems: byShip, problems: [error.message, ...general] }, 422);
+      } else {
+        await showGame(deps, req, res, fresh, seat, mine, { problems: [error.message, ...(error.code === 'ORDERS_REJECTED' ? listed(error) : [])], ordersText: from === 'text' ? text : null }, error.status);
+      }
+    }
+  }
+
+  router.post('/games/:id/orders', (req, res) => orders(req, res, 'rows'));
+  router.post('/games/:id/orders/text', (req, res) => orders(req, res, 'text'));
+
+  router.post('/games/:id/messages', async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const body = req.body as { to?: unknown; text?: unknown };
+    const to = typeof body.to === 'string' ? body.to : '';
+    const text = typeof body.text === 'string' ? body.text.slice(0, 20_000) : '';
+    try {
+      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' }, (tx, m) => queueRelayedMessage({ ...ctx, db: tx }, tx, m));
+      res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await showGame(deps, req, res, game, found.seat, found.mine, { messageError: error.message, messageDraft: { to, text } }, error.status);
+    }
+  });
+
+  router.post('/games/:id/fleet', async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const text = String((req.body as { fleet?: unknown }).fleet ?? '').slice(0, 20_000);
+    try {
+      await submitFleet(ctx, game.id, tokenOf(ctx, found.seat), { ships: fleetFromText(text) });
+      res.redirect(303, gameUrl(game, found.seat, found.mine, 'fleet'));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await showGame(deps, req, res, game, found.seat, found.mine, { fleetProblems: listed(error), fleetText: text }, error.status);
+    }
+  });
+
+  return router;
+}
+
+/**
+ * The fleet form's text: one ship a line, `ID HEX FACING ENGINE SHIELDS TO-HIT WEAPONS…`,
+ * e.g. `Hawk 0203 SE 3 3 3 F FL FR`. Whatever does not read is passed on as it is,
+ * for submitFleet to name.
+ */
+export function fleetFromText(text: string) {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter((l) => l !== '')
+    .slice(0, 60)
+    .map((line) => {
+      const [id = '', hex = '', facing = '', engine = '', shields = '', toHit = '', ...weapons] = line.split(/\s+/);
+      return { id, hex, facing: facing.toUpperCase(), engine: Number(engine), shields: Number(shields), toHit: Number(toHit), weapons: weapons.join(' ').toUpperCase() };
+    });
+}

@@ -1,0 +1,89 @@
+/**
+ * The page templates in templates/web/: one `<page>.hbs` per page, partials
+ * in templates/web/partials/, and layout.hbs around every page. Compiled once.
+ *
+ * Handlebars escapes every `{{value}}`. The only triple-stash `{{{…}}}` in the
+ * templates is for server-drawn SVG (fields named `…Svg`, escaped as they are
+ * drawn: svg/hex-map.ts) and the page body inside the layout; nothing a
+ * player wrote ever reaches a page unescaped.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { Response } from 'express';
+
+export const WEB_TEMPLATES_DIR = fileURLToPath(new URL('../../../templates/web/', import.meta.url));
+
+type Render = (data: object) => string;
+
+interface Pages {
+  readonly layout: Render;
+  readonly pages: ReadonlyMap<string, Render>;
+}
+
+function registerHelpers(hb: typeof Handlebars): void {
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('not', (a: unknown) => !a);
+  hb.registerHelper('inc', (n: unknown) => Number(n) + 1);
+  hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
+  hb.registerHelper('and', (...args: unknown[]) => args.slice(0, -1).every(Boolean));
+  hb.registerHelper('plural', (n: unknown, one: unknown, many: unknown) => `${String(n)} ${n === 1 ? String(one) : String(many)}`);
+  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
+  /** `{{time date}}`: an ISO moment in UTC, to the minute. */
+  hb.registerHelper('time', (at: unknown) => {
+    if (!(at instanceof Date)) return at === null || at === undefined ? '' : String(at);
+    return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  });
+  hb.registerHelper('iso', (at: unknown) => (at instanceof Date ? at.toISOString() : ''));
+}
+
+function load(dir: string): Pages {
+  const hb = Handlebars.create();
+  registerHelpers(hb);
+  const partials = join(dir, 'partials');
+  for (const file of readdirSync(partials).filter((f) => f.endsWith('.hbs'))) {
+    hb.registerPartial(file.slice(0, -'.hbs'.length), readFileSync(join(partials, file), 'utf8'));
+  }
+  const pages = new Map<string, Render>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
+    pages.set(file.slice(0, -'.hbs'.length), hb.compile(readFileSync(join(dir, file), 'utf8')));
+  }
+  const layout = pages.get('layout');
+  if (!layout) throw new Error(`templates/web has no layout.hbs (looked in ${dir})`);
+  return { layout, pages };
+}
+
+let loaded: Pages | null = null;
+
+function pages(): Pages {
+  loaded ??= load(WEB_TEMPLATES_DIR);
+  return loaded;
+}
+
+/** What every page is given besides its own data. */
+export interface PageFrame {
+  readonly title: string;
+  /** The logged-in address, or null. */
+  readonly user: string | null;
+  /** The CSRF token for the page's forms. */
+  readonly csrf: string;
+  /** Scripts (under /static) the page loads as modules. */
+  readonly scripts?: readonly string[];
+  /** Whether the local mailbox link is shown. */
+  readonly mailbox?: boolean;
+}
+
+/** A page as HTML: the page's template inside the layout. */
+export function renderPage(page: string, frame: PageFrame, data: object = {}): string {
+  const { layout, pages: all } = pages();
+  const template = all.get(page);
+  if (!template || page === 'layout') throw new Error(`there is no page template ${page}.hbs`);
+  const context = { ...data, frame };
+  return layout({ frame, body: template(context) });
+}
+
+/** Sends a page; pages with secrets or personal data are never cached. */
+export function sendPage(res: Response, page: string, frame: PageFrame, data: object = {}, status = 200): void {
+  res.status(status).set('Cache-Control', 'no-store').type('html').send(renderPage(page, frame, data));
+}

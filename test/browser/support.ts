@@ -1,0 +1,88 @@
+/**
+ * Browser tests: Debian's Chromium (/usr/bin/chromium) driven by
+ * playwright-core — which never downloads a browser of its own — against the
+ * real service (startServer) on a fresh in-memory database and a free port.
+ *
+ * Without /usr/bin/chromium the tests are skipped with a notice, unless
+ * MSC_REQUIRE_SERVICES=1 (CI, whose .ci/run installs Debian's chromium),
+ * where its absence fails them.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { loadConfig } from '../../src/config/config.ts';
+import { outbox } from '../../src/db/schema.ts';
+import { startServer, type RunningServer } from '../../src/server/main.ts';
+
+export const CHROMIUM = process.env.MSC_CHROMIUM ?? '/usr/bin/chromium';
+export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+
+const requireServices = process.env.MSC_REQUIRE_SERVICES === '1';
+
+/** Whether the browser tests can run here; throws when CI requires them and they cannot. */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const why = `Chromium not found at ${CHROMIUM} (apt-get install chromium)`;
+  if (requireServices) throw new Error(`${why}, and MSC_REQUIRE_SERVICES=1 requires it`);
+  console.warn(`\n*** ${why}: browser tests skipped ***\n`);
+  return false;
+}
+
+export interface BrowserRig {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A fresh browser profile (cookies of its own): one per person. */
+  person(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** The link in the newest mail of `kind` to `to`, from the outbox. */
+  linkFromMail(to: string, kind: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * How Chromium must start on these machines: headless, no sandbox (tests run
+ * as root), no background traffic. Playwright adds --headless and a new empty
+ * --user-data-dir of its own for every launch.
+ */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function startRig(): Promise<BrowserRig> {
+  const server = await startServer(loadConfig({ DATA_DIR: 'memory://', PORT: '0', MAIL_RECEIVE_PORT: '0', LOG_LEVEL: 'silent', POLL_INTERVAL_MS: '100' }), { handleSignals: false, print: () => undefined });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    server,
+    browser,
+    person: (viewport = { width: 1280, height: 900 }) => browser.newContext({ viewport }),
+    async linkFromMail(to, kind) {
+      const [mail] = await server.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind as typeof outbox.$inferSelect.kind)))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      const link = mail?.textBody.match(/https?:\/\/\S+\/login\/[A-Za-z0-9_-]{43}/)?.[0];
+      if (!link) throw new Error(`no ${kind} mail with a login link to ${to}`);
+      return link;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** The fleet-strength chart: one line per side, in its colour and with its shape at every point. */
+import { describe, expect, it } from 'vitest';
+import { renderStrengthChart } from '../../../src/web/svg/strength-chart.ts';
+import { sideStyle } from '../../../src/web/svg/side-styles.ts';
+
+describe('renderStrengthChart', () => {
+  it('draws a polyline per side through every turn, with a title listing the numbers', () => {
+    const svg = renderStrengthChart({
+      sides: ['red', 'blue'],
+      sideName: (s) => (s === 'red' ? 'Red <fleet>' : 'Blue'),
+      series: [
+        { side: 'red', points: [{ turn: 0, bp: 45 }, { turn: 1, bp: 45 }, { turn: 2, bp: 30 }] },
+        { side: 'blue', points: [{ turn: 0, bp: 45 }, { turn: 1, bp: 30 }, { turn: 2, bp: 15 }] },
+      ],
+    });
+    expect(svg.match(/<polyline /g)).toHaveLength(2);
+    expect(svg).toContain(`stroke="${sideStyle(0).colour}"`);
+    expect(svg).toContain(`stroke="${sideStyle(1).colour}"`);
+    expect(svg).toContain('<title>Blue: BP in play by turn — 0: 45, 1: 30, 2: 15</title>');
+    expect(svg).toContain('Red &lt;fleet&gt;');
+    expect(svg).not.toContain('<fleet>');
+  });
+});
