@@ -10,6 +10,7 @@ import type { GamesContext, Tx } from '../games/context.ts';
 import { queueSeatReport } from '../games/messages.ts';
 import { concede, standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
 import { settingsOf } from '../games/state.ts';
+import { recordSideMessage } from '../games/side-messages.ts';
 import { composeAccepted, composeHelp, composeNotice, composeOrdersList, composeRelayedMessage, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
 import { concedeDoneNotice, messageSentNotice } from './notices.ts';
@@ -68,6 +69,8 @@ export async function answerAccepted(ctx: GamesContext, tx: Tx, answer: Answer, 
     if (target) {
       // The relayed mail names the sender's side only; its Reply-To is the recipient's own seat address.
       await answer.toSeat(target, 'message', composeRelayedMessage({ game: ref, fromSide: seat.side, fromName: senderName(game, seat), text: result.message.text }), { threaded: false });
+      // Kept for both sides' game pages, like a message sent from the web.
+      await recordSideMessage(inner, tx, { gameId: game.id, turn: result.turn, fromSide: seat.side, toSide: target.side, text: result.message.text, channel: 'mail' });
       relayedTo = target.side;
     }
     if (!result.stored) await answer.toSeat(seat, 'notice', composeNotice(messageSentNotice(game.id, result.message.to, target !== undefined)));

@@ -12,6 +12,7 @@ import { createGame } from '../../src/games/create.ts';
 import { rotateSeatToken } from '../../src/games/moderation.ts';
 import { submitOrders } from '../../src/games/orders.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
+import { messagesOf } from '../../src/games/side-messages.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 import { ALICE, answers, BOB, composeMail, gameSnapshot, inboundRow, newMessageId, orderMail, PLAIN_ADDRESS, seatAddress, submissionRows, turnShape } from './support.ts';
@@ -231,6 +232,8 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       const everything = JSON.stringify(relayed);
       expect(everything).not.toContain('alice');
       expect(everything).not.toContain(tokens.black);
+      // Both sides' game pages list it, as they do a message sent from the web.
+      expect((await messagesOf(ctx, r.gameId!, 'grey')).map((x) => [x.fromSide, x.toSide, x.channel, x.text])).toEqual([['black', 'grey', 'mail', 'Good luck, you will need it.']]);
     });
   });
 
