@@ -53,9 +53,19 @@ async function openTurnOf(tx: Tx, game: Game) {
   return turn ?? null;
 }
 
-/** A new token's issue time: now, but always later than the last one, so the derived token always changes. */
-function newIssueTime(ctx: GamesContext, last: Date): Date {
-  return new Date(Math.max(ctx.clock.now().getTime(), last.getTime() + 1));
+async function seatOfSide(tx: Tx, gameId: string, side: string): Promise<Seat> {
+  const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.side, side)));
+  if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${gameId} has no seat for side ${side}`);
+  return seat;
+}
+
+/**
+ * A seat's next token. Its issue time is now, but always later than the last
+ * one's, so the derived token always changes.
+ */
+function nextSeatToken(ctx: GamesContext, seat: Seat): { token: string; issuedAt: Date } {
+  const issuedAt = new Date(Math.max(ctx.clock.now().getTime(), seat.tokenRotatedAt.getTime() + 1));
+  return { token: seatToken(ctx.serviceKey, seat.id, issuedAt), issuedAt };
 }
 
 const actorOf = (m: Moderator) => ('operator' in m ? `operator:${m.actor ?? 'cli'}` : 'email' in m ? `moderator:${m.actor ?? `web:${m.email}`}` : `moderator:${m.actor ?? 'key'}`);
@@ -178,10 +188,8 @@ export async function replaceSeat(
 ): Promise<{ seat: Seat; token: string }> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, side)));
-    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
-    const issuedAt = newIssueTime(ctx, seat.tokenRotatedAt);
-    const token = seatToken(ctx.serviceKey, seat.id, issuedAt);
+    const seat = await seatOfSide(tx, game.id, side);
+    const { token, issuedAt } = nextSeatToken(ctx, seat);
     const [updated] = await tx
       .update(seats)
       .set({ email: player.email.toLowerCase(), displayName: player.name, timeZone: player.timeZone ?? seat.timeZone, tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt })
@@ -196,10 +204,8 @@ export async function replaceSeat(
 export async function rotateSeatToken(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, side)));
-    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`);
-    const issuedAt = newIssueTime(ctx, seat.tokenRotatedAt);
-    const token = seatToken(ctx.serviceKey, seat.id, issuedAt);
+    const seat = await seatOfSide(tx, game.id, side);
+    const { token, issuedAt } = nextSeatToken(ctx, seat);
     await tx.update(seats).set({ tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt }).where(eq(seats.id, seat.id));
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'rotate-token', reason, details: { side } });
     return token;
