@@ -48,4 +48,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The strategic rules are pure too: their own files and the tactical rules they build on.
+    files: ['src/rules/strategic/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\.?/[^/]+$)',
+              message: 'src/rules/strategic is pure: import only its own files and files of src/rules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
