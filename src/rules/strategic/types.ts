@@ -220,3 +220,36 @@ export interface CampaignTurnResult {
   readonly diceUsed: number;
   readonly views: Readonly<Record<string, SideView>>;
 }
+
+/** A problem with a campaign's state or a side's orders: a stable code, a message, and what it concerns. */
+export interface CampaignRuleError {
+  readonly code: string;
+  readonly message: string;
+  readonly side?: string;
+  readonly fleet?: string;
+  readonly ship?: string;
+  /** The order it concerns: builds and transfers by their index in the side's list, the rest by fleet. */
+  readonly order?: {
+    readonly kind: 'build' | 'transfer' | 'move' | 'lossOrder' | 'retreat';
+    readonly index?: number;
+    readonly fleet?: string;
+  };
+}
+
+/**
+ * A turn stopped after sensors because its battles are to be fought as
+ * tactical games (§8); `finishCampaignTurn` completes it from their outcomes.
+ * Plain data, so it can be stored between the two calls.
+ */
+export interface PendingCampaignTurn {
+  readonly pending: true;
+  /** The battles to fight, in ascending `CCRR`. */
+  readonly battles: readonly PendingBattle[];
+  /** The campaign as it stands after movement and sensors (still at the turn being resolved). */
+  readonly campaign: Campaign;
+  readonly events: readonly CampaignEvent[];
+  readonly initiative: readonly string[];
+  readonly diceUsed: number;
+  /** Enemy fleet counts each side detected this turn: side → fleet id → ships. */
+  readonly detected: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
