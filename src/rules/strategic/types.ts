@@ -166,6 +166,7 @@ export type CampaignEvent =
   | { readonly type: 'capture'; readonly hex: string; readonly side: string }
   | { readonly type: 'loss-of-control'; readonly hex: string; readonly side: string }
   | { readonly type: 'conceded'; readonly side: string }
+  | { readonly type: 'skipped'; readonly side: string; readonly order: string; readonly reason: string }
   | { readonly type: 'game-over'; readonly winner: string; readonly reason: string };
 
 /** What one side sees of an enemy fleet (§6). `ships` is null when its count is unknown to that side. */

@@ -1,0 +1,144 @@
+/**
+ * Checking a campaign state and one side's orders (rules-strategic.md §1, §4,
+ * §5, §7). Orders are checked in the order they would be applied — builds as if
+ * each is paid, then transfers in order, then moves, then standing orders — on
+ * a copy of the state, with the same functions that apply them.
+ */
+import { formatHex, onMap } from '../hex.ts';
+import { checkStrategicShip } from './ships.ts';
+import { applyTransfer, checkBuild, checkLossOrder, checkRetreat, placeBuild, planMove } from './apply.ts';
+import {
+  BATTLE_MODES,
+  FOG_MODES,
+  PIECE_ID,
+  type Campaign,
+  type CampaignRuleError,
+  type SideOrders,
+} from './types.ts';
+import { World } from './world.ts';
+
+const MAX_MAP_SIDE = 99;
+/** A store above this is not a game state: it guards the arithmetic against absurd input. */
+const MAX_STORE = 1_000_000;
+
+const isInt = (n: unknown, min: number, max: number): boolean =>
+  typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+
+/** Every problem with a campaign state; empty when it can be resolved. */
+export function checkCampaign(c: Campaign): CampaignRuleError[] {
+  const errors: CampaignRuleError[] = [];
+  const add = (code: string, message: string, extra: Partial<CampaignRuleError> = {}): void => {
+    errors.push({ code, message, ...extra });
+  };
+  if (!isInt(c.map.width, 1, MAX_MAP_SIDE) || !isInt(c.map.height, 1, MAX_MAP_SIDE)) {
+    add('MAP_SIZE', `the map must be 1 to ${MAX_MAP_SIDE} hexes each way, not ${c.map.width} × ${c.map.height}`);
+  }
+  if (!isInt(c.turn, 1, 100_000)) add('TURN', `the turn must be a whole number from 1, not ${c.turn}`);
+  const [a, b] = c.sides;
+  if (c.sides.length !== 2 || !a || !b || a === b) add('SIDES', 'a campaign has exactly two sides with different ids');
+  const isSide = (s: string | null): boolean => s === null || c.sides.includes(s);
+  if (!BATTLE_MODES.includes(c.options.battles)) add('OPTIONS', `battles must be ${BATTLE_MODES.join(' or ')}`);
+  if (!FOG_MODES.includes(c.options.fog)) add('OPTIONS', `fog must be ${FOG_MODES.join(' or ')}`);
+  if (c.options.turnLimit !== null && !isInt(c.options.turnLimit, 1, 100_000)) {
+    add('OPTIONS', 'the turn limit must be a whole number from 1, or none');
+  }
+
+  const hexes = new Set<string>();
+  for (const s of c.systems) {
+    const name = formatHex(s.hex);
+    if (!onMap(s.hex, c.map)) add('SYSTEM_OFF_MAP', `system ${name} is not on the ${c.map.width} × ${c.map.height} map`);
+    if (hexes.has(name)) add('SYSTEM_DUPLICATE', `two systems at ${name}: at most one system per hex`);
+    hexes.add(name);
+    if (!isSide(s.home) || !isSide(s.owner) || !isSide(s.held)) {
+      add('SYSTEM_SIDE', `system ${name} names a side that is not ${c.sides.join(' or ')}`);
+    }
+    if ((s.owner === null) !== (s.capturedTurn === null) || (s.capturedTurn !== null && !isInt(s.capturedTurn, 0, c.turn))) {
+      add('SYSTEM_CAPTURED', `system ${name}: an owned system has the turn it was captured (0 to ${c.turn}), an unowned one null`);
+    }
+  }
+  for (const side of c.sides) {
+    const homes = c.systems.filter((s) => s.home === side).length;
+    if (homes !== 1) add('HOME_COUNT', `side ${side} has ${homes} home systems: each side has exactly one`, { side });
+    if (!isInt(c.store[side], 0, MAX_STORE)) add('STORE', `side ${side}'s store must be a whole number of BP from 0`, { side });
+  }
+
+  const fleetIds = new Set<string>();
+  const shipIds = new Set<string>();
+  for (const f of c.fleets) {
+    if (!PIECE_ID.test(f.id)) add('FLEET_ID', `"${f.id}" is not a fleet id: use 1 to 12 letters or digits`, { fleet: f.id });
+    if (fleetIds.has(f.id)) add('ID_IN_USE', `two fleets are called ${f.id}: fleet ids are unique in the game`, { fleet: f.id });
+    fleetIds.add(f.id);
+    if (!c.sides.includes(f.side)) add('FLEET_SIDE', `fleet ${f.id} belongs to no side of this campaign`, { fleet: f.id });
+    if (!onMap(f.hex, c.map)) add('FLEET_OFF_MAP', `fleet ${f.id} is not on the map`, { fleet: f.id });
+    if (f.ships.length === 0) add('FLEET_EMPTY', `fleet ${f.id} has no ships: a fleet has at least one`, { fleet: f.id });
+    for (const s of f.ships) {
+      for (const e of checkStrategicShip(s)) errors.push({ ...e, side: f.side, fleet: f.id });
+      if (shipIds.has(s.id)) add('ID_IN_USE', `two ships are called ${s.id}: ship ids are unique in the game`, { ship: s.id });
+      shipIds.add(s.id);
+    }
+    const retreat = checkRetreat(f.id, f.retreat);
+    if (retreat) errors.push(retreat);
+  }
+  for (const side of c.conceded) {
+    if (!c.sides.includes(side)) add('SIDES', `conceded side ${side} is not a side of this campaign`);
+  }
+  return errors;
+}
+
+/** No orders (§13 of the service's policy): no builds, transfers or moves; standing orders kept. */
+export function noOrders(): SideOrders {
+  return { builds: [], transfers: [], moves: new Map(), lossOrders: new Map(), retreats: new Map(), concede: false };
+}
+
+/**
+ * Every problem with one side's orders against the campaign. Enemy fleets are
+ * answered as unknown ones, so an error never tells a side what it cannot see.
+ */
+export function checkSideOrders(campaign: Campaign, side: string, orders: SideOrders): CampaignRuleError[] {
+  if (!campaign.sides.includes(side)) {
+    return [{ code: 'SIDE_UNKNOWN', message: `"${side}" is not a side of this campaign: ${campaign.sides.join(' or ')}` }];
+  }
+  const errors: CampaignRuleError[] = [];
+  const world = new World(campaign);
+  const producible = campaign.systems.length;
+  for (const [index, build] of orders.builds.entries()) {
+    const problems = checkBuild(world, side, build, producible);
+    for (const p of problems) errors.push({ ...p, side, order: { kind: 'build', index } });
+    if (problems.length === 0) placeBuild(world, side, build);
+  }
+  for (const [index, t] of orders.transfers.entries()) {
+    const done = applyTransfer(world, side, t);
+    if (!done.ok) errors.push({ ...done.error, side, order: { kind: 'transfer', index } });
+  }
+  for (const [fleetId, move] of orders.moves) {
+    const fleet = world.ownFleet(side, fleetId);
+    const planned = fleet ? planMove(world, fleet, move) : null;
+    if (!fleet) {
+      errors.push(unknown(side, fleetId, 'move'));
+    } else if (planned && !planned.ok) {
+      errors.push({ ...planned.error, side, order: { kind: 'move', fleet: fleetId } });
+    }
+  }
+  for (const [fleetId, ids] of orders.lossOrders) {
+    const fleet = world.ownFleet(side, fleetId);
+    const bad = fleet ? checkLossOrder(fleet, ids) : null;
+    if (!fleet) errors.push(unknown(side, fleetId, 'lossOrder'));
+    else if (bad) errors.push({ ...bad, side, order: { kind: 'lossOrder', fleet: fleetId } });
+  }
+  for (const [fleetId, r] of orders.retreats) {
+    const bad = world.ownFleet(side, fleetId) ? checkRetreat(fleetId, r) : null;
+    if (!world.ownFleet(side, fleetId)) errors.push(unknown(side, fleetId, 'retreat'));
+    else if (bad) errors.push({ ...bad, side, order: { kind: 'retreat', fleet: fleetId } });
+  }
+  return errors;
+}
+
+function unknown(side: string, fleet: string, kind: 'move' | 'lossOrder' | 'retreat'): CampaignRuleError {
+  return {
+    code: 'FLEET_UNKNOWN',
+    message: `you have no fleet "${fleet}" after this turn's builds and transfers: name one of your fleets`,
+    side,
+    fleet,
+    order: { kind, fleet },
+  };
+}
