@@ -4,6 +4,7 @@ import { noOrders } from '../../../src/rules/strategic/check.ts';
 import { resolveCampaignTurn } from '../../../src/rules/strategic/resolve.ts';
 import type {
   Campaign,
+  CampaignEvent,
   CampaignTurnResult,
   Fleet,
   PendingCampaignTurn,
@@ -95,5 +96,6 @@ export function pendingTurn(c: Campaign, o: Record<string, SideOrders> = {}, dic
   return r.value;
 }
 
-export const eventsOf = <T extends string>(r: { events: readonly { type: string }[] }, type: T) =>
-  r.events.filter((e) => e.type === type);
+/** The events of one type, typed as that event. */
+export const eventsOf = <T extends CampaignEvent['type']>(r: { events: readonly CampaignEvent[] }, type: T) =>
+  r.events.filter((e): e is Extract<CampaignEvent, { type: T }> => e.type === type);
