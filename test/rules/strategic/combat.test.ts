@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { DiceExhaustedError, ScriptedDice } from '../../../src/rules/dice.ts';
 import { resolveCampaignTurn } from '../../../src/rules/strategic/resolve.ts';
-import type { Fleet, MoveOrder } from '../../../src/rules/strategic/types.ts';
+import type { CampaignEvent, Fleet, MoveOrder } from '../../../src/rules/strategic/types.ts';
 import { campaign, eventsOf, fleet, h, HEAVY, LINE, orders, resolved, SCOUT, ship, SLOW } from './fixtures.ts';
 
 const moves = (m: Record<string, MoveOrder>) => new Map(Object.entries(m));
 const at = (fleets: Fleet[]) => campaign({ fleets });
-const rounds = (r: { events: readonly { type: string }[] }) => eventsOf(r, 'round');
+const rounds = (r: { events: readonly CampaignEvent[] }) => eventsOf(r, 'round');
 
 describe('§7 who attacks', () => {
   const blueHolds = () =>
