@@ -35,7 +35,7 @@ import { World } from './world.ts';
 
 type Intel = Record<string, Record<string, number>>;
 
-/** Every problem that stops a turn from being resolved: the state, each side's orders, ids both sides claim. */
+/** Every problem that stops a turn from being resolved: the state and each side's orders. */
 function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleError[] {
   const errors = checkCampaign(campaign);
   if (errors.length > 0) return errors;
@@ -47,24 +47,10 @@ function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleErro
       errors.push({ code: 'SIDE_UNKNOWN', message: `orders for "${side}", which is not a side: ${campaign.sides.join(' or ')}` });
     }
   }
-  const claimed = new Map<string, string>();
-  for (const side of campaign.sides) {
-    const o = orders[side] ?? noOrders();
-    errors.push(...checkSideOrders(campaign, side, o));
-    const newIds = [
-      ...o.builds.map((b) => ({ id: b.ship.id, what: 'ship' })),
-      ...o.builds.filter((b) => !campaign.fleets.some((f) => f.id === b.fleet)).map((b) => ({ id: b.fleet, what: 'fleet' })),
-      ...o.transfers.flatMap((t) => (t.kind === 'split' ? [{ id: t.as, what: 'fleet' }] : [])),
-    ];
-    for (const { id, what } of newIds) {
-      const key = `${what} ${id}`;
-      const other = claimed.get(key);
-      if (other !== undefined && other !== side) {
-        errors.push({ code: 'ID_IN_USE', message: `both sides name a new ${what} "${id}": ${what} ids are unique in the game`, side });
-      }
-      claimed.set(key, side);
-    }
-  }
+  for (const side of campaign.sides) errors.push(...checkSideOrders(campaign, side, orders[side] ?? noOrders()));
+  // Two sides naming the same new ship or fleet in one turn cannot be told apart on submission, where neither
+  // sees the other's orders: builds are placed in seat order and transfers in initiative order, and the later
+  // one is skipped with its reason.
   return errors;
 }
 

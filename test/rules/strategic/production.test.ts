@@ -1,9 +1,7 @@
 /** rules-strategic.md §4: production and builds. */
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { checkSideOrders } from '../../../src/rules/strategic/check.ts';
 import { produces } from '../../../src/rules/strategic/production.ts';
-import { resolveCampaignTurn } from '../../../src/rules/strategic/resolve.ts';
 import { campaign, eventsOf, fleet, h, HEAVY, LINE, orders, resolved, SCOUT, ship, system } from './fixtures.ts';
 
 describe('§4 production', () => {
@@ -113,12 +111,17 @@ describe('§4 builds', () => {
     expect(codes({ builds: [{ ship: ship('n1', SCOUT), fleet: 'bad-id' }] })).toEqual(['FLEET_ID']);
   });
 
-  it('both sides building a ship with the same new id: the turn is refused', () => {
+  it('Decided: when both sides build a ship with the same new id in one turn, the later in seat order is skipped', () => {
     const c = campaign({ store: { blue: 30, red: 30 } });
-    const both = orders({ builds: [{ ship: ship('twin', SCOUT), fleet: 'X' }] });
-    const r = resolveCampaignTurn(c, { blue: both, red: orders({ builds: [{ ship: ship('twin', SCOUT), fleet: 'Y' }] }) }, new ScriptedDice([6, 1]));
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.map((e) => e.code)).toEqual(['ID_IN_USE']);
+    const r = resolved(c, {
+      blue: orders({ builds: [{ ship: ship('twin', SCOUT), fleet: 'X' }] }),
+      red: orders({ builds: [{ ship: ship('twin', SCOUT), fleet: 'Y' }] }),
+    });
+    expect(eventsOf(r, 'build').map((b) => [b.side, b.ship.id])).toEqual([['blue', 'twin']]);
+    expect(eventsOf(r, 'skipped')).toEqual([
+      { type: 'skipped', side: 'red', order: 'BUILD twin', reason: 'ship id "twin" is already in use in this game: choose another' },
+    ]);
+    expect(r.campaign.store).toEqual({ blue: 21, red: 31 });
   });
 
   it('Ruling: "a ship built in turn t can move in turn t\'s movement phase with its fleet"', () => {
