@@ -216,10 +216,10 @@ export async function rotateSeatToken(ctx: GamesContext, m: Moderator, side: str
 export async function concedeFor(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<{ gameEnds: boolean }> {
   await checkModerator(ctx, m);
   return ctx.db.transaction(async (tx) => {
-    const { turn } = await lockOpenTurn(tx, m.gameId);
+    const { game, turn } = await lockOpenTurn(tx, m.gameId);
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
     if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${m.gameId} has no seat for side ${side}`);
-    const r = await concedeSeat(ctx, tx, m.gameId, turn, seat, actorOf(m));
+    const r = await concedeSeat(ctx, tx, game, turn, seat, actorOf(m));
     if (reason) await audit(ctx, tx, { gameId: m.gameId, actor: actorOf(m), action: 'concede-reason', reason });
     return r;
   });
