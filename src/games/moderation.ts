@@ -5,13 +5,13 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { games, seats, turns, type Game, type Seat } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
-import { victory } from '../rules/victory.ts';
+import { kindOf } from '../kinds/index.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { conflict, forbidden, invalid, notFound, unauthorized } from './errors.ts';
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
-import { readPosition, settingsOf } from './state.ts';
+import { settingsOf } from './state.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
 import { concedeSeat, lockOpenTurn } from './orders.ts';
 
@@ -240,12 +240,11 @@ export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'aba
       await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
       return { ...game, status: 'abandoned' as const };
     }
-    const position = readPosition(game.state);
-    const over = victory({ ...position, turnLimit: Math.max(1, game.currentTurn - 1) }, Math.max(1, game.currentTurn - 1));
-    const winner = over ? (over.winner ?? 'draw') : 'draw';
+    const kind = kindOf(game.ruleset);
+    const { winner, scores } = kind.scoreNow(kind.readState(game.state), game.currentTurn - 1);
     const settings = settingsOf(game);
     const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === winner)?.name ?? winner} wins`}`;
-    await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores: over?.scores ?? null, summary } });
+    await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores, summary } });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
     await queueGameEnd(ctx, tx, game, summary, []);
     return { ...game, status: 'finished' as const, winner };

@@ -147,6 +147,12 @@ export interface GameKind<State, Orders> {
   /** Resolves one turn; errors only when the state itself cannot be resolved. */
   resolve(input: ResolveInput<State, Orders>): Result<ResolveOutput<State>, RuleError[]>;
 
+  /**
+   * The result if the game ended now, scored as its turn limit would score it
+   * (a moderator ending a game): a side or 'draw', and the scores if any.
+   */
+  scoreNow(state: State, resolvedTurn: number): { readonly winner: string; readonly scores: unknown };
+
   /** One reader's turn report: what happened last turn, the text map, the records, the order block. */
   report(input: ReportInput<State, Orders>): TurnReportView;
   /** The parts of the game-end report: the last turn's events, the final map, every side's records. */

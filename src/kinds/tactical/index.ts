@@ -10,7 +10,7 @@ import { parsePlot, formatPlot } from '../../rules/plot.ts';
 import { resolveTurn } from '../../rules/resolve.ts';
 import { err, ok } from '../../rules/result.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
-import { sidesInPlay } from '../../rules/victory.ts';
+import { sidesInPlay, victory } from '../../rules/victory.ts';
 import type { TurnEvent } from '../../rules/events.ts';
 import { renderDiagram } from '../../reports/diagram.ts';
 import { narrative } from '../../reports/narrative.ts';
@@ -126,6 +126,11 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
     ),
   orderBlock: (at, current) => orderBlock(ordersContext(at), current),
   resolve: resolveTactical,
+  scoreNow(position, resolvedTurn) {
+    const turn = Math.max(1, resolvedTurn);
+    const over = victory({ ...position, turnLimit: turn }, turn);
+    return { winner: over ? (over.winner ?? 'draw') : 'draw', scores: over?.scores ?? null };
+  },
   report: (input) =>
     turnReport({
       ...input,
