@@ -93,6 +93,19 @@ export class SeededDice implements DiceSource {
     }
   }
 
+  /**
+   * A uniform whole number from 0 to n − 1 (n from 1 to 2^32), for drawing
+   * things other than dice (a generated map). It is not a die: `used` does not count it.
+   */
+  below(n: number): number {
+    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`below(n) takes a whole n from 1 to 2^32, got ${n}`);
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    for (;;) {
+      const w = this.#next();
+      if (w < limit) return w % n;
+    }
+  }
+
   #next(): number {
     const s = this.#s;
     const a = s[0]!;

@@ -5,6 +5,7 @@
  * a copy of the state, with the same functions that apply them.
  */
 import { formatHex, onMap } from '../hex.ts';
+import { checkMap } from './map.ts';
 import { checkStrategicShip } from './ships.ts';
 import { applyTransfer, checkBuild, checkLossOrder, checkRetreat, placeBuild, planMove } from './apply.ts';
 import {
@@ -17,7 +18,6 @@ import {
 } from './types.ts';
 import { World } from './world.ts';
 
-const MAX_MAP_SIDE = 99;
 /** A store above this is not a game state: it guards the arithmetic against absurd input. */
 const MAX_STORE = 1_000_000;
 
@@ -30,35 +30,22 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
   const add = (code: string, message: string, extra: Partial<CampaignRuleError> = {}): void => {
     errors.push({ code, message, ...extra });
   };
-  if (!isInt(c.map.width, 1, MAX_MAP_SIDE) || !isInt(c.map.height, 1, MAX_MAP_SIDE)) {
-    add('MAP_SIZE', `the map must be 1 to ${MAX_MAP_SIDE} hexes each way, not ${c.map.width} × ${c.map.height}`);
-  }
+  errors.push(...checkMap(c.map, c.systems, c.sides));
   if (!isInt(c.turn, 1, 100_000)) add('TURN', `the turn must be a whole number from 1, not ${c.turn}`);
   const [a, b] = c.sides;
   if (c.sides.length !== 2 || !a || !b || a === b) add('SIDES', 'a campaign has exactly two sides with different ids');
-  const isSide = (s: string | null): boolean => s === null || c.sides.includes(s);
   if (!BATTLE_MODES.includes(c.options.battles)) add('OPTIONS', `battles must be ${BATTLE_MODES.join(' or ')}`);
   if (!FOG_MODES.includes(c.options.fog)) add('OPTIONS', `fog must be ${FOG_MODES.join(' or ')}`);
   if (c.options.turnLimit !== null && !isInt(c.options.turnLimit, 1, 100_000)) {
     add('OPTIONS', 'the turn limit must be a whole number from 1, or none');
   }
 
-  const hexes = new Set<string>();
   for (const s of c.systems) {
-    const name = formatHex(s.hex);
-    if (!onMap(s.hex, c.map)) add('SYSTEM_OFF_MAP', `system ${name} is not on the ${c.map.width} × ${c.map.height} map`);
-    if (hexes.has(name)) add('SYSTEM_DUPLICATE', `two systems at ${name}: at most one system per hex`);
-    hexes.add(name);
-    if (!isSide(s.home) || !isSide(s.owner) || !isSide(s.held)) {
-      add('SYSTEM_SIDE', `system ${name} names a side that is not ${c.sides.join(' or ')}`);
-    }
     if ((s.owner === null) !== (s.capturedTurn === null) || (s.capturedTurn !== null && !isInt(s.capturedTurn, 0, c.turn))) {
-      add('SYSTEM_CAPTURED', `system ${name}: an owned system has the turn it was captured (0 to ${c.turn}), an unowned one null`);
+      add('SYSTEM_CAPTURED', `system ${formatHex(s.hex)}: an owned system has the turn it was captured (0 to ${c.turn}), an unowned one null`);
     }
   }
   for (const side of c.sides) {
-    const homes = c.systems.filter((s) => s.home === side).length;
-    if (homes !== 1) add('HOME_COUNT', `side ${side} has ${homes} home systems: each side has exactly one`, { side });
     if (!isInt(c.store[side], 0, MAX_STORE)) add('STORE', `side ${side}'s store must be a whole number of BP from 0`, { side });
   }
 

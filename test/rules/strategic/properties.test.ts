@@ -8,28 +8,28 @@ import { SeededDice } from '../../../src/rules/dice.ts';
 import { checkCampaign } from '../../../src/rules/strategic/check.ts';
 import { resolveCampaignTurn } from '../../../src/rules/strategic/resolve.ts';
 import type { Campaign, CampaignEvent, CampaignTurnResult, SideOrders, StrategicShip } from '../../../src/rules/strategic/types.ts';
-import { campaign, fleet, LINE, SCOUT, ship, system } from './fixtures.ts';
+import { formatHex } from '../../../src/rules/hex.ts';
+import { generateMap } from '../../../src/rules/strategic/map.ts';
+import { campaign, fleet, LINE, SCOUT, ship } from './fixtures.ts';
 import { randomOrders } from './play.ts';
 
-/** A 20 × 14 map with ten systems, each side starting with three fleets at home. */
-function start(): Campaign {
-  const extra = ['0406', '0610', '0803', '1007', '1012', '1204', '1409', '1702'].map((h) => system(h));
+/** A generated 20 × 14 map with ten systems, each side starting with three fleets at home. */
+function start(seed: string): Campaign {
+  const generated = generateMap({ width: 20, height: 14, systems: 10, seed, sides: ['blue', 'red'] });
+  if (!generated.ok) throw new Error(JSON.stringify(generated.error));
+  const { map, systems } = generated.value;
+  const home = (side: string) => formatHex(systems.find((s) => s.home === side)!.hex);
   return campaign({
-    map: { width: 20, height: 14 },
-    systems: [
-      system('0202', { home: 'blue', owner: 'blue', capturedTurn: 0 }),
-      ...extra.slice(0, 4),
-      ...extra.slice(4),
-      system('1913', { home: 'red', owner: 'red', capturedTurn: 0 }),
-    ].sort((a, b) => a.hex.col - b.hex.col || a.hex.row - b.hex.row),
+    map,
+    systems,
     store: { blue: 40, red: 40 },
     fleets: [
-      fleet({ id: 'B1', side: 'blue', hex: '0202', ships: [ship('b1'), ship('b2', SCOUT)] }),
-      fleet({ id: 'B2', side: 'blue', hex: '0202', ships: [ship('b3', LINE)] }),
-      fleet({ id: 'B3', side: 'blue', hex: '0202', ships: [ship('b4', SCOUT), ship('b5', SCOUT)] }),
-      fleet({ id: 'R1', side: 'red', hex: '1913', ships: [ship('r1'), ship('r2', SCOUT)] }),
-      fleet({ id: 'R2', side: 'red', hex: '1913', ships: [ship('r3', LINE)] }),
-      fleet({ id: 'R3', side: 'red', hex: '1913', ships: [ship('r4', SCOUT), ship('r5', SCOUT)] }),
+      fleet({ id: 'B1', side: 'blue', hex: home('blue'), ships: [ship('b1'), ship('b2', SCOUT)] }),
+      fleet({ id: 'B2', side: 'blue', hex: home('blue'), ships: [ship('b3', LINE)] }),
+      fleet({ id: 'B3', side: 'blue', hex: home('blue'), ships: [ship('b4', SCOUT), ship('b5', SCOUT)] }),
+      fleet({ id: 'R1', side: 'red', hex: home('red'), ships: [ship('r1'), ship('r2', SCOUT)] }),
+      fleet({ id: 'R2', side: 'red', hex: home('red'), ships: [ship('r3', LINE)] }),
+      fleet({ id: 'R3', side: 'red', hex: home('red'), ships: [ship('r4', SCOUT), ship('r5', SCOUT)] }),
     ],
   });
 }
@@ -102,7 +102,7 @@ function checkTurn(before: Campaign, r: CampaignTurnResult): void {
 }
 
 function play(seed: string, turns: number): { results: CampaignTurnResult[]; last: Campaign } {
-  let c = start();
+  let c = start(seed);
   const serial = { next: 100 };
   const results: CampaignTurnResult[] = [];
   for (let t = 0; t < turns; t++) {
