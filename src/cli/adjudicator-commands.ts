@@ -1,7 +1,11 @@
-/** `msc resolve` and `msc check`: the adjudicator on a JSON position (docs/adjudicator.md). */
+/**
+ * `msc resolve` and `msc check`: the adjudicator on a JSON position (docs/adjudicator.md);
+ * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md).
+ */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { adjudicate, checkOrders, EXIT, type Outcome } from '../adjudicator/adjudicate.ts';
+import { adjudicateCampaign, checkCampaignDocument } from '../adjudicator/campaign.ts';
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -47,4 +51,17 @@ export function registerAdjudicatorCommands(program: Command): void {
     .argument('[file]', 'position file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
     .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, checkOrders, opts));
+  const campaign = program.command('campaign').description('the strategic campaign adjudicator: one campaign turn as JSON in, JSON out');
+  campaign
+    .command('resolve')
+    .description('resolve one campaign turn (file, or standard input) and print the result as JSON')
+    .argument('[file]', 'campaign file; "-" or none reads standard input')
+    .option('--pretty', 'indent the JSON output')
+    .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, adjudicateCampaign, opts));
+  campaign
+    .command('check')
+    .description("check a campaign document's state and every side's orders without resolving")
+    .argument('[file]', 'campaign file; "-" or none reads standard input')
+    .option('--pretty', 'indent the JSON output')
+    .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, checkCampaignDocument, opts));
 }

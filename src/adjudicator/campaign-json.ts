@@ -1,0 +1,305 @@
+/**
+ * The JSON form of a campaign turn (rules-strategic.md §11): what
+ * `msc campaign resolve` reads and prints, and how a campaign's state is
+ * written as a document. Plain data is checked here and turned into the
+ * strategic rules' types; hexes are `CCRR` strings in and out.
+ */
+import { z } from 'zod';
+import { formatHex, parseHex } from '../rules/hex.ts';
+import { DIRECTIONS, WEAPON_SIDES, type Direction, type Hex } from '../rules/types.ts';
+import {
+  BATTLE_MODES,
+  FOG_MODES,
+  PIECE_ID,
+  type BattleOutcome,
+  type Campaign,
+  type CampaignOrders,
+  type CampaignRuleError,
+  type Fleet,
+  type MoveOrder,
+  type PendingBattle,
+  type RetreatOrder,
+  type SideOrders,
+  type SideView,
+  type StarSystem,
+  type StrategicShip,
+  type TransferOrder,
+} from '../rules/strategic/types.ts';
+
+/** Enough for any real campaign, small enough that hostile input stays cheap. */
+const LIMITS = { fleets: 2_000, shipsPerFleet: 200, systems: 9_801, orders: 500, dice: 100_000 } as const;
+
+const id = z.string().regex(PIECE_ID, 'an id is 1 to 12 letters or digits');
+const sideId = z.string().min(1).max(40);
+const hexText = z.string().regex(/^\d{4}$/, 'a hex is four digits CCRR, e.g. 0912');
+const rating = z.number().int().min(0).max(6);
+
+const shipJson = z.strictObject({
+  id,
+  engine: rating,
+  shields: rating,
+  toHit: rating,
+  weapons: z
+    .array(z.enum(WEAPON_SIDES, { message: `a weapon side is one of ${WEAPON_SIDES.join(', ')} (never R)` }))
+    .max(5)
+    .refine((w) => new Set(w).size === w.length, 'each weapon side at most once'),
+});
+
+const RETREAT = /^(?:never|after ([0-9]{1,3})|below ([0-9]{1,3}))$/i;
+const retreatText = z.string().max(20).regex(RETREAT, 'a retreat order is "never", "after N" (rounds) or "below P" (per cent)');
+
+const systemJson = z.strictObject({
+  hex: hexText,
+  name: z.string().max(40).nullable().optional(),
+  home: sideId.nullable().optional(),
+  owner: sideId.nullable(),
+  capturedTurn: z.number().int().min(0).max(100_000).nullable(),
+  held: sideId.nullable(),
+});
+
+const fleetJson = z.strictObject({
+  id,
+  side: sideId,
+  hex: hexText,
+  ships: z.array(shipJson).max(LIMITS.shipsPerFleet),
+  lossOrder: z.array(z.string().max(40)).max(LIMITS.shipsPerFleet).optional(),
+  retreat: retreatText.optional(),
+});
+
+const transferJson = z.union([
+  z.strictObject({ merge: id, into: id }),
+  z.strictObject({ ships: z.array(id).max(LIMITS.shipsPerFleet), from: id, to: id }),
+  z.strictObject({ ships: z.array(id).max(LIMITS.shipsPerFleet), from: id, as: id }),
+]);
+
+const sideOrdersJson = z.strictObject({
+  build: z.array(z.strictObject({ ship: shipJson, fleet: id })).max(LIMITS.orders).optional(),
+  transfer: z.array(transferJson).max(LIMITS.orders).optional(),
+  move: z.record(id, z.string().max(400)).optional(),
+  lossOrder: z.record(id, z.array(z.string().max(40)).max(LIMITS.shipsPerFleet)).optional(),
+  retreat: z.record(id, retreatText).optional(),
+  concede: z.boolean().optional(),
+});
+
+const battleResultJson = z.strictObject({
+  hex: hexText,
+  destroyed: z.array(id).max(LIMITS.fleets),
+  disengaged: z.array(id).max(LIMITS.fleets),
+});
+
+export const campaignJsonSchema = z.strictObject({
+  map: z.strictObject({ width: z.number().int().min(1).max(99), height: z.number().int().min(1).max(99) }),
+  turn: z.number().int().min(1).max(100_000).default(1),
+  sides: z.tuple([sideId, sideId]),
+  options: z
+    .strictObject({
+      battles: z.enum(BATTLE_MODES).default('strategic'),
+      fog: z.enum(FOG_MODES).default('positions'),
+      turnLimit: z.number().int().min(1).max(100_000).nullable().default(null),
+    })
+    .default({ battles: 'strategic', fog: 'positions', turnLimit: null }),
+  systems: z.array(systemJson).max(LIMITS.systems),
+  store: z.record(sideId, z.number().int().min(0).max(1_000_000)),
+  fleets: z.array(fleetJson).max(LIMITS.fleets),
+  conceded: z.array(sideId).max(2).optional(),
+  orders: z.record(sideId, sideOrdersJson).optional(),
+  dice: z.array(z.number().int().min(1).max(6)).max(LIMITS.dice).optional(),
+  seed: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
+  battleResults: z.array(battleResultJson).max(LIMITS.fleets).optional(),
+});
+
+export type CampaignJson = z.input<typeof campaignJsonSchema>;
+type ShipJson = z.infer<typeof shipJson>;
+
+export interface ParsedCampaignInput {
+  readonly campaign: Campaign;
+  readonly orders: CampaignOrders;
+  readonly dice: { kind: 'scripted'; rolls: number[] } | { kind: 'seed'; seed: string } | null;
+  readonly battleResults: BattleOutcome[] | null;
+}
+
+/** An error as the adjudicator prints it: `{side?, fleet?, code, message}`. */
+export interface CampaignJsonError {
+  readonly side?: string;
+  readonly fleet?: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+export function toJsonError(e: CampaignRuleError): CampaignJsonError {
+  return {
+    ...(e.side === undefined ? {} : { side: e.side }),
+    ...(e.fleet === undefined ? {} : { fleet: e.fleet }),
+    code: e.code,
+    message: e.message,
+  };
+}
+
+class InputErrors {
+  readonly list: CampaignJsonError[] = [];
+  add(e: CampaignJsonError): void {
+    this.list.push(e);
+  }
+  hex(text: string, where: string): Hex {
+    const h = parseHex(text);
+    if (!h.ok) {
+      this.add({ code: 'HEX_FORMAT', message: `${where}: ${h.error.message}` });
+      return { col: 1, row: 1 };
+    }
+    return h.value;
+  }
+}
+
+const ship = (s: ShipJson): StrategicShip => ({ id: s.id, engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: s.weapons });
+
+/** `never`, `after N`, `below P` as a retreat order (the text is already known to match). */
+export function parseRetreat(text: string): RetreatOrder {
+  const m = RETREAT.exec(text.trim())!;
+  if (m[1] !== undefined) return { kind: 'after', rounds: Number(m[1]) };
+  if (m[2] !== undefined) return { kind: 'below', percent: Number(m[2]) };
+  return { kind: 'never' };
+}
+
+export function formatRetreat(r: RetreatOrder): string {
+  return r.kind === 'never' ? 'never' : r.kind === 'after' ? `after ${r.rounds}` : `below ${r.percent}`;
+}
+
+/** A move as written in JSON: a path of directions (`"N NE NE"`, `""` to stay) or a destination (`"0912"`). */
+function parseMove(text: string, fleet: string, side: string, errors: InputErrors): MoveOrder | null {
+  const t = text.trim();
+  if (/^\d{4}$/.test(t)) {
+    const hex = errors.hex(t, `orders.${side}.move.${fleet}`);
+    return { kind: 'to', hex };
+  }
+  const steps = t === '' ? [] : t.split(/[\s,]+/).map((d) => d.toUpperCase());
+  const bad = steps.find((d) => !(DIRECTIONS as readonly string[]).includes(d));
+  if (bad !== undefined) {
+    errors.add({
+      side,
+      fleet,
+      code: 'MOVE_FORMAT',
+      message: `"${bad}" is not a direction: a move is directions (${DIRECTIONS.join(' ')}) separated by spaces, or a hex CCRR`,
+    });
+    return null;
+  }
+  return { kind: 'path', path: steps as Direction[] };
+}
+
+function parseTransfer(t: z.infer<typeof transferJson>): TransferOrder {
+  if ('merge' in t) return { kind: 'merge', fleet: t.merge, into: t.into };
+  if ('to' in t) return { kind: 'transfer', ships: t.ships, from: t.from, to: t.to };
+  return { kind: 'split', ships: t.ships, from: t.from, as: t.as };
+}
+
+function sideOrders(o: z.infer<typeof sideOrdersJson>, side: string, errors: InputErrors): SideOrders {
+  const moves = new Map<string, MoveOrder>();
+  for (const [fleet, text] of Object.entries(o.move ?? {})) {
+    const m = parseMove(text, fleet, side, errors);
+    if (m) moves.set(fleet, m);
+  }
+  return {
+    builds: (o.build ?? []).map((b) => ({ ship: ship(b.ship), fleet: b.fleet })),
+    transfers: (o.transfer ?? []).map(parseTransfer),
+    moves,
+    lossOrders: new Map(Object.entries(o.lossOrder ?? {})),
+    retreats: new Map(Object.entries(o.retreat ?? {}).map(([f, r]) => [f, parseRetreat(r)])),
+    concede: o.concede ?? false,
+  };
+}
+
+const zodErrors = (e: z.ZodError): CampaignJsonError[] =>
+  e.issues.slice(0, 100).map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
+
+/** Reads a campaign document: the state, the orders, the dice, and any battle results. */
+export function parseCampaignInput(input: unknown): { ok: true; value: ParsedCampaignInput } | { ok: false; errors: CampaignJsonError[] } {
+  const parsed = campaignJsonSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error) };
+  const d = parsed.data;
+  const errors = new InputErrors();
+  const systems: StarSystem[] = d.systems
+    .map((s, i) => ({
+      hex: errors.hex(s.hex, `systems.${i}.hex`),
+      name: s.name ?? null,
+      home: s.home ?? null,
+      owner: s.owner,
+      capturedTurn: s.capturedTurn,
+      held: s.held,
+    }))
+    .sort((a, b) => formatHex(a.hex).localeCompare(formatHex(b.hex)));
+  const fleets: Fleet[] = d.fleets.map((f, i) => ({
+    id: f.id,
+    side: f.side,
+    hex: errors.hex(f.hex, `fleets.${i}.hex`),
+    ships: f.ships.map(ship),
+    lossOrder: f.lossOrder ?? [],
+    retreat: parseRetreat(f.retreat ?? 'never'),
+  }));
+  const campaign: Campaign = {
+    map: d.map,
+    turn: d.turn,
+    sides: d.sides,
+    options: d.options,
+    systems,
+    store: d.store,
+    fleets,
+    conceded: d.conceded ?? [],
+  };
+  const orders: Record<string, SideOrders> = {};
+  for (const [side, o] of Object.entries(d.orders ?? {})) orders[side] = sideOrders(o, side, errors);
+  const battleResults =
+    d.battleResults?.map((b, i) => ({ hex: errors.hex(b.hex, `battleResults.${i}.hex`), destroyed: b.destroyed, disengaged: b.disengaged })) ??
+    null;
+  if (errors.list.length > 0) return { ok: false, errors: errors.list };
+  const dice =
+    d.dice !== undefined ? { kind: 'scripted' as const, rolls: d.dice } : d.seed !== undefined ? { kind: 'seed' as const, seed: String(d.seed) } : null;
+  return { ok: true, value: { campaign, orders, dice, battleResults } };
+}
+
+export const shipToJson = (s: StrategicShip) => ({ id: s.id, engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: [...s.weapons] });
+
+export const fleetToJson = (f: Fleet) => ({
+  id: f.id,
+  side: f.side,
+  hex: formatHex(f.hex),
+  ships: f.ships.map(shipToJson),
+  lossOrder: [...f.lossOrder],
+  retreat: formatRetreat(f.retreat),
+});
+
+export const systemToJson = (s: StarSystem) => ({
+  hex: formatHex(s.hex),
+  name: s.name,
+  home: s.home,
+  owner: s.owner,
+  capturedTurn: s.capturedTurn,
+  held: s.held,
+});
+
+/** A campaign between turns as a document `msc campaign resolve` reads (without orders or dice). */
+export function campaignToJson(c: Campaign) {
+  return {
+    map: { ...c.map },
+    turn: c.turn,
+    sides: [...c.sides] as [string, string],
+    options: { ...c.options },
+    systems: c.systems.map(systemToJson),
+    store: { ...c.store },
+    fleets: c.fleets.map(fleetToJson),
+    conceded: [...c.conceded],
+  };
+}
+
+/** One side's view (§6) as JSON. */
+export function viewToJson(v: SideView) {
+  return {
+    side: v.side,
+    turn: v.turn,
+    fleets: v.fleets.map(fleetToJson),
+    enemyFleets: v.enemyFleets.map((f) => ({ id: f.id, side: f.side, hex: formatHex(f.hex), ships: f.ships })),
+    systems: v.systems.map(systemToJson),
+    store: v.store,
+    detected: { ...v.detected },
+  };
+}
+
+export const battleToJson = (b: PendingBattle) => ({ hex: formatHex(b.hex), attacker: b.attacker, defender: b.defender, fleets: [...b.fleets] });
