@@ -15,7 +15,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
+import { createHandlebars, MAIL_HELPERS, type HandlebarsInstance } from '../lib/handlebars.ts';
 
 /** Text parts are at most this wide. */
 export const TEXT_WIDTH = 100;
@@ -43,28 +43,6 @@ interface Environment {
   readonly html: Record<MailTemplate, Render>;
 }
 
-/** Helpers both environments share; none of them produces markup. */
-function registerHelpers(hb: typeof Handlebars): void {
-  /** `{{indent block 2}}`: every line of a multi-line value indented by n spaces. */
-  hb.registerHelper('indent', (value: unknown, n: unknown) => {
-    const pad = ' '.repeat(typeof n === 'number' ? n : 2);
-    return String(value ?? '')
-      .split('\n')
-      .map((l) => (l === '' ? l : pad + l))
-      .join('\n');
-  });
-  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  /** `{{heading "Turn " n}}`: its words, then a rule under them as long as they are (text only). */
-  hb.registerHelper('heading', (...args: unknown[]) => {
-    const title = args.slice(0, -1).map(String).join('');
-    return `${title}\n${'-'.repeat([...title].length)}`;
-  });
-  /** `{{plural n "ship" "ships"}}` */
-  hb.registerHelper('plural', (n: unknown, one: unknown, many: unknown) => `${String(n)} ${n === 1 ? String(one) : String(many)}`);
-  /** `{{join list ", "}}` */
-  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
-}
-
 /** `name.txt.hbs` → partial `name-text`; `name.html.hbs` → `name-html`. */
 function partialName(file: string): { name: string; flavour: 'txt' | 'html' } | null {
   const m = /^([a-z0-9-]+)\.(txt|html)\.hbs$/.exec(file);
@@ -72,10 +50,8 @@ function partialName(file: string): { name: string; flavour: 'txt' | 'html' } | 
 }
 
 function load(dir: string): Environment {
-  const text = Handlebars.create();
-  const html = Handlebars.create();
-  registerHelpers(text);
-  registerHelpers(html);
+  const text = createHandlebars(MAIL_HELPERS);
+  const html = createHandlebars(MAIL_HELPERS);
   const partialsDir = join(dir, 'partials');
   for (const file of readdirSync(partialsDir).sort()) {
     const p = partialName(file);
@@ -84,7 +60,7 @@ function load(dir: string): Environment {
     // A text partial may be used by a text template only, and the other way round.
     (p.flavour === 'txt' ? text : html).registerPartial(p.name, source);
   }
-  const compile = (hb: typeof Handlebars, file: string, noEscape: boolean): Render => {
+  const compile = (hb: HandlebarsInstance, file: string, noEscape: boolean): Render => {
     const template = hb.compile(readFileSync(join(dir, file), 'utf8'), { strict: true, noEscape });
     return (data) => template(data);
   };
