@@ -17,8 +17,9 @@ const render = (source: string, data: object = {}) => createHandlebars(ALL).comp
 /** The sources of the .hbs files in `dir` (and its subfolders but `skip`). */
 function sources(dir: string, skip = ''): string {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.hbs') && (skip === '' || !join(e.parentPath, e.name).startsWith(skip)))
-    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .map((e) => (e.isFile() && e.name.endsWith('.hbs') ? join(e.parentPath, e.name) : ''))
+    .filter((file) => file !== '' && (skip === '' || !file.startsWith(skip)))
+    .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
 }
 
