@@ -15,6 +15,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { plainText } from '../lib/text.ts';
 import { createHandlebars, MAIL_HELPERS, type HandlebarsInstance } from '../lib/handlebars.ts';
 
 /** Text parts are at most this wide. */
@@ -97,10 +98,6 @@ export function render(kind: MailTemplate, data: object): { text: string; html: 
   return { text: renderText(kind, data), html: renderHtml(kind, data) };
 }
 
-// Control characters but the line break; bidirectional overrides and invisible characters, which can make a line read other than it is.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
-
 /** Tabs to spaces, at stops every 8 columns, as a terminal shows them. */
 function expandTabs(line: string): string {
   if (!line.includes('\t')) return line;
@@ -154,14 +151,14 @@ export function textSafe(text: string, width: number = TEXT_WIDTH): string {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     // `-- ` keeps its space: it is the signature separator (RFC 3676) that tells a mail client, and the orders parser, where the text ends.
-    .map((l) => (l === '-- ' ? l : expandTabs(l).replace(UNSAFE, '').trimEnd()))
+    .map((l) => (l === '-- ' ? l : plainText(expandTabs(l)).trimEnd()))
     .flatMap((l) => wrapLine(l, width));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').trimEnd()}\n`;
 }
 
 /** One line of text for a mail header: no line breaks or control characters, at most `max` characters. */
 export function headerText(text: string, max = 200): string {
-  const flat = text.replace(/[\r\n\t]+/g, ' ').replace(UNSAFE, '').replace(/ {2,}/g, ' ').trim();
+  const flat = plainText(text.replace(/[\r\n\t]+/g, ' ')).replace(/ {2,}/g, ' ').trim();
   const chars = [...flat];
   return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
 }
