@@ -27,6 +27,7 @@ import { describeDeadline, REPORT_WIDTH, sideRecords, turnReport, type ResolvedT
 import { composeGameEnd, composeGameStart, composeNotice, composeReminder, composeTurnReport, type Composed } from '../mail/compose.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { seatToken } from './secrets.ts';
+import { sideName } from './settings.ts';
 import { readOrders, readPosition, settingsOf } from './state.ts';
 
 export { describeDeadline };
@@ -190,14 +191,10 @@ async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<Tur
   return { game, turn, seats: seatRows, history: await resolvedHistory(tx, gameId, turnNumber), standing };
 }
 
-function sideNames(game: Game): (side: string) => string {
-  const settings = settingsOf(game);
-  return (side) => settings.sides.find((s) => s.id === side)?.name ?? side;
-}
-
 /** One seat's report of the turn; its order block starts from the orders it has in (after a rollback, or on STATUS). */
 async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat, inReplyTo: string | null): Promise<void> {
   const sub = t.standing.find((s) => s.seatId === seat.id);
+  const settings = settingsOf(t.game);
   const view = turnReport({
     game: { id: t.game.id, name: t.game.name },
     turn: t.turn.number,
@@ -205,7 +202,7 @@ async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat
     history: t.history,
     deadline: t.turn.deadline,
     reader: { kind: 'seat', side: seat.side, timeZone: seat.timeZone, currentOrders: sub ? readOrders(sub.orders) : null },
-    sideName: sideNames(t.game),
+    sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
   });
   const first = t.turn.number === 1;
@@ -254,7 +251,8 @@ export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summar
   const state = current?.state ?? game.state;
   const position = state ? readPosition(state) : null;
   const history = await resolvedHistory(tx, game.id);
-  const name = sideNames(game);
+  const settings = settingsOf(game);
+  const name = (side: string) => sideName(settings, side);
   const mail = composeGameEnd({
     game: { id: game.id, name: game.name },
     summary,

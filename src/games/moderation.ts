@@ -11,6 +11,7 @@ import { conflict, forbidden, invalid, notFound, unauthorized } from './errors.t
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
+import { sideName } from './settings.ts';
 import { readPosition, settingsOf } from './state.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
 import { concedeSeat, lockOpenTurn } from './orders.ts';
@@ -244,7 +245,7 @@ export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'aba
     const over = victory({ ...position, turnLimit: Math.max(1, game.currentTurn - 1) }, Math.max(1, game.currentTurn - 1));
     const winner = over ? (over.winner ?? 'draw') : 'draw';
     const settings = settingsOf(game);
-    const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === winner)?.name ?? winner} wins`}`;
+    const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${sideName(settings, winner)} wins`}`;
     await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores: over?.scores ?? null, summary } });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
     await queueGameEnd(ctx, tx, game, summary, []);

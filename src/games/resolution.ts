@@ -14,6 +14,7 @@ import type { Position, ShipOrders } from '../rules/types.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
+import { sideName } from './settings.ts';
 import { positionToJson, readOrders, readPosition, settingsOf } from './state.ts';
 
 export interface ResolvedTurn {
@@ -89,7 +90,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
     .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
 
   if (r.gameOver) {
-    const summary = r.winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === r.winner)?.name ?? r.winner} wins`;
+    const summary = r.winner === 'draw' || r.winner === null ? 'a draw' : `${sideName(settings, r.winner)} wins`;
     const over = r.events.find((e) => e.type === 'game-over');
     await updateGame(ctx, tx, game, {
       status: 'finished',

@@ -64,6 +64,11 @@ export const gameSettingsSchema = z
 export type GameSettingsInput = z.input<typeof gameSettingsSchema>;
 export type GameSettings = z.output<typeof gameSettingsSchema>;
 
+/** The name a side is shown by: its name in the settings, or its id if they do not name it. */
+export function sideName(settings: Pick<GameSettings, 'sides'>, side: string): string {
+  return settings.sides.find((s) => s.id === side)?.name ?? side;
+}
+
 export function inZone(zone: Zone | undefined, h: { col: number; row: number }): boolean {
   return !zone || (h.col >= zone.fromCol && h.col <= zone.toCol && h.row >= zone.fromRow && h.row <= zone.toRow);
 }
