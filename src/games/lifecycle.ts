@@ -4,20 +4,18 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, games, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
-import type { Position } from '../rules/types.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { HOUR } from './clock.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import type { GameSettings } from './settings.ts';
 import { queueTurnReports } from './messages.ts';
-import { readPosition, settingsOf, type PositionDoc } from './state.ts';
+import { kindOf } from '../kinds/index.ts';
+import { settingsOf } from './state.ts';
 
-/** Sides whose player must send orders this turn: not solo, not conceded, with a ship in play. */
-export function sidesThatMustOrder(position: Position, seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[]): string[] {
-  return seatRows
-    .filter((s) => s.concededAt === null && !position.solo.includes(s.side))
-    .filter((s) => position.ships.some((ship) => ship.side === s.side && ship.status === 'active'))
-    .map((s) => s.side);
+/** Sides whose player must send orders this turn, by the game's rules, from its stored state document. */
+export function sidesThatMustOrder(game: Pick<Game, 'ruleset'>, stateDoc: unknown, seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[]): string[] {
+  const kind = kindOf(game.ruleset);
+  return kind.sidesThatMustOrder(kind.readState(stateDoc), seatRows);
 }
 
 export function deadlineFor(settings: GameSettings, from: Date): Date | null {
@@ -33,13 +31,13 @@ export async function openTurn(
   tx: Tx,
   game: Game,
   number: number,
-  position: PositionDoc,
+  stateDoc: unknown,
   diceState: string,
 ): Promise<void> {
   const now = ctx.clock.now();
   const settings = settingsOf(game);
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
-  const must = sidesThatMustOrder(readPosition(position), seatRows);
+  const must = sidesThatMustOrder(game, stateDoc, seatRows);
   const paused = game.status === 'paused';
   await tx.insert(turns).values({
     gameId: game.id,
@@ -48,7 +46,7 @@ export async function openTurn(
     openedAt: now,
     deadline: paused ? null : deadlineFor(settings, now),
     dueAt: must.length === 0 ? now : null,
-    stateBefore: position,
+    stateBefore: stateDoc,
     diceStateBefore: diceState,
   });
   if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
@@ -59,9 +57,16 @@ export async function openTurn(
  * After a submission or a concession: if every seat that must order has
  * standing orders, the turn is due now, and the workers are woken.
  */
-export async function markDueIfComplete(ctx: GamesContext, tx: Tx, gameId: string, turn: number, position: Position): Promise<boolean> {
+export async function markDueIfComplete(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Pick<Game, 'id' | 'ruleset'>,
+  turn: number,
+  stateDoc: unknown,
+): Promise<boolean> {
+  const gameId = game.id;
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId));
-  const must = sidesThatMustOrder(position, seatRows);
+  const must = sidesThatMustOrder(game, stateDoc, seatRows);
   const standing = await tx
     .select({ seatId: submissions.seatId })
     .from(submissions)

@@ -19,16 +19,14 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import { games, outbox, seats, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
-import type { TurnEvent } from '../rules/events.ts';
-import { orderBlock } from '../orders/index.ts';
-import { renderDiagram } from '../reports/diagram.ts';
-import { narrative } from '../reports/narrative.ts';
-import { describeDeadline, REPORT_WIDTH, sideRecords, turnReport, type ResolvedTurnEvents } from '../reports/turn-report.ts';
+import { kindOf } from '../kinds/index.ts';
+import type { StoredTurnEvents } from '../kinds/kind.ts';
+import { describeDeadline } from '../reports/turn-report.ts';
 import { composeGameEnd, composeGameStart, composeNotice, composeReminder, composeTurnReport, type Composed } from '../mail/compose.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { seatToken } from './secrets.ts';
 import { sideName } from './settings.ts';
-import { readOrders, readPosition, settingsOf } from './state.ts';
+import { settingsOf } from './state.ts';
 
 export { describeDeadline };
 
@@ -166,17 +164,17 @@ interface TurnContext {
   readonly game: Game;
   readonly turn: Turn;
   readonly seats: Seat[];
-  readonly history: ResolvedTurnEvents[];
+  readonly history: StoredTurnEvents[];
   readonly standing: Array<{ seatId: string; orders: unknown }>;
 }
 
-async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise<ResolvedTurnEvents[]> {
+async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise<StoredTurnEvents[]> {
   const rows = await tx
     .select({ number: turns.number, events: turns.events })
     .from(turns)
     .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), before === undefined ? undefined : lt(turns.number, before)))
     .orderBy(asc(turns.number));
-  return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as TurnEvent[] }));
+  return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
 }
 
 async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<TurnContext | null> {
@@ -195,13 +193,14 @@ async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<Tur
 async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat, inReplyTo: string | null): Promise<void> {
   const sub = t.standing.find((s) => s.seatId === seat.id);
   const settings = settingsOf(t.game);
-  const view = turnReport({
+  const kind = kindOf(t.game.ruleset);
+  const view = kind.report({
     game: { id: t.game.id, name: t.game.name },
     turn: t.turn.number,
-    position: readPosition(t.turn.stateBefore),
+    state: kind.readState(t.turn.stateBefore),
     history: t.history,
     deadline: t.turn.deadline,
-    reader: { kind: 'seat', side: seat.side, timeZone: seat.timeZone, currentOrders: sub ? readOrders(sub.orders) : null },
+    reader: { kind: 'seat', side: seat.side, timeZone: seat.timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null },
     sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
   });
@@ -232,34 +231,34 @@ export async function queueSeatReport(ctx: GamesContext, tx: Tx, gameId: string,
 
 /** A reminder to a seat whose orders are not in, with its orders ready to edit. `labels` name the reminders it stands for, e.g. `24h`. */
 export async function queueReminder(ctx: GamesContext, tx: Tx, m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] }): Promise<void> {
-  const position = readPosition(m.turn.stateBefore);
+  const kind = kindOf(m.game.ruleset);
+  const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
   const mail = composeReminder({
     game: { id: m.game.id, name: m.game.name },
     turn: m.turn.number,
     deadline: m.turn.deadline,
     timeZone: m.seat.timeZone,
     noOrders: settingsOf(m.game).noOrders,
-    orderBlock: orderBlock({ gameId: m.game.id, turn: m.turn.number, side: m.seat.side, position }),
+    orderBlock: kind.orderBlock(at),
   });
   await queueMail(ctx, tx, { game: m.game, seat: m.seat, kind: 'reminder', ...mail, key: `${m.turn.number}.${m.seat.side}.${m.labels.join('-')}` });
 }
 
 /** The end of a game: the result, the last turn, the final position, every ship's record, and the seed, so every roll can be verified. */
-export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summary: string, events: readonly TurnEvent[]): Promise<void> {
+export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summary: string, events: readonly unknown[]): Promise<void> {
   // The caller has written the final position already; `game` may be the row as it was before.
   const [current] = await tx.select().from(games).where(eq(games.id, game.id));
   const state = current?.state ?? game.state;
-  const position = state ? readPosition(state) : null;
+  const kind = kindOf(game.ruleset);
   const history = await resolvedHistory(tx, game.id);
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
+  const parts = kind.endReport({ state: state ? kind.readState(state) : null, lastEvents: events, history, sideName: name });
   const mail = composeGameEnd({
     game: { id: game.id, name: game.name },
     summary,
     lastTurn: events.length > 0 ? (history.at(-1)?.number ?? null) : null,
-    narrative: narrative(events, name),
-    diagram: position ? renderDiagram(position, { maxWidth: REPORT_WIDTH }) : null,
-    sides: position ? sideRecords(position, history, name) : [],
+    ...parts,
     seed: game.seed,
     seedCommitment: game.seedCommitment,
     archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,

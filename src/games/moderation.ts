@@ -5,14 +5,14 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { games, seats, turns, type Game, type Seat } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
-import { victory } from '../rules/victory.ts';
+import { kindOf } from '../kinds/index.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { conflict, forbidden, invalid, notFound, unauthorized } from './errors.ts';
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
 import { sideName } from './settings.ts';
-import { readPosition, settingsOf } from './state.ts';
+import { settingsOf } from './state.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
 import { concedeSeat, lockOpenTurn } from './orders.ts';
 
@@ -217,10 +217,10 @@ export async function rotateSeatToken(ctx: GamesContext, m: Moderator, side: str
 export async function concedeFor(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<{ gameEnds: boolean }> {
   await checkModerator(ctx, m);
   return ctx.db.transaction(async (tx) => {
-    const { turn } = await lockOpenTurn(tx, m.gameId);
+    const { game, turn } = await lockOpenTurn(tx, m.gameId);
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
     if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${m.gameId} has no seat for side ${side}`);
-    const r = await concedeSeat(ctx, tx, m.gameId, turn, seat, actorOf(m));
+    const r = await concedeSeat(ctx, tx, game, turn, seat, actorOf(m));
     if (reason) await audit(ctx, tx, { gameId: m.gameId, actor: actorOf(m), action: 'concede-reason', reason });
     return r;
   });
@@ -241,12 +241,11 @@ export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'aba
       await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
       return { ...game, status: 'abandoned' as const };
     }
-    const position = readPosition(game.state);
-    const over = victory({ ...position, turnLimit: Math.max(1, game.currentTurn - 1) }, Math.max(1, game.currentTurn - 1));
-    const winner = over ? (over.winner ?? 'draw') : 'draw';
+    const kind = kindOf(game.ruleset);
+    const { winner, scores } = kind.scoreNow(kind.readState(game.state), game.currentTurn - 1);
     const settings = settingsOf(game);
     const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${sideName(settings, winner)} wins`}`;
-    await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores: over?.scores ?? null, summary } });
+    await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores, summary } });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
     await queueGameEnd(ctx, tx, game, summary, []);
     return { ...game, status: 'finished' as const, winner };

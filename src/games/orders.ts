@@ -7,15 +7,13 @@
 import { z } from 'zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { games, seats, submissions, turns, type Game, type Seat, type SubmissionChannel, type Turn } from '../db/schema.ts';
-import { formatOrders, parseSubmission, type Command } from '../orders/index.ts';
+import type { Command } from '../orders/index.ts';
+import { kindOf } from '../kinds/index.ts';
 import { notifyStatement } from '../db/notifications.ts';
-import { sidesInPlay } from '../rules/victory.ts';
-import type { Position } from '../rules/types.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { badRequest, conflict, invalid, notFound } from './errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
 import { seatAmong, seatByToken } from './seats.ts';
-import { ordersToJson, positionToJson, readOrders, readPosition } from './state.ts';
 
 /** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
 export const jsonOrdersSchema = z.record(
@@ -91,16 +89,17 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
     const seatRows = await tx.select().from(seats).where(eq(seats.gameId, input.gameId));
     const seat = seatAmong(seatRows, input.gameId, input.token);
     if (seat.concededAt) throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
-    const position = readPosition(turn.stateBefore);
+    const kind = kindOf(game.ruleset);
+    const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
     const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
-    const parsed = parseSubmission(text, { gameId: input.gameId, turn: turn.number, side: seat.side, position });
+    const parsed = kind.parseSubmission(text, at);
     if (!parsed.ok) {
       throw invalid('ORDERS_REJECTED', `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`, parsed.errors);
     }
-    const { orders, commands, message } = parsed.value;
+    const { orders, commands, message, hasOrders } = parsed;
     const now = ctx.clock.now();
     let complete = false;
-    if (orders.size > 0) {
+    if (hasOrders) {
       await tx
         .update(submissions)
         .set({ supersededAt: now })
@@ -109,20 +108,19 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       const others = await tx.execute<{ seat_id: string }>(sql`
         with inserted as (
           insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
-          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(ordersToJson(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
+          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
           returning 1
         )
         select distinct seat_id from ${submissions}
         where game_id = ${input.gameId} and turn = ${turn.number} and superseded_at is null and seat_id <> ${seat.id}`);
       const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
-      complete = sidesThatMustOrder(position, seatRows).every((side) => inSides.has(side));
+      complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
       if (complete) await markDue(ctx, tx, input.gameId, turn.number);
     }
-    const shipOrder = position.ships.map((s) => s.id);
     return {
       turn: turn.number,
-      stored: orders.size > 0,
-      canonical: formatOrders({ gameId: game.id, turn: turn.number }, orders, shipOrder),
+      stored: hasOrders,
+      canonical: kind.formatOrders(orders, at),
       deadline: turn.deadline,
       commands,
       message,
@@ -135,15 +133,16 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
 /** The orders a seat has in for the current turn (null: none yet). */
 export async function standingOrders(ctx: GamesContext, gameId: string, token: string): Promise<{ turn: number; canonical: string | null; receivedAt: Date | null }> {
   return ctx.db.transaction(async (tx) => {
-    const { turn } = await lockOpenTurn(tx, gameId);
+    const { game, turn } = await lockOpenTurn(tx, gameId);
     const seat = await seatByToken(tx, gameId, token);
     const [sub] = await tx
       .select()
       .from(submissions)
       .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn.number), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
     if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
-    const position = readPosition(turn.stateBefore);
-    return { turn: turn.number, canonical: formatOrders({ gameId, turn: turn.number }, readOrders(sub.orders), position.ships.map((s) => s.id)), receivedAt: sub.receivedAt };
+    const kind = kindOf(game.ruleset);
+    const at = { gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+    return { turn: turn.number, canonical: kind.formatOrders(kind.readOrders(sub.orders), at), receivedAt: sub.receivedAt };
   });
 }
 
@@ -154,31 +153,40 @@ export async function standingOrders(ctx: GamesContext, gameId: string, token: s
  */
 export async function concede(ctx: GamesContext, gameId: string, token: string, actor?: string): Promise<{ gameEnds: boolean }> {
   return ctx.db.transaction(async (tx) => {
-    const { turn } = await lockOpenTurn(tx, gameId);
+    const { game, turn } = await lockOpenTurn(tx, gameId);
     const seat = await seatByToken(tx, gameId, token);
-    return concedeSeat(ctx, tx, gameId, turn, seat, actor ?? `seat:${seat.side}`);
+    return concedeSeat(ctx, tx, game, turn, seat, actor ?? `seat:${seat.side}`);
   });
 }
 
-export async function concedeSeat(ctx: GamesContext, tx: Tx, gameId: string, turn: Turn, seat: Seat, actor: string): Promise<{ gameEnds: boolean }> {
+export async function concedeSeat(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Pick<Game, 'id' | 'ruleset'>,
+  turn: Turn,
+  seat: Seat,
+  actor: string,
+): Promise<{ gameEnds: boolean }> {
   if (seat.concededAt) throw conflict('SEAT_CONCEDED', `side ${seat.side} has conceded already`);
+  const gameId = game.id;
   const now = ctx.clock.now();
-  const before = readPosition(turn.stateBefore);
-  const position: Position = { ...before, conceded: [...before.conceded, seat.side] };
+  const kind = kindOf(game.ruleset);
+  const state = kind.concede(kind.readState(turn.stateBefore), seat.side);
+  const stateDoc = kind.writeState(state);
   await tx.update(seats).set({ concededAt: now }).where(eq(seats.id, seat.id));
   // The open turn's position and the game's current position are the same document.
   await tx
     .update(turns)
-    .set({ stateBefore: positionToJson(position) })
+    .set({ stateBefore: stateDoc })
     .where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
-  await tx.update(games).set({ state: positionToJson(position), updatedAt: now }).where(eq(games.id, gameId));
+  await tx.update(games).set({ state: stateDoc, updatedAt: now }).where(eq(games.id, gameId));
   await audit(ctx, tx, { gameId, actor, action: 'concede', details: { side: seat.side, turn: turn.number } });
-  const gameEnds = sidesInPlay(position).length < 2;
+  const gameEnds = kind.sidesInPlay(state).length < 2;
   if (gameEnds) {
     await tx.update(turns).set({ dueAt: now }).where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
     await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
   } else {
-    await markDueIfComplete(ctx, tx, gameId, turn.number, position);
+    await markDueIfComplete(ctx, tx, game, turn.number, stateDoc);
   }
   return { gameEnds };
 }

@@ -7,15 +7,13 @@
  */
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { games, seats, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
+import { kindOf } from '../kinds/index.ts';
 import { SeededDice } from '../rules/dice.ts';
-import { resolveTurn } from '../rules/resolve.ts';
-import { formatPlot } from '../rules/plot.ts';
-import type { Position, ShipOrders } from '../rules/types.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
 import { sideName } from './settings.ts';
-import { positionToJson, readOrders, readPosition, settingsOf } from './state.ts';
+import { settingsOf } from './state.ts';
 
 export interface ResolvedTurn {
   readonly gameId: string;
@@ -46,44 +44,34 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
 async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn): Promise<ResolvedTurn> {
   const now = ctx.clock.now();
   const settings = settingsOf(game);
-  const position = readPosition(turn.stateBefore);
+  const kind = kindOf(game.ruleset);
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
   const standing = await tx
     .select()
     .from(submissions)
     .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
 
-  const orders = new Map<string, ShipOrders>();
-  const inSides = new Set<string>();
+  const orders = new Map<string, unknown>();
   for (const sub of standing) {
     const seat = seatRows.find((s) => s.id === sub.seatId);
     if (!seat || seat.concededAt) continue;
-    inSides.add(seat.side);
-    for (const [id, o] of readOrders(sub.orders)) orders.set(id, o);
+    orders.set(seat.side, kind.readOrders(sub.orders));
   }
-  // Seats without orders get the game's no-orders policy: the standing order (the rules' default), or the solo rules.
-  const missing = sidesThatMustOrder(position, seatRows).filter((side) => !inSides.has(side));
-  const playing: Position = settings.noOrders === 'solo' ? { ...position, solo: [...position.solo, ...missing] } : position;
-
-  let dice = SeededDice.fromState(turn.diceStateBefore);
-  let result = resolveTurn(playing, orders, dice);
-  if (!result.ok) {
-    // Orders were checked when they came in; only a moderator's change since can make them illegal. Those ships fly the standing order.
-    ctx.logger?.warn({ gameId: game.id, turn: turn.number, errors: result.error }, 'stored orders no longer legal; using standing orders for those ships');
-    for (const e of result.error) if (e.ship) orders.delete(e.ship);
-    dice = SeededDice.fromState(turn.diceStateBefore);
-    result = resolveTurn(playing, orders, dice);
-    if (!result.ok) throw new Error(`turn ${turn.number} of ${game.id} cannot be resolved: ${result.error.map((e) => e.message).join('; ')}`);
-  }
+  const missing = sidesThatMustOrder(game, turn.stateBefore, seatRows).filter((side) => !orders.has(side));
+  const dice = SeededDice.fromState(turn.diceStateBefore);
+  const result = kind.resolve({ state: kind.readState(turn.stateBefore), orders, missing, noOrders: settings.noOrders, dice });
+  if (!result.ok) throw new Error(`turn ${turn.number} of ${game.id} cannot be resolved: ${result.error.map((e) => e.message).join('; ')}`);
   const r = result.value;
-  const after = positionToJson({ ...r.position, solo: position.solo });
+  if (r.dropped.length > 0) {
+    // Orders were checked when they came in; only a moderator's change since can make them illegal.
+    ctx.logger?.warn({ gameId: game.id, turn: turn.number, errors: r.dropped }, 'stored orders no longer legal; those pieces followed the no-orders policy');
+  }
+  const after = kind.writeState(r.state);
   const diceAfter = dice.save();
 
   await ctx.hooks?.insideResolution?.(game.id, turn.number);
 
-  const ordersUsed = Object.fromEntries(
-    [...r.ordersUsed].map(([id, o]) => [id, { speed: o.speed, move: formatPlot(o.plot), fire: [...o.fire], hold: o.hold, source: missing.includes(position.ships.find((s) => s.id === id)?.side ?? '') && o.source === 'solo' ? 'solo-policy' : o.source }]),
-  );
+  const ordersUsed = r.ordersUsed;
   await tx
     .update(turns)
     .set({ status: 'resolved', resolvedAt: now, ordersUsed, events: [...r.events], stateAfter: after, diceStateAfter: diceAfter })
@@ -91,13 +79,12 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
 
   if (r.gameOver) {
     const summary = r.winner === 'draw' || r.winner === null ? 'a draw' : `${sideName(settings, r.winner)} wins`;
-    const over = r.events.find((e) => e.type === 'game-over');
     await updateGame(ctx, tx, game, {
       status: 'finished',
       state: after,
       diceState: diceAfter,
       winner: r.winner,
-      result: { winner: r.winner, reason: over?.type === 'game-over' ? over.reason : null, turn: turn.number, summary },
+      result: { winner: r.winner, reason: r.reason, turn: turn.number, summary },
     });
     await queueGameEnd(ctx, tx, game, summary, r.events);
   } else {
@@ -127,13 +114,12 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
         .map((h) => `${h}h`)
         .filter((label) => !turn.remindersSent.includes(label));
       if (dueLabels.length === 0) continue;
-      const position = readPosition(turn.stateBefore);
       const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
       const standing = await tx
         .select({ seatId: submissions.seatId })
         .from(submissions)
         .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
-      const must = new Set(sidesThatMustOrder(position, seatRows));
+      const must = new Set(sidesThatMustOrder(game, turn.stateBefore, seatRows));
       for (const seat of seatRows) {
         if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;
         // Several reminders falling due at once (a late start) make one mail.

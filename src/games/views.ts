@@ -4,11 +4,11 @@
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLog, games, outbox, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
-import { formatOrders } from '../orders/index.ts';
+import { kindOf } from '../kinds/index.ts';
 import type { GamesContext } from './context.ts';
 import { notFound } from './errors.ts';
 import { seatByToken } from './seats.ts';
-import { readOrders, readPosition, scenarioOf, settingsOf } from './state.ts';
+import { scenarioOf, settingsOf } from './state.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from './moderation.ts';
 
@@ -26,8 +26,7 @@ async function baseView(ctx: GamesContext, game: Game) {
   const standing = turn
     ? await ctx.db.select({ seatId: submissions.seatId }).from(submissions).where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)))
     : [];
-  const position = game.state ? readPosition(game.state) : null;
-  const must = position ? new Set(sidesThatMustOrder(position, seatRows)) : new Set<string>();
+  const must = game.state ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
   return {
     id: game.id,
     name: game.name,
@@ -79,7 +78,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     .select()
     .from(submissions)
     .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, game.currentTurn), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
-  const position = game.state ? readPosition(game.state) : null;
+  const kind = kindOf(game.ruleset);
+  const at = game.state ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) } : null;
   return {
     side: seat.side,
     name: seat.displayName,
@@ -87,7 +87,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     timeZone: seat.timeZone,
     fleet: seat.fleet,
     conceded: seat.concededAt !== null,
-    orders: sub ? { receivedAt: sub.receivedAt, channel: sub.channel, canonical: formatOrders({ gameId: game.id, turn: game.currentTurn }, readOrders(sub.orders), position?.ships.map((s) => s.id)) } : null,
+    orders:
+      sub && at ? { receivedAt: sub.receivedAt, channel: sub.channel, canonical: kind.formatOrders(kind.readOrders(sub.orders), at) } : null,
   };
 }
 
