@@ -42,13 +42,13 @@ export function threadId(gameId: string, mailDomain: string): string {
 const atom = (text: string) => text.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
 
 /** `<kind.game.turn.side.random@domain>`: readable in a log, unique by its random part. */
-export function newMessageId(parts: readonly (string | number)[], mailDomain: string): string {
+function newMessageId(parts: readonly (string | number)[], mailDomain: string): string {
   const pieces = parts.flatMap((p) => String(p).split('.')).map(atom);
   return `<${[...pieces, randomBytes(8).toString('hex')].join('.')}@${mailDomain}>`;
 }
 
 /** A Message-ID as mail carries it, `<left@right>`; null for anything that is not one. */
-export function normalizeMessageId(raw: string | null | undefined): string | null {
+function normalizeMessageId(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const text = raw.trim();
   const id = /<([^<>\s]+@[^<>\s]+)>/.exec(text)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(text) ? text : null);
@@ -56,7 +56,7 @@ export function normalizeMessageId(raw: string | null | undefined): string | nul
 }
 
 /** The seat's own order address: replies to it reach the service with the seat's token. */
-export function seatAddress(ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>, seat: Pick<Seat, 'id' | 'tokenRotatedAt'>): string {
+function seatAddress(ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>, seat: Pick<Seat, 'id' | 'tokenRotatedAt'>): string {
   return `orders+${seatToken(ctx.serviceKey, seat.id, seat.tokenRotatedAt)}@${ctx.mailDomain}`;
 }
 
@@ -107,7 +107,7 @@ export interface SeatMail {
 }
 
 /** One mail to a seat, to its registered address, with its order address as Reply-To. */
-export async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
+async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
   const mail: Composed =
     m.html == null ? composeNotice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) }) : { subject: m.subject, text: m.text, html: m.html };
   const answering = normalizeMessageId(m.inReplyTo);

@@ -4,15 +4,12 @@
  */
 import { z } from 'zod';
 
-export const RULESETS = ['msc-tactical'] as const;
-export type Ruleset = (typeof RULESETS)[number];
-
 export const sideId = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,19}$/, 'a side id is 1–20 lowercase letters, digits or dashes, starting with a letter');
 
 /** A rectangle of hexes, inclusive: where a side may deploy. */
-export const zoneSchema = z
+const zoneSchema = z
   .strictObject({
     fromCol: z.number().int().min(1).max(99),
     toCol: z.number().int().min(1).max(99),

@@ -40,7 +40,7 @@ export interface ImapWatcher {
 }
 
 /** What imapflow needs, from the URL and the TLS settings. */
-export function imapConnection(options: ImapWatcherOptions): { flow: ImapFlowOptions; folder: string } {
+function imapConnection(options: ImapWatcherOptions): { flow: ImapFlowOptions; folder: string } {
   const url = new URL(options.url);
   const secure = url.protocol === 'imaps:';
   const ca = options.tlsCaFile ? [...rootCertificates, readFileSync(options.tlsCaFile, 'utf8')] : undefined;

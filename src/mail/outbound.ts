@@ -117,7 +117,7 @@ export function mailboxDriver(): MailDriver {
 }
 
 /** The driver the configuration names: SMTP when MAIL_SMTP_URL is set, else the local mailbox. */
-export function mailDriverFor(config: Pick<Config, 'mailSmtpUrl'>, options?: SmtpDriverOptions): MailDriver {
+function mailDriverFor(config: Pick<Config, 'mailSmtpUrl'>, options?: SmtpDriverOptions): MailDriver {
   return config.mailSmtpUrl ? smtpDriver(config.mailSmtpUrl, options) : mailboxDriver();
 }
 

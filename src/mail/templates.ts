@@ -24,7 +24,7 @@ export const TEXT_WIDTH = 100;
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 /** Every mail the service sends, one pair of templates each. */
-export const MAIL_TEMPLATES = [
+const MAIL_TEMPLATES = [
   'game-start',
   'turn-report',
   'accepted',
@@ -82,12 +82,12 @@ function environment(): Environment {
 }
 
 /** The text part of a mail: rendered, then made safe for any mail client. */
-export function renderText(kind: MailTemplate, data: object): string {
+function renderText(kind: MailTemplate, data: object): string {
   return textSafe(environment().text[kind](data));
 }
 
 /** The HTML part of a mail: every value escaped. */
-export function renderHtml(kind: MailTemplate, data: object): string {
+function renderHtml(kind: MailTemplate, data: object): string {
   return environment()
     .html[kind](data)
     .replace(/[ \t]+$/gm, '')

@@ -45,7 +45,7 @@ function urlOf(address: AddressInfo): string {
 }
 
 /** The database as the start-up line names it; never the password of DATABASE_URL. */
-export function describeDatabase(database: Database, config: Pick<Config, 'databaseUrl'>): string {
+function describeDatabase(database: Database, config: Pick<Config, 'databaseUrl'>): string {
   if (database.kind === 'postgres') return `postgres ${config.databaseUrl ? describeServer(config.databaseUrl) : ''}`.trim();
   if (!database.dataDir) return 'pglite in memory';
   const dir = database.dataDir;

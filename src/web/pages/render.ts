@@ -58,7 +58,7 @@ export interface PageFrame {
 }
 
 /** A page as HTML: the page's template inside the layout. */
-export function renderPage(page: string, frame: PageFrame, data: object = {}): string {
+function renderPage(page: string, frame: PageFrame, data: object = {}): string {
   const { layout, pages: all } = pages();
   const template = all.get(page);
   if (!template || page === 'layout') throw new Error(`there is no page template ${page}.hbs`);
