@@ -53,7 +53,6 @@ export const positionJsonSchema = z.strictObject({
   conceded: z.array(z.string()).optional(),
 });
 
-export type PositionJson = z.input<typeof positionJsonSchema>;
 export type ShipJson = z.infer<typeof shipJson>;
 export type ShipOrdersJson = z.infer<typeof ordersJson>;
 
@@ -144,7 +143,7 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
   return { ok: true, value: { position, orders, plotErrors, dice } };
 }
 
-export function shipToJson(s: Ship): ShipJson & { status: Ship['status'] } {
+function shipToJson(s: Ship): ShipJson & { status: Ship['status'] } {
   return {
     id: s.id,
     side: s.side,

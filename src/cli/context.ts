@@ -52,7 +52,7 @@ export async function openConfiguredDatabase(config: Config, logger?: Logger): P
 }
 
 /** Opens the configured database and applies any pending migration (which is idempotent). */
-export async function openMigratedDatabase(config: Config, logger?: Logger): Promise<Database> {
+async function openMigratedDatabase(config: Config, logger?: Logger): Promise<Database> {
   const database = await openConfiguredDatabase(config, logger);
   try {
     await migrate(database, logger ? { logger } : {});

@@ -10,8 +10,8 @@ import { DataDirInUseError } from '../db/lock.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 
 export const EXIT_OK = 0;
-export const EXIT_INTERNAL = 1;
-export const EXIT_USER = 2;
+const EXIT_INTERNAL = 1;
+const EXIT_USER = 2;
 
 /** A failure of the command line itself: bad arguments, an unreadable file, a server out of reach. */
 export class CliError extends Error {

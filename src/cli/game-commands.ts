@@ -27,7 +27,7 @@ function turnNumber(text: string): number {
   return Number(text);
 }
 
-export function ordersText(a: OrdersAnswer): string {
+function ordersText(a: OrdersAnswer): string {
   const lines: string[] = [];
   if (a.stored) lines.push(`Orders accepted for turn ${a.turn} of ${a.gameId}${a.side ? ` (side ${a.side})` : ''}:`, '', a.canonical.trimEnd(), '');
   else lines.push('No ship orders in this text: nothing was stored (orders sent earlier, if any, stand).');

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { parseExport, verifyExport, type Mismatch, type VerifySummary } from '../games/verify.ts';
 import type { CliIO } from './io.ts';
 
-export const VERIFY_EXIT = { verified: 0, mismatch: 1, unreadable: 2 } as const;
+const VERIFY_EXIT = { verified: 0, mismatch: 1, unreadable: 2 } as const;
 
 /** Largest export read: a long game with many ships is a few MB. */
 const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
@@ -67,7 +67,7 @@ function shown(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-export function mismatchText(m: Mismatch): string {
+function mismatchText(m: Mismatch): string {
   return `mismatch${m.turn === null ? '' : ` in turn ${m.turn}`}: ${m.what}: expected ${shown(m.expected)}, found ${shown(m.found)}`;
 }
 

@@ -56,8 +56,7 @@ const urlWithProtocol = (protocols: readonly string[]) =>
       return protocols.includes(url.protocol) && url.hostname !== '';
     });
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const CONFIG_KEYS = {
   databaseUrl: key({

@@ -40,7 +40,7 @@ export const seatInputSchema = z.strictObject({
   timeZone: timeZone.default('UTC'),
 });
 
-export const createGameSchema = z.strictObject({
+const createGameSchema = z.strictObject({
   id: gameIdSchema.optional(),
   name: z.string().trim().min(1).max(80),
   scenario: z.enum(SCENARIOS).default('custom'),

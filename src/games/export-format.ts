@@ -18,8 +18,7 @@ const diceState = z.string().regex(/^[0-9a-f]{32}$/, 'a dice state is 32 lowerca
  * the solo rules (a solo side of the game), or the solo rules standing in for
  * a seat that sent nothing (the no-orders policy `solo`, for that turn only).
  */
-export const ORDER_SOURCES = ['orders', 'standing', 'solo', 'solo-policy'] as const;
-export type ExportedOrderSource = (typeof ORDER_SOURCES)[number];
+const ORDER_SOURCES = ['orders', 'standing', 'solo', 'solo-policy'] as const;
 
 const usedOrders = z.strictObject({
   speed: z.number().int().min(0).max(99),
@@ -78,4 +77,3 @@ export type GameExport = z.output<typeof gameExportSchema>;
 export type ExportedTurn = GameExport['turns'][number];
 export type ExportedPosition = NonNullable<GameExport['position']>;
 export type ExportedOrders = ExportedTurn['ordersUsed'];
-export type ExportedEvent = ExportedTurn['events'][number];

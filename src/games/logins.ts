@@ -14,8 +14,8 @@ import { HOUR, MINUTE } from './clock.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { sha256Hex } from './secrets.ts';
 
-export const LOGIN_LINK_LIFE_MS = 15 * MINUTE;
-export const REPORT_LINK_LIFE_MS = 7 * 24 * HOUR;
+const LOGIN_LINK_LIFE_MS = 15 * MINUTE;
+const REPORT_LINK_LIFE_MS = 7 * 24 * HOUR;
 
 /** Login links one address may be sent per hour; more asks are answered the same way but send nothing. */
 export const LOGIN_LINKS_PER_HOUR = 5;
@@ -23,7 +23,7 @@ export const LOGIN_LINKS_PER_HOUR = 5;
 export type LoginPurpose = 'login' | 'report';
 
 /** The shape of a link's secret: 43 base64url characters (256 bits). */
-export const LOGIN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const LOGIN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface NewLoginToken {
   readonly token: string;

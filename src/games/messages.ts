@@ -25,6 +25,7 @@ import { describeDeadline } from '../reports/turn-report.ts';
 import { composeGameEnd, composeGameStart, composeNotice, composeReminder, composeTurnReport, type Composed } from '../mail/compose.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { seatToken } from './secrets.ts';
+import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
 
 export { describeDeadline };
@@ -41,13 +42,13 @@ export function threadId(gameId: string, mailDomain: string): string {
 const atom = (text: string) => text.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
 
 /** `<kind.game.turn.side.random@domain>`: readable in a log, unique by its random part. */
-export function newMessageId(parts: readonly (string | number)[], mailDomain: string): string {
+function newMessageId(parts: readonly (string | number)[], mailDomain: string): string {
   const pieces = parts.flatMap((p) => String(p).split('.')).map(atom);
   return `<${[...pieces, randomBytes(8).toString('hex')].join('.')}@${mailDomain}>`;
 }
 
 /** A Message-ID as mail carries it, `<left@right>`; null for anything that is not one. */
-export function normalizeMessageId(raw: string | null | undefined): string | null {
+function normalizeMessageId(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const text = raw.trim();
   const id = /<([^<>\s]+@[^<>\s]+)>/.exec(text)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(text) ? text : null);
@@ -55,7 +56,7 @@ export function normalizeMessageId(raw: string | null | undefined): string | nul
 }
 
 /** The seat's own order address: replies to it reach the service with the seat's token. */
-export function seatAddress(ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>, seat: Pick<Seat, 'id' | 'tokenRotatedAt'>): string {
+function seatAddress(ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>, seat: Pick<Seat, 'id' | 'tokenRotatedAt'>): string {
   return `orders+${seatToken(ctx.serviceKey, seat.id, seat.tokenRotatedAt)}@${ctx.mailDomain}`;
 }
 
@@ -106,7 +107,7 @@ export interface SeatMail {
 }
 
 /** One mail to a seat, to its registered address, with its order address as Reply-To. */
-export async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
+async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
   const mail: Composed =
     m.html == null ? composeNotice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) }) : { subject: m.subject, text: m.text, html: m.html };
   const answering = normalizeMessageId(m.inReplyTo);
@@ -188,14 +189,10 @@ async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<Tur
   return { game, turn, seats: seatRows, history: await resolvedHistory(tx, gameId, turnNumber), standing };
 }
 
-function sideNames(game: Game): (side: string) => string {
-  const settings = settingsOf(game);
-  return (side) => settings.sides.find((s) => s.id === side)?.name ?? side;
-}
-
 /** One seat's report of the turn; its order block starts from the orders it has in (after a rollback, or on STATUS). */
 async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat, inReplyTo: string | null): Promise<void> {
   const sub = t.standing.find((s) => s.seatId === seat.id);
+  const settings = settingsOf(t.game);
   const kind = kindOf(t.game.ruleset);
   const view = kind.report({
     game: { id: t.game.id, name: t.game.name },
@@ -204,7 +201,7 @@ async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat
     history: t.history,
     deadline: t.turn.deadline,
     reader: { kind: 'seat', side: seat.side, timeZone: seat.timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null },
-    sideName: sideNames(t.game),
+    sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
   });
   const first = t.turn.number === 1;
@@ -254,7 +251,8 @@ export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summar
   const state = current?.state ?? game.state;
   const kind = kindOf(game.ruleset);
   const history = await resolvedHistory(tx, game.id);
-  const name = sideNames(game);
+  const settings = settingsOf(game);
+  const name = (side: string) => sideName(settings, side);
   const parts = kind.endReport({ state: state ? kind.readState(state) : null, lastEvents: events, history, sideName: name });
   const mail = composeGameEnd({
     game: { id: game.id, name: game.name },

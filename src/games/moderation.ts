@@ -11,6 +11,7 @@ import { conflict, forbidden, invalid, notFound, unauthorized } from './errors.t
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
+import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
 import { concedeSeat, lockOpenTurn } from './orders.ts';
@@ -243,7 +244,7 @@ export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'aba
     const kind = kindOf(game.ruleset);
     const { winner, scores } = kind.scoreNow(kind.readState(game.state), game.currentTurn - 1);
     const settings = settingsOf(game);
-    const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === winner)?.name ?? winner} wins`}`;
+    const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${sideName(settings, winner)} wins`}`;
     await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores, summary } });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
     await queueGameEnd(ctx, tx, game, summary, []);

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { games, seats, type Game, type Seat } from '../db/schema.ts';
 import type { GamesContext } from './context.ts';
-import { forbidden, notFound } from './errors.ts';
+import { notFound } from './errors.ts';
 import { audit } from './lifecycle.ts';
 import { normalizeEmail } from './logins.ts';
 import { checkModerator } from './moderation.ts';
@@ -52,14 +52,6 @@ export async function seatsInGame(ctx: GamesContext, gameId: string, email: stri
     .from(seats)
     .where(and(eq(seats.gameId, gameId), eq(seats.email, normalizeEmail(email))))
     .orderBy(asc(seats.side));
-}
-
-/** The seat of `side` if it is `email`'s, else (no side given) the first of theirs; refused when they have none. */
-export async function seatOf(ctx: GamesContext, gameId: string, email: string, side?: string): Promise<Seat> {
-  const mine = await seatsInGame(ctx, gameId, email);
-  const seat = side === undefined ? mine[0] : mine.find((s) => s.side === side);
-  if (!seat) throw forbidden('NOT_YOUR_SEAT', side === undefined ? `you have no seat in game ${gameId}` : `side ${side} of game ${gameId} is not yours`);
-  return seat;
 }
 
 /** The seat's current secret token, to act through the use cases that take one. */

@@ -12,6 +12,7 @@ import { SeededDice } from '../rules/dice.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
+import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
 
 export interface ResolvedTurn {
@@ -77,7 +78,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
     .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
 
   if (r.gameOver) {
-    const summary = r.winner === 'draw' ? 'a draw' : `${settings.sides.find((s) => s.id === r.winner)?.name ?? r.winner} wins`;
+    const summary = r.winner === 'draw' || r.winner === null ? 'a draw' : `${sideName(settings, r.winner)} wins`;
     await updateGame(ctx, tx, game, {
       status: 'finished',
       state: after,

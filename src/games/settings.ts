@@ -4,15 +4,12 @@
  */
 import { z } from 'zod';
 
-export const RULESETS = ['msc-tactical'] as const;
-export type Ruleset = (typeof RULESETS)[number];
-
 export const sideId = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,19}$/, 'a side id is 1–20 lowercase letters, digits or dashes, starting with a letter');
 
 /** A rectangle of hexes, inclusive: where a side may deploy. */
-export const zoneSchema = z
+const zoneSchema = z
   .strictObject({
     fromCol: z.number().int().min(1).max(99),
     toCol: z.number().int().min(1).max(99),
@@ -63,6 +60,11 @@ export const gameSettingsSchema = z
 
 export type GameSettingsInput = z.input<typeof gameSettingsSchema>;
 export type GameSettings = z.output<typeof gameSettingsSchema>;
+
+/** The name a side is shown by: its name in the settings, or its id if they do not name it. */
+export function sideName(settings: Pick<GameSettings, 'sides'>, side: string): string {
+  return settings.sides.find((s) => s.id === side)?.name ?? side;
+}
 
 export function inZone(zone: Zone | undefined, h: { col: number; row: number }): boolean {
   return !zone || (h.col >= zone.fromCol && h.col <= zone.toCol && h.row >= zone.fromRow && h.row <= zone.toRow);

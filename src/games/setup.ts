@@ -18,7 +18,7 @@ import type { PlacedShip } from './scenarios.ts';
 import { positionToJson, settingsOf, soloFleetsOf } from './state.ts';
 import { seatByToken } from './seats.ts';
 
-export const fleetSchema = z.strictObject({
+const fleetSchema = z.strictObject({
   ships: z
     .array(
       z.strictObject({
@@ -34,7 +34,6 @@ export const fleetSchema = z.strictObject({
     .min(1)
     .max(60),
 });
-export type FleetInput = z.input<typeof fleetSchema>;
 
 /** A seat submits its fleet. Every problem is listed; nothing is stored unless all is well. */
 export async function submitFleet(ctx: GamesContext, gameId: string, token: string, raw: unknown): Promise<Game> {

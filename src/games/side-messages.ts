@@ -10,6 +10,7 @@ import { games, seats, sideMessages, type Game, type Seat, type SideMessage, typ
 import { LIMITS } from '../orders/index.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { conflict, invalid, notFound } from './errors.ts';
+import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
 
 export type Relay = (tx: Tx, m: { game: Game; from: Seat; to: Seat; text: string }) => Promise<void>;
@@ -20,6 +21,19 @@ export interface SendMessageInput {
   readonly toSide: string;
   readonly text: string;
   readonly channel: SubmissionChannel;
+}
+
+/**
+ * How a relayed message names its sender: the player's display name, or the
+ * side's name when that is empty or looks like an address (an address is never shown).
+ */
+export function senderName(game: Pick<Game, 'settings'>, seat: Pick<Seat, 'displayName' | 'side'>): string {
+  if (seat.displayName.trim() !== '' && !seat.displayName.includes('@')) return seat.displayName;
+  try {
+    return sideName(settingsOf(game), seat.side);
+  } catch {
+    return seat.side;
+  }
 }
 
 /** Keeps a message and relays it to the other side's player. */

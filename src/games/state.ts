@@ -7,9 +7,6 @@ import type { Game } from '../db/schema.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
 import type { PlacedShip } from './scenarios.ts';
 
-export type PositionDoc = ReturnType<typeof positionToJson>;
-export type OrdersDoc = ReturnType<typeof ordersToJson>;
-
 export { positionToJson, ordersToJson };
 
 /** Reads a stored position, or stored orders (the tactical kind's documents). */

@@ -6,7 +6,11 @@
  */
 import type { Database } from '../db/client.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from './context.ts';
+import { createPoller, type Poller } from '../lib/poller.ts';
 import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
+
+/** The longest wait after failed passes in a row, unless the poll is longer. */
+const MAX_BACKOFF_MS = 60_000;
 
 export interface WorkerOptions {
   /** How often to look for due turns when nothing wakes the worker. */
@@ -16,36 +20,50 @@ export interface WorkerOptions {
 }
 
 export class TurnWorker {
-  #running = false;
-  #wake: (() => void) | null = null;
-  #pending = false;
-  #loop: Promise<void> | null = null;
+  readonly #poller: Poller;
+  #started = false;
   #unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly ctx: GamesContext,
     private readonly database: Pick<Database, 'listen'>,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    this.#poller = createPoller({
+      pass: async () => {
+        await this.drain();
+        await sendDueReminders(this.ctx);
+      },
+      intervalMs: options.pollMs,
+      // A failing pass (the database away) is tried again after pollMs, then less and less often.
+      backoff: { initialMs: options.pollMs, maxMs: Math.max(options.pollMs, MAX_BACKOFF_MS) },
+      onError: (error, failures, retryInMs) =>
+        this.ctx.logger?.error({ err: error, failures, retryInMs }, 'turn worker: a pass failed; retrying'),
+    });
+  }
 
   async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
+    if (this.#started) return;
+    this.#started = true;
     this.#unlisten = await this.database.listen(TURN_DUE_CHANNEL, () => this.wake());
-    this.#loop = this.#run();
+    this.#poller.start();
   }
 
   /** Looks for work now instead of at the next poll. */
   wake(): void {
-    this.#pending = true;
-    this.#wake?.();
+    this.#poller.wake();
   }
 
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
+  /**
+   * Stops listening and polling: resolves once the pass in progress has
+   * finished, or when `deadlineMs` has passed first (its turn's transaction
+   * then ends with the database connection, and the turn stays due).
+   */
+  async stop(deadlineMs?: number): Promise<void> {
+    const stopped = this.#poller.stop(deadlineMs);
     await this.#unlisten?.();
-    await this.#loop;
+    this.#unlisten = null;
+    if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
   }
 
   /** Resolves every turn that is due now; returns how many. */
@@ -56,27 +74,6 @@ export class TurnWorker {
       if (!r) return n;
       n += 1;
       this.options.onResolved?.(r);
-    }
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      this.#pending = false;
-      try {
-        await this.drain();
-        await sendDueReminders(this.ctx);
-      } catch (error) {
-        this.ctx.logger?.error({ err: error }, 'turn worker: a pass failed; retrying at the next poll');
-      }
-      if (!this.#running || this.#pending) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
     }
   }
 }

@@ -42,7 +42,7 @@ function first(mail: ReadMail, name: string): string | undefined {
  * The service's own address (orders@ and orders+…@ the mail domain): a mail
  * from it is one of its own answers come back.
  */
-export function isServiceAddress(address: string | null | undefined, mailDomain: string): boolean {
+function isServiceAddress(address: string | null | undefined, mailDomain: string): boolean {
   const local = localPart(address);
   return domainOf(address) === mailDomain.toLowerCase() && (local === 'orders' || local.startsWith('orders+'));
 }

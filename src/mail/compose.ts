@@ -11,6 +11,7 @@
 import { MASKED_PASSWORD } from '../orders/index.ts';
 import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';
 import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
+import { plainText } from '../lib/text.ts';
 
 export interface GameRef {
   readonly id: string;
@@ -119,8 +120,7 @@ export function composeAccepted(m: {
 
 /** A line as it may be quoted back: no secret, no control characters, short enough to fit the page. */
 function quotable(raw: string, room: number): string {
-  // eslint-disable-next-line no-control-regex
-  const line = raw.replace(/\t/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trimEnd();
+  const line = plainText(raw.replace(/\t/g, ' ')).trimEnd();
   if (/^\s*password(\s|$)/i.test(line)) return MASKED_PASSWORD;
   const chars = [...line];
   return chars.length <= room ? line : `${chars.slice(0, room - 1).join('')}…`;

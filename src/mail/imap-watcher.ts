@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { Logger } from '../log.ts';
+import { createPoller, type Poller } from '../lib/poller.ts';
 import { DEFAULT_INBOUND_OPTIONS, handleInboundMail, type InboundContext } from './inbound.ts';
 
 export interface ImapWatcherOptions {
@@ -39,7 +40,7 @@ export interface ImapWatcher {
 }
 
 /** What imapflow needs, from the URL and the TLS settings. */
-export function imapConnection(options: ImapWatcherOptions): { flow: ImapFlowOptions; folder: string } {
+function imapConnection(options: ImapWatcherOptions): { flow: ImapFlowOptions; folder: string } {
   const url = new URL(options.url);
   const secure = url.protocol === 'imaps:';
   const ca = options.tlsCaFile ? [...rootCertificates, readFileSync(options.tlsCaFile, 'utf8')] : undefined;
@@ -70,9 +71,8 @@ export function startImapWatcher(ctx: InboundContext, options: ImapWatcherOption
   const maxBytes = ctx.inbound?.maxBytes ?? DEFAULT_INBOUND_OPTIONS.maxBytes;
   let stopped = false;
   let client: ImapFlow | null = null;
-  let sweeping: Promise<void> | null = null;
-  let again = false;
-  let wake: (() => void) | null = null;
+  /** The sweeps of the open connection. */
+  let sweeper: Poller | null = null;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -106,30 +106,8 @@ export function startImapWatcher(ctx: InboundContext, options: ImapWatcherOption
     }
   }
 
-  /** Starts a sweep, or asks the running one to look again when it is done. */
-  function kick(c: ImapFlow): void {
-    if (sweeping) {
-      again = true;
-      return;
-    }
-    sweeping = (async () => {
-      do {
-        again = false;
-        await sweep(c);
-      } while (again && !stopped);
-      markReady();
-    })()
-      .catch((error: unknown) => {
-        log?.warn({ err: error }, 'imap sweep failed; reconnecting');
-        c.close();
-      })
-      .finally(() => {
-        sweeping = null;
-      });
-  }
-
-  /** One connection, until it closes; resolves true if it got as far as opening the folder. */
-  async function session(): Promise<boolean> {
+  /** One connection, until it closes; rejects if it did not get as far as opening the folder. */
+  async function session(): Promise<void> {
     const c = new ImapFlow(flow);
     client = c;
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()));
@@ -143,51 +121,53 @@ export function startImapWatcher(ctx: InboundContext, options: ImapWatcherOption
       throw error;
     }
     log?.info({ host: flow.host, port: flow.port, folder }, 'watching the order mailbox');
-    c.on('exists', () => kick(c));
-    const poll = setInterval(() => kick(c), options.pollMs);
+    // A sweep now, at every new message (IDLE), and every pollMs in case a notification was missed.
+    const sweeps = createPoller({
+      pass: async () => {
+        await sweep(c);
+        markReady();
+      },
+      intervalMs: options.pollMs,
+      onError: (error) => {
+        log?.warn({ err: error }, 'imap sweep failed; reconnecting');
+        c.close();
+      },
+    });
+    sweeper = sweeps;
+    c.on('exists', () => sweeps.wake());
+    sweeps.start();
     try {
-      kick(c);
       await closed;
     } finally {
-      clearInterval(poll);
+      await sweeps.stop();
+      if (sweeper === sweeps) sweeper = null;
     }
-    return true;
   }
 
-  const running = (async () => {
-    let failures = 0;
-    while (!stopped) {
-      try {
-        // A connection that got to the folder was a success: the backoff starts again from the beginning.
-        if (await session()) failures = 0;
-      } catch (error) {
-        if (!stopped) log?.warn({ err: error }, 'imap connection failed');
-      }
-      if (stopped) break;
-      const delay = Math.min(backoff.initial * 2 ** failures, backoff.max);
-      failures += 1;
-      log?.info({ delayMs: delay }, 'imap reconnecting');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
+  // A connection that got to the folder was a success: the backoff starts again from the beginning.
+  const connections = createPoller({
+    pass: async () => {
+      await session();
+      if (!stopped) log?.info({ delayMs: backoff.initial }, 'imap connection closed; reconnecting');
+    },
+    intervalMs: backoff.initial,
+    backoff: { initialMs: backoff.initial, maxMs: backoff.max },
+    onError: (error, _failures, retryInMs) => {
+      if (!stopped) log?.warn({ err: error, delayMs: retryInMs }, 'imap connection failed; reconnecting');
+    },
+  });
+  connections.start();
 
   return {
     ready,
     async stop() {
       stopped = true;
-      wake?.();
-      await sweeping;
+      const done = connections.stop();
+      await sweeper?.stop();
       const c = client;
       if (c?.usable) await c.logout().catch(() => c.close());
       else c?.close();
-      await running;
+      await done;
     },
   };
 }

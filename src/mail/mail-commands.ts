@@ -9,8 +9,7 @@ import { seats, type Game, type Seat } from '../db/schema.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
 import { queueSeatReport } from '../games/messages.ts';
 import { concede, standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
-import { settingsOf } from '../games/state.ts';
-import { recordSideMessage } from '../games/side-messages.ts';
+import { recordSideMessage, senderName } from '../games/side-messages.ts';
 import { composeAccepted, composeHelp, composeNotice, composeOrdersList, composeRelayedMessage, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
 import { concedeDoneNotice, messageSentNotice } from './notices.ts';
@@ -25,16 +24,6 @@ export interface AcceptedMail {
 /** The commands of an accepted submission as the acceptance lists them: `HELP`, `MESSAGE grey`… */
 export function commandWords(result: SubmitOrdersResult): string[] {
   return [...result.commands, ...(result.message ? [`MESSAGE ${result.message.to}`] : [])];
-}
-
-/** How a relayed message names its sender: the player's display name, or the side's name if that looks like an address. */
-function senderName(game: Game, seat: Seat): string {
-  if (seat.displayName.trim() !== '' && !seat.displayName.includes('@')) return seat.displayName;
-  try {
-    return settingsOf(game).sides.find((s) => s.id === seat.side)?.name ?? seat.side;
-  } catch {
-    return seat.side;
-  }
 }
 
 /**

@@ -29,6 +29,7 @@ import type { Config } from '../config/config.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/messages.ts';
 import type { Logger } from '../log.ts';
+import { createPoller, type Poller } from '../lib/poller.ts';
 
 /** One finished mail, as the outbox holds it. */
 export interface OutgoingMail {
@@ -116,12 +117,14 @@ export function mailboxDriver(): MailDriver {
 }
 
 /** The driver the configuration names: SMTP when MAIL_SMTP_URL is set, else the local mailbox. */
-export function mailDriverFor(config: Pick<Config, 'mailSmtpUrl'>, options?: SmtpDriverOptions): MailDriver {
+function mailDriverFor(config: Pick<Config, 'mailSmtpUrl'>, options?: SmtpDriverOptions): MailDriver {
   return config.mailSmtpUrl ? smtpDriver(config.mailSmtpUrl, options) : mailboxDriver();
 }
 
 const FIRST_RETRY_MS = 30_000;
 const LAST_RETRY_MS = 3_600_000;
+/** The longest wait after failed passes in a row, unless the poll is longer. */
+const PASS_BACKOFF_MAX_MS = 60_000;
 
 /**
  * How long to wait after the `failures`-th failed try: 30 s, 1 min, 2 min …
@@ -176,10 +179,8 @@ export interface SendReport {
 }
 
 export class OutboxSender {
-  #running = false;
-  #pending = false;
-  #wake: (() => void) | null = null;
-  #loop: Promise<void> | null = null;
+  readonly #poller: Poller;
+  #started = false;
   #unlisten: (() => Promise<void>) | null = null;
   readonly #batch: number;
   readonly #lease: number;
@@ -193,6 +194,15 @@ export class OutboxSender {
     this.#batch = options.batchSize ?? 10;
     this.#lease = options.leaseMs ?? 15 * 60_000;
     this.#jitter = options.jitter ?? Math.random;
+    const pollMs = options.pollMs ?? 5_000;
+    this.#poller = createPoller({
+      pass: async () => void (await this.drain()),
+      intervalMs: pollMs,
+      // A failing pass (the database away) is tried again after pollMs, then less and less often.
+      backoff: { initialMs: pollMs, maxMs: Math.max(pollMs, PASS_BACKOFF_MAX_MS) },
+      onError: (error, failures, retryInMs) =>
+        this.ctx.logger?.error({ err: error, failures, retryInMs }, 'outbox sender: a pass failed; retrying'),
+    });
   }
 
   get driver(): MailDriver['kind'] {
@@ -201,24 +211,26 @@ export class OutboxSender {
 
   /** Starts sending in the background: at once, on every outbox notification, and every pollMs. */
   async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
+    if (this.#started) return;
+    this.#started = true;
     this.#unlisten = (await this.database?.listen(OUTBOX_CHANNEL, () => this.wake())) ?? null;
-    this.#loop = this.#run();
+    this.#poller.start();
   }
 
   /** Looks for due mail now instead of at the next poll. */
   wake(): void {
-    this.#pending = true;
-    this.#wake?.();
+    this.#poller.wake();
   }
 
-  /** Stops after the pass in progress and closes the driver. */
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.#wake?.();
+  /**
+   * Stops after the pass in progress, or when `deadlineMs` has passed first
+   * (mail then in hand goes again once its lease runs out), and closes the driver.
+   */
+  async stop(deadlineMs?: number): Promise<void> {
+    const stopped = this.#poller.stop(deadlineMs);
     await this.#unlisten?.();
-    await this.#loop;
+    this.#unlisten = null;
+    if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'outbox sender: stopped before its pass finished');
     await this.options.driver.close();
   }
 
@@ -293,26 +305,6 @@ export class OutboxSender {
       total.retrying += r.retrying;
       total.failed += r.failed;
       if (r.sent + r.retrying + r.failed === 0) return total;
-    }
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      this.#pending = false;
-      try {
-        await this.drain();
-      } catch (error) {
-        this.ctx.logger?.error({ err: error }, 'outbox sender: a pass failed; retrying at the next poll');
-      }
-      if (!this.#running || this.#pending) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 5_000);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
     }
   }
 }

@@ -62,13 +62,13 @@ const HTML_MAX_CHARS = 1024 * 1024;
 const MESSAGE_ID_MAX = 500;
 
 /** Text that can be stored and mailed: no NUL (PostgreSQL refuses it), no unpaired surrogate. */
-export function storableText(text: string): string {
+function storableText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** The header section of a raw message, without its body; bounded however the message looks. */
-export function headerSection(raw: Buffer): Buffer {
+function headerSection(raw: Buffer): Buffer {
   const scan = raw.subarray(0, HEADER_SCAN_BYTES);
   const crlf = scan.indexOf('\r\n\r\n');
   const lf = scan.indexOf('\n\n');
@@ -110,7 +110,7 @@ function addressesInText(value: string): string[] {
 }
 
 /** A sender address as seats are registered: lower-case. */
-export function normalizeAddress(address: string): string {
+function normalizeAddress(address: string): string {
   return bareAddress(address).toLowerCase();
 }
 
@@ -123,7 +123,7 @@ function bareAddress(address: string): string {
  * HTML as the text a player would see, nothing wrapped (an order line must
  * stay one line); html-to-text writes a blockquote's lines as `> ` lines.
  */
-export function htmlBodyToText(html: string): string {
+function htmlBodyToText(html: string): string {
   return convert(html.slice(0, HTML_MAX_CHARS), {
     wordwrap: false,
     selectors: [

@@ -32,7 +32,7 @@ export interface MailReceivers {
   stop(): Promise<void>;
 }
 
-export function inboundOptionsFrom(config: Pick<Config, 'mailMaxBytes' | 'mailRatePerHour'>): Partial<InboundOptions> {
+function inboundOptionsFrom(config: Pick<Config, 'mailMaxBytes' | 'mailRatePerHour'>): Partial<InboundOptions> {
   return { maxBytes: config.mailMaxBytes, ratePerHour: config.mailRatePerHour };
 }
 

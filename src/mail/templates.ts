@@ -15,7 +15,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
+import { plainText } from '../lib/text.ts';
+import { createHandlebars, MAIL_HELPERS, type HandlebarsInstance } from '../lib/handlebars.ts';
 
 /** Text parts are at most this wide. */
 export const TEXT_WIDTH = 100;
@@ -23,7 +24,7 @@ export const TEXT_WIDTH = 100;
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 /** Every mail the service sends, one pair of templates each. */
-export const MAIL_TEMPLATES = [
+const MAIL_TEMPLATES = [
   'game-start',
   'turn-report',
   'accepted',
@@ -43,28 +44,6 @@ interface Environment {
   readonly html: Record<MailTemplate, Render>;
 }
 
-/** Helpers both environments share; none of them produces markup. */
-function registerHelpers(hb: typeof Handlebars): void {
-  /** `{{indent block 2}}`: every line of a multi-line value indented by n spaces. */
-  hb.registerHelper('indent', (value: unknown, n: unknown) => {
-    const pad = ' '.repeat(typeof n === 'number' ? n : 2);
-    return String(value ?? '')
-      .split('\n')
-      .map((l) => (l === '' ? l : pad + l))
-      .join('\n');
-  });
-  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  /** `{{heading "Turn " n}}`: its words, then a rule under them as long as they are (text only). */
-  hb.registerHelper('heading', (...args: unknown[]) => {
-    const title = args.slice(0, -1).map(String).join('');
-    return `${title}\n${'-'.repeat([...title].length)}`;
-  });
-  /** `{{plural n "ship" "ships"}}` */
-  hb.registerHelper('plural', (n: unknown, one: unknown, many: unknown) => `${String(n)} ${n === 1 ? String(one) : String(many)}`);
-  /** `{{join list ", "}}` */
-  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
-}
-
 /** `name.txt.hbs` → partial `name-text`; `name.html.hbs` → `name-html`. */
 function partialName(file: string): { name: string; flavour: 'txt' | 'html' } | null {
   const m = /^([a-z0-9-]+)\.(txt|html)\.hbs$/.exec(file);
@@ -72,10 +51,8 @@ function partialName(file: string): { name: string; flavour: 'txt' | 'html' } | 
 }
 
 function load(dir: string): Environment {
-  const text = Handlebars.create();
-  const html = Handlebars.create();
-  registerHelpers(text);
-  registerHelpers(html);
+  const text = createHandlebars(MAIL_HELPERS);
+  const html = createHandlebars(MAIL_HELPERS);
   const partialsDir = join(dir, 'partials');
   for (const file of readdirSync(partialsDir).sort()) {
     const p = partialName(file);
@@ -84,7 +61,7 @@ function load(dir: string): Environment {
     // A text partial may be used by a text template only, and the other way round.
     (p.flavour === 'txt' ? text : html).registerPartial(p.name, source);
   }
-  const compile = (hb: typeof Handlebars, file: string, noEscape: boolean): Render => {
+  const compile = (hb: HandlebarsInstance, file: string, noEscape: boolean): Render => {
     const template = hb.compile(readFileSync(join(dir, file), 'utf8'), { strict: true, noEscape });
     return (data) => template(data);
   };
@@ -105,12 +82,12 @@ function environment(): Environment {
 }
 
 /** The text part of a mail: rendered, then made safe for any mail client. */
-export function renderText(kind: MailTemplate, data: object): string {
+function renderText(kind: MailTemplate, data: object): string {
   return textSafe(environment().text[kind](data));
 }
 
 /** The HTML part of a mail: every value escaped. */
-export function renderHtml(kind: MailTemplate, data: object): string {
+function renderHtml(kind: MailTemplate, data: object): string {
   return environment()
     .html[kind](data)
     .replace(/[ \t]+$/gm, '')
@@ -120,10 +97,6 @@ export function renderHtml(kind: MailTemplate, data: object): string {
 export function render(kind: MailTemplate, data: object): { text: string; html: string } {
   return { text: renderText(kind, data), html: renderHtml(kind, data) };
 }
-
-// Control characters but the line break; bidirectional overrides and invisible characters, which can make a line read other than it is.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
 /** Tabs to spaces, at stops every 8 columns, as a terminal shows them. */
 function expandTabs(line: string): string {
@@ -178,14 +151,14 @@ export function textSafe(text: string, width: number = TEXT_WIDTH): string {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     // `-- ` keeps its space: it is the signature separator (RFC 3676) that tells a mail client, and the orders parser, where the text ends.
-    .map((l) => (l === '-- ' ? l : expandTabs(l).replace(UNSAFE, '').trimEnd()))
+    .map((l) => (l === '-- ' ? l : plainText(expandTabs(l)).trimEnd()))
     .flatMap((l) => wrapLine(l, width));
   return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').trimEnd()}\n`;
 }
 
 /** One line of text for a mail header: no line breaks or control characters, at most `max` characters. */
 export function headerText(text: string, max = 200): string {
-  const flat = text.replace(/[\r\n\t]+/g, ' ').replace(UNSAFE, '').replace(/ {2,}/g, ' ').trim();
+  const flat = plainText(text.replace(/[\r\n\t]+/g, ' ')).replace(/ {2,}/g, ' ').trim();
   const chars = [...flat];
   return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
 }

@@ -18,6 +18,7 @@ import {
   type ParsedSubmission,
 } from './types.ts';
 import { isOneOf, keyword, listWords, show, stripComment, unknownWordMessage, words } from './words.ts';
+import { plainText } from '../lib/text.ts';
 
 /** What a PASSWORD line is echoed as: the secret itself never goes back out. */
 export const MASKED_PASSWORD = 'PASSWORD ********';
@@ -121,9 +122,8 @@ function findSide(r: Reading, name: string): string | undefined {
   return r.ctx.position.sides.find((s) => normalizeSpacing(s).toUpperCase() === want);
 }
 
-/** Keeps a message as written, less what cannot travel in a mail (control characters but tabs). */
-// eslint-disable-next-line no-control-regex
-const sanitizeMessageLine = (raw: string): string => raw.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]/g, '');
+/** Keeps a message as written, less what cannot travel in a mail or would make it read otherwise (tabs stay). */
+const sanitizeMessageLine = (raw: string): string => plainText(raw, { tabs: true });
 
 /**
  * `MESSAGE <side>` and the text after it, up to a line `END` (which closes the

@@ -32,7 +32,7 @@ interface Draft {
 }
 
 /** Ids are matched as spelt, else ignoring case (`ship a1` orders ship `A1`). */
-export function resolveShip(position: Position, word: string): Ship | undefined {
+function resolveShip(position: Position, word: string): Ship | undefined {
   const exact = position.ships.find((s) => s.id === word);
   if (exact) return exact;
   const upper = word.toUpperCase();

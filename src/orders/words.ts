@@ -3,6 +3,7 @@
  * you mean" for misspellings, and showing a player's own words back safely
  * (no control characters, no 1000-character ids in a reply).
  */
+import { plainText } from '../lib/text.ts';
 
 /** Drops a `#` comment: a `#` at the start of the line or after a space starts one (so `abc#1` stays a word). */
 export function stripComment(text: string): string {
@@ -26,12 +27,11 @@ export function isOneOf<T extends string>(word: string | undefined, list: readon
 
 const SHOW_MAX = 24;
 
-/** A player's word as it may appear in a reply: control characters as `?`, long words cut short. */
+/** A player's word as it may appear in a reply: control and invisible characters as `?`, long words cut short. */
 export function show(text: string, max = SHOW_MAX): string {
   let cut = text.length > max ? text.slice(0, max) : text;
   if (cut.length > 0 && /[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  // eslint-disable-next-line no-control-regex
-  cut = cut.replace(/[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/g, '?');
+  cut = plainText(cut, { replacement: '?' });
   return text.length > max ? `${cut}…` : cut;
 }
 
@@ -52,7 +52,7 @@ function editDistance(a: string, b: string): number {
 }
 
 /** The keyword a misspelt word most likely meant, if one is close enough (1 edit for short keywords, 2 for long). */
-export function nearestKeyword(word: string, candidates: readonly string[]): string | null {
+function nearestKeyword(word: string, candidates: readonly string[]): string | null {
   const w = keyword(word);
   if (w.length > 12) return null;
   let best: string | null = null;

@@ -6,7 +6,7 @@ import type { TurnEvent } from '../rules/events.ts';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
-export function describeEvent(e: TurnEvent, sideName: (side: string) => string = (s) => s): string {
+function describeEvent(e: TurnEvent, sideName: (side: string) => string = (s) => s): string {
   switch (e.type) {
     case 'solo-move': {
       const rolls = [

@@ -12,13 +12,13 @@ import { hexesCrossed } from './los.ts';
 import { chooseSoloTarget } from './solo.ts';
 
 /** Longest range at which a weapon may fire (§6.1). */
-export const MAX_RANGE = 6;
+const MAX_RANGE = 6;
 
 /** A ship as combat changes it: the same fields as Ship, writable. */
 export type Combatant = { -readonly [K in keyof Ship]: Ship[K] };
 
 /** To-hit range modifier (§6.4). */
-export function rangeModifier(range: number): number {
+function rangeModifier(range: number): number {
   if (range === 0) return 2;
   if (range <= 2) return 1;
   if (range <= 4) return 0;

@@ -10,11 +10,11 @@ import { WEAPON_SIDES, type Design, type WeaponSide } from './types.ts';
 import { err, ok, type Result, type RuleError } from './result.ts';
 
 /** The most a single ship may cost (§2). */
-export const MAX_SHIP_COST = 25;
+const MAX_SHIP_COST = 25;
 /** The most ENGINE, SHIELDS or TO-HIT a design may have (§2). */
-export const MAX_RATING = 5;
+const MAX_RATING = 5;
 /** BP per weapon (§2). */
-export const WEAPON_COST = 2;
+const WEAPON_COST = 2;
 
 /** Ship ids: 1–12 letters or digits (§10). */
 const SHIP_ID = /^[A-Za-z0-9]{1,12}$/;

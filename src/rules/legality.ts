@@ -9,7 +9,7 @@ import type { RuleError } from './result.ts';
 
 export const inPlay = (ship: Ship): boolean => ship.status === 'active';
 
-export function findShip(position: Position, id: string): Ship | undefined {
+function findShip(position: Position, id: string): Ship | undefined {
   return position.ships.find((s) => s.id === id);
 }
 

@@ -7,7 +7,7 @@ import type { Plot, PlotStep, Ship } from './types.ts';
 import { err, ok, type Result, type RuleError } from './result.ts';
 
 /** Longest plot text accepted: far above any legal SPEED, small enough to keep parsing cheap. */
-export const MAX_PLOT_LENGTH = 64;
+const MAX_PLOT_LENGTH = 64;
 
 /**
  * Parses a plot. Letters are case-insensitive, spaces are ignored, a run of

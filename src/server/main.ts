@@ -45,7 +45,7 @@ function urlOf(address: AddressInfo): string {
 }
 
 /** The database as the start-up line names it; never the password of DATABASE_URL. */
-export function describeDatabase(database: Database, config: Pick<Config, 'databaseUrl'>): string {
+function describeDatabase(database: Database, config: Pick<Config, 'databaseUrl'>): string {
   if (database.kind === 'postgres') return `postgres ${config.databaseUrl ? describeServer(config.databaseUrl) : ''}`.trim();
   if (!database.dataDir) return 'pglite in memory';
   const dir = database.dataDir;
@@ -106,7 +106,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local port).
     const sender = outboxSenderFor(config, ctx, database);
     await sender.start();
-    mailParts.push(() => sender.stop());
+    mailParts.push(() => sender.stop(DRAIN_MS));
     let mailIn = 'not receiving mail';
     try {
       const receivers = await startMailReceivers(ctx, config, logger);
@@ -136,7 +136,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         server.closeIdleConnections();
         const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
         cut.unref();
-        await Promise.all(workers.map((w) => w.stop()));
+        // A pass still running after DRAIN_MS is cut short: its transaction rolls back, its work stays due.
+        await Promise.all(workers.map((w) => w.stop(DRAIN_MS)));
         await Promise.all(mailParts.map((stop) => stop()));
         await closed;
         clearTimeout(cut);

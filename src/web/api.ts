@@ -66,7 +66,7 @@ const replaceBody = z.strictObject({
 const endBody = z.strictObject({ how: z.enum(['end', 'abandon']), reason });
 
 /** The token of `Authorization: Bearer <token>`, or null when the header is absent. */
-export function bearerToken(req: Request): string | null {
+function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
   if (header === undefined) return null;
   const match = /^Bearer +([A-Za-z0-9._~+/-]{1,200}=*) *$/i.exec(header);

@@ -21,7 +21,7 @@ import { createPagesRouter } from './pages/router.ts';
 export type WebSettings = Pick<Config, 'bodyLimitKb' | 'rateLimitOrders' | 'rateLimitCreate' | 'trustProxy' | 'createGames' | 'moderatorEmails' | 'rateLimitLogin'> &
   Partial<Pick<Config, 'mailSmtpUrl'>>;
 
-export const DEFAULT_WEB_SETTINGS: WebSettings = {
+const DEFAULT_WEB_SETTINGS: WebSettings = {
   bodyLimitKb: 512,
   rateLimitOrders: 120,
   rateLimitCreate: 60,

@@ -23,7 +23,7 @@ export interface ErrorBody {
 export type InputPart = 'body' | 'params' | 'query';
 
 /** Turns zod issues into problems whose messages name the field, e.g. `body.seats.0.email: not an email address`. */
-export function zodProblems(error: z.ZodError, part?: InputPart): ProblemDetail[] {
+function zodProblems(error: z.ZodError, part?: InputPart): ProblemDetail[] {
   return error.issues.map((issue) => {
     const path = [...(part ? [part] : []), ...issue.path.map(String)].join('.');
     return { code: 'INVALID_FIELD', message: `${path || 'input'}: ${issue.message}` };
@@ -77,7 +77,7 @@ export function toAppError(error: unknown): AppError | null {
   return null;
 }
 
-export function errorBody(error: AppError): ErrorBody {
+function errorBody(error: AppError): ErrorBody {
   return { error: { code: error.code, message: error.message, problems: error.problems } };
 }
 

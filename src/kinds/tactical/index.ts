@@ -48,7 +48,7 @@ export function readShipOrders(doc: unknown): Map<string, ShipOrders> {
 }
 
 /** Sides whose player must send orders: not solo, not conceded, with a ship in play. */
-export function sidesThatMustOrder(position: Position, seats: readonly SeatStanding[]): string[] {
+function sidesThatMustOrder(position: Position, seats: readonly SeatStanding[]): string[] {
   return seats
     .filter((s) => s.concededAt === null && !position.solo.includes(s.side))
     .filter((s) => position.ships.some((ship) => ship.side === s.side && ship.status === 'active'))

@@ -11,13 +11,14 @@ import { z } from 'zod';
 import { playedTurns } from '../../games/game-history.ts';
 import { AppError } from '../../games/errors.ts';
 import { mayRead } from '../../games/people.ts';
-import { readOrders, readPosition } from '../../games/state.ts';
+import { sideName } from '../../games/settings.ts';
+import { readOrders, readPosition, settingsOf } from '../../games/state.ts';
 import { listGames, turnView } from '../../games/views.ts';
 import { formatShipOrders } from '../../orders/index.ts';
 import { diceRolls } from '../../reports/dice-rolls.ts';
 import { narrative } from '../../reports/narrative.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
-import { mapPanel, plottedPaths, sideNamer, strengthPanel } from './game-model.ts';
+import { mapPanel, plottedPaths, strengthPanel } from './game-model.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
@@ -46,7 +47,8 @@ export function archiveRoutes(deps: PagesDeps): Router {
 
   router.get('/archive/:id', async (req, res) => {
     const game = await readable(req);
-    const name = sideNamer(game);
+    const settings = settingsOf(game);
+    const name = (side: string) => sideName(settings, side);
     const strength = await strengthPanel(ctx, game, 'archive-strength');
     const played = strength?.played ?? [];
     const position = game.state ? readPosition(game.state) : null;
@@ -68,7 +70,8 @@ export function archiveRoutes(deps: PagesDeps): Router {
     const n = turnNumber.safeParse(req.params.n);
     if (!n.success) throw new AppError('TURN_NOT_FOUND', 'there is no such turn', 404);
     const turn = await turnView(ctx, game.id, n.data);
-    const name = sideNamer(game);
+    const settings = settingsOf(game);
+    const name = (side: string) => sideName(settings, side);
     const before = readPosition(turn.stateBefore);
     const resolved = turn.status === 'resolved';
     const orders = resolved ? readOrders(turn.orders) : null;

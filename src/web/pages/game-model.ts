@@ -19,7 +19,7 @@ import { narrative } from '../../reports/narrative.ts';
 import { deadlineView, REPORT_WIDTH, sideRecords } from '../../reports/turn-report.ts';
 import { followPlot } from '../../rules/movement.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
-import { describeZone } from '../../games/settings.ts';
+import { describeZone, sideName } from '../../games/settings.ts';
 import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
 import { shapeElement, sideStyle } from '../svg/side-styles.ts';
 import { renderStrengthChart } from '../svg/strength-chart.ts';
@@ -36,11 +36,6 @@ export interface GamePageExtras {
   readonly messageDraft?: { to: string; text: string } | null;
   readonly fleetProblems?: readonly string[];
   readonly fleetText?: string | null;
-}
-
-export function sideNamer(game: Game): (side: string) => string {
-  const sides = settingsOf(game).sides;
-  return (side) => sides.find((s) => s.id === side)?.name ?? side;
 }
 
 /** The paths the orders would fly, for the map. */
@@ -75,7 +70,8 @@ export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 's
   if (!start) return null;
   const played = await playedTurns(ctx, game.id);
   const series = fleetStrength(start, played.map((t) => ({ turn: t.number, position: t.after })));
-  const name = sideNamer(game);
+  const settings = settingsOf(game);
+  const name = (side: string) => sideName(settings, side);
   return {
     chartSvg: renderStrengthChart({ series, sides: start.sides, sideName: name, idPrefix }),
     columns: series.map((s) => name(s.side)),
@@ -86,8 +82,8 @@ export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 's
 
 export async function gamePageModel(ctx: GamesContext, game: Game, seat: Seat, mySeats: readonly Seat[], extras: GamePageExtras = {}) {
   const view = await seatGameView(ctx, game.id, tokenOf(ctx, seat));
-  const name = sideNamer(game);
   const settings = settingsOf(game);
+  const name = (side: string) => sideName(settings, side);
   const position = view.position ? readPosition(view.position) : null;
   const turnOpen = view.turn?.status === 'open';
   const standing = position && view.turn ? await standingOrderSet(ctx, game.id, view.turn.number, seat.id) : null;

@@ -21,7 +21,7 @@ import { sessionOf } from './session.ts';
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 
 /** Text cut into plain pieces and links, for the template to escape and link. */
-export function linkify(text: string): Array<{ text: string; href: string | null }> {
+function linkify(text: string): Array<{ text: string; href: string | null }> {
   return text.split(URL_PATTERN).map((part, i) => ({ text: part, href: i % 2 === 1 ? part : null }));
 }
 

@@ -7,6 +7,8 @@ import type { Game, Seat } from '../../db/schema.ts';
 import type { GamesContext, Tx } from '../../games/context.ts';
 import { issueLoginToken, loginUrl, seatLoginLink } from '../../games/logins.ts';
 import { queueAnswer } from '../../games/messages.ts';
+import { sideName } from '../../games/settings.ts';
+import { senderName } from '../../games/side-messages.ts';
 import { settingsOf } from '../../games/state.ts';
 import { composeNotice, composeRelayedMessage } from '../../mail/compose.ts';
 
@@ -24,17 +26,13 @@ export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): 
   await queueAnswer(ctx, tx, { to: email, gameId: null, kind: 'login', composed, inReplyTo: null });
 }
 
-function sideName(game: Game, side: string): string {
-  return settingsOf(game).sides.find((s) => s.id === side)?.name ?? side;
-}
-
 /** Tells a seat's player they have a seat, with a link that logs them in (7 days, once) and their order address as Reply-To. */
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
   const link = await seatLoginLink(ctx, tx, seat);
   const composed = composeNotice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [
-      `Hello ${seat.displayName}, you play ${sideName(game, seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
+      `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
       game.status === 'setup' && seat.fleet === null
         ? 'The game starts when every side has chosen its fleet: choose yours on the game page.'
         : 'Your turn reports come by mail; answer them with your orders, or use the game page.',
@@ -43,11 +41,6 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
     ],
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
-}
-
-/** How a relayed message names its sender: the display name, or the side's name if that looks like an address. */
-function senderName(game: Game, seat: Seat): string {
-  return seat.displayName.trim() !== '' && !seat.displayName.includes('@') ? seat.displayName : sideName(game, seat.side);
 }
 
 /** The mail carrying a message to another side: it names the sender's side and name, never the address. */

@@ -16,6 +16,7 @@ import { createGame } from '../../games/create.ts';
 import { AppError } from '../../games/errors.ts';
 import { endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../../games/moderation.ts';
 import { claimModeration, gameById, isModerator } from '../../games/people.ts';
+import { sideName } from '../../games/settings.ts';
 import { settingsOf } from '../../games/state.ts';
 import { moderatorGameView } from '../../games/views.ts';
 import { HANDICAPS, SCENARIOS } from '../../games/scenarios.ts';
@@ -96,7 +97,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       const last = mail.find((m) => m.toAddress.toLowerCase() === details.email.toLowerCase());
       return {
         ...s,
-        sideName: settings.sides.find((x) => x.id === s.side)?.name ?? s.side,
+        sideName: sideName(settings, s.side),
         email: details.email,
         timeZone: details.timeZone,
         orders: details.orders?.canonical.trimEnd() ?? null,

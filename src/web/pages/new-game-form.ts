@@ -31,7 +31,7 @@ export interface NewGameForm {
   readonly seats: readonly SeatRow[];
 }
 
-export const SEAT_ROWS = 4;
+const SEAT_ROWS = 4;
 
 export const NEW_GAME_DEFAULTS: NewGameForm = {
   name: '',

@@ -164,7 +164,7 @@ export function playerRoutes(deps: PagesDeps): Router {
  * e.g. `Hawk 0203 SE 3 3 3 F FL FR`. Whatever does not read is passed on as it is,
  * for submitFleet to name.
  */
-export function fleetFromText(text: string) {
+function fleetFromText(text: string) {
   return text
     .split(/\r?\n/)
     .map((l) => l.replace(/#.*/, '').trim())

@@ -10,8 +10,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Handlebars from 'handlebars';
 import type { Response } from 'express';
+import { createHandlebars, PAGE_HELPERS } from '../../lib/handlebars.ts';
 
 export const WEB_TEMPLATES_DIR = fileURLToPath(new URL('../../../templates/web/', import.meta.url));
 
@@ -22,25 +22,8 @@ interface Pages {
   readonly pages: ReadonlyMap<string, Render>;
 }
 
-function registerHelpers(hb: typeof Handlebars): void {
-  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  hb.registerHelper('not', (a: unknown) => !a);
-  hb.registerHelper('inc', (n: unknown) => Number(n) + 1);
-  hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean));
-  hb.registerHelper('and', (...args: unknown[]) => args.slice(0, -1).every(Boolean));
-  hb.registerHelper('plural', (n: unknown, one: unknown, many: unknown) => `${String(n)} ${n === 1 ? String(one) : String(many)}`);
-  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : ''));
-  /** `{{time date}}`: an ISO moment in UTC, to the minute. */
-  hb.registerHelper('time', (at: unknown) => {
-    if (!(at instanceof Date)) return at === null || at === undefined ? '' : String(at);
-    return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  });
-  hb.registerHelper('iso', (at: unknown) => (at instanceof Date ? at.toISOString() : ''));
-}
-
 function load(dir: string): Pages {
-  const hb = Handlebars.create();
-  registerHelpers(hb);
+  const hb = createHandlebars(PAGE_HELPERS);
   const partials = join(dir, 'partials');
   for (const file of readdirSync(partials).filter((f) => f.endsWith('.hbs'))) {
     hb.registerPartial(file.slice(0, -'.hbs'.length), readFileSync(join(partials, file), 'utf8'));
@@ -75,7 +58,7 @@ export interface PageFrame {
 }
 
 /** A page as HTML: the page's template inside the layout. */
-export function renderPage(page: string, frame: PageFrame, data: object = {}): string {
+function renderPage(page: string, frame: PageFrame, data: object = {}): string {
   const { layout, pages: all } = pages();
   const template = all.get(page);
   if (!template || page === 'layout') throw new Error(`there is no page template ${page}.hbs`);

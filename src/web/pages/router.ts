@@ -21,7 +21,7 @@ import { playerRoutes } from './player.ts';
 import { sendPage } from './render.ts';
 import { createSessionSupport } from './session.ts';
 
-export const STATIC_DIR = fileURLToPath(new URL('../../../static/', import.meta.url));
+const STATIC_DIR = fileURLToPath(new URL('../../../static/', import.meta.url));
 
 export interface PagesOptions {
   readonly settings?: Partial<PageSettings>;
