@@ -262,7 +262,7 @@ async function drainWith(template: string, processes: number, loopsPerProcess: n
   let resolved = 0;
   try {
     // A long poll: the turns must fall due only when the clock starts.
-    for (let i = 0; i < processes; i++) workers.push(startWorkerProcess(url, { workers: loopsPerProcess, pollMs: 1_000, onResolved: () => void resolved++ }));
+    for (let i = 0; i < processes; i++) workers.push(startWorkerProcess(url, { workers: loopsPerProcess, pollMs: 1_000, onResolved: () => { resolved++; } }));
     await Promise.all(workers.map((w) => w.ready));
     const client = new pg.Client({ connectionString: url });
     await client.connect();

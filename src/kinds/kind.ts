@@ -164,6 +164,8 @@ export interface GameKind<State, Orders> {
   }): EndReportParts;
 }
 
-/** Any kind, as the service holds them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGameKind = GameKind<any, any>;
+/**
+ * Any kind, as the service holds them: its state and orders are opaque to the
+ * service, which only hands back to a kind what that kind itself read.
+ */
+export type AnyGameKind = GameKind<unknown, unknown>;

@@ -21,13 +21,14 @@ const HELPERS = {
     Array.isArray(list) ? list.map(String).join(typeof sep === 'string' ? sep : ', ') : '',
   /** `{{time date}}`: an ISO moment in UTC, to the minute. */
   time: (at: unknown) => {
-    if (!(at instanceof Date)) return at === null || at === undefined ? '' : String(at);
+    if (!(at instanceof Date)) return typeof at === 'string' || typeof at === 'number' ? String(at) : '';
     return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   },
   /** `{{indent block 2}}`: every line of a multi-line value indented by n spaces. */
   indent: (value: unknown, n: unknown) => {
     const pad = ' '.repeat(typeof n === 'number' ? n : 2);
-    return String(value ?? '')
+    const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+    return text
       .split('\n')
       .map((l) => (l === '' ? l : pad + l))
       .join('\n');

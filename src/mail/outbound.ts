@@ -196,7 +196,9 @@ export class OutboxSender {
     this.#jitter = options.jitter ?? Math.random;
     const pollMs = options.pollMs ?? 5_000;
     this.#poller = createPoller({
-      pass: async () => void (await this.drain()),
+      pass: async () => {
+        await this.drain();
+      },
       intervalMs: pollMs,
       // A failing pass (the database away) is tried again after pollMs, then less and less often.
       backoff: { initialMs: pollMs, maxMs: Math.max(pollMs, PASS_BACKOFF_MAX_MS) },

@@ -82,7 +82,8 @@ function errorBody(error: AppError): ErrorBody {
 }
 
 function requestId(req: Request): string {
-  return String((req as Request & { id?: unknown }).id ?? '');
+  const id = (req as Request & { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
 }
 
 /** The last middleware: every error of every route ends here. */

@@ -44,7 +44,7 @@ export function createMetrics({ defaultMetrics = true }: { defaultMetrics?: bool
 
 /** The route pattern a request matched (`/api/games/:id`), or `unmatched`. */
 function routeOf(req: Request): string {
-  const route = (req as Request & { route?: { path?: unknown } }).route;
+  const route = (req as { route?: unknown }).route as { path?: unknown } | undefined;
   return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : 'unmatched';
 }
 

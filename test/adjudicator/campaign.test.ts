@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adjudicateCampaign, checkCampaignDocument } from '../../src/adjudicator/campaign.ts';
 import { campaignToJson, parseCampaignInput } from '../../src/adjudicator/campaign-json.ts';
 
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Doc = Record<string, any>;  
 const example = (name: string): Doc => JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8'));
 const run = (doc: unknown) => adjudicateCampaign(JSON.stringify(doc));
 const out = (doc: unknown) => run(doc).stdout as Doc;
@@ -40,7 +40,7 @@ describe('§11 the campaign adjudicator', () => {
         expect.arrayContaining(['fleets', 'destroyed', 'systems', 'store', 'initiative', 'events', 'winner', 'diceUsed', 'views', 'battles']),
       );
       expect(Object.keys(o.views)).toEqual(['blue', 'red']);
-      for (const v of Object.values(o.views) as Doc[]) expect(Object.keys(v)).toEqual(expect.arrayContaining(['fleets', 'systems', 'store', 'detected']));
+      for (const v of Object.values<Doc>(o.views)) expect(Object.keys(v)).toEqual(expect.arrayContaining(['fleets', 'systems', 'store', 'detected']));
     }
   });
 

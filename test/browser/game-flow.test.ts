@@ -178,7 +178,7 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
 
     await v.goto(`${rig.server.url}/archive/${GAME}`);
     const [download] = await Promise.all([v.waitForEvent('download'), v.getByRole('link', { name: 'Download the whole game as JSON' }).click()]);
-    const doc: unknown = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    const doc: unknown = JSON.parse(readFileSync((await download.path()), 'utf8'));
     const verified = verifyExport(doc);
     expect(verified.ok, JSON.stringify(verified)).toBe(true);
     await visitor.close();

@@ -20,7 +20,7 @@ function writeLock(dir: string, record: Record<string, unknown>): void {
 
 /** A PID no process has any more. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', '0']).pid!;
+  return spawnSync(process.execPath, ['-e', '0']).pid;
 }
 
 describe('recordServerUrl and readDataDirHolder', () => {

@@ -35,10 +35,10 @@ describe.each(databaseKinds)('freshDatabase(%s)', (kind) => {
   it('gives two tests at once two separate databases', async () => {
     const [a, b] = await Promise.all([freshDatabase(kind), freshDatabase(kind)]);
     try {
-      await a!.db.execute(sql`insert into audit_log (actor, action) values ('a', 'only in a')`);
-      expect(await b!.db.select().from(auditLog)).toEqual([]);
+      await a.db.execute(sql`insert into audit_log (actor, action) values ('a', 'only in a')`);
+      expect(await b.db.select().from(auditLog)).toEqual([]);
     } finally {
-      await Promise.all([a!.drop(), b!.drop()]);
+      await Promise.all([a.drop(), b.drop()]);
     }
   });
 });

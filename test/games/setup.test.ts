@@ -71,7 +71,7 @@ describe.each(databaseKinds)('setup on %s', (kind) => {
 
   it('refuses a game whose seats do not match its sides, naming what is wrong', async () => {
     const ctx = gamesContext(database);
-    const e = await createGame(ctx, { name: 'x', scenario: 'tutorial-duel', seats: [{ side: 'black', email: 'a@pbem.test', name: 'A' }, { side: 'white', email: 'w@pbem.test', name: 'W' }] }).catch((x: AppError) => x);
+    const e = await createGame(ctx, { name: 'x', scenario: 'tutorial-duel', seats: [{ side: 'black', email: 'a@pbem.test', name: 'A' }, { side: 'white', email: 'w@pbem.test', name: 'W' }] }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).problems.map((p) => p.code)).toEqual(['UNKNOWN_SIDE', 'SEAT_MISSING']);
     await expect(createGame(ctx, { name: 'x', scenario: 'tutorial-duel', seats: [{ side: 'black', email: 'not-mail', name: 'A' }] })).rejects.toMatchObject({ code: 'INVALID_GAME' });

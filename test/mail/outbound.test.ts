@@ -59,7 +59,7 @@ async function smtpServer(behaviour: { rcpt?: (address: string) => Error | null;
             received.push(mail);
             callback(null);
           },
-          (error: Error) => callback(error),
+          (error: unknown) => callback(error as Error),
         );
       });
     },

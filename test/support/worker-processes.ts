@@ -73,7 +73,7 @@ export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOp
   let errText = '';
   let cpuAtReady: number | null = null;
   let cpuAtStop: number | null = null;
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     errText = (errText + chunk).slice(-20_000);
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -81,7 +81,7 @@ export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOp
     child.once('close', (code, signal) => resolve({ code, signal }));
   });
   const ready = new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const [word, a, b, c] = line.split(' ');
       if (word === 'ready') {
         cpuAtReady = Number(c);

@@ -14,7 +14,7 @@ import { freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
 
 // Answers are read field by field in the tests, as a client would read JSON.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 type Json = any;
 
 export interface Answer<T = Json> {

@@ -20,6 +20,12 @@ import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 
+/** A form field as text; anything else a hostile body may hold (an array, an object) reads as empty. */
+function textField(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
 const gameId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/);
 
 /** The game of the path; an id that cannot be one is simply not found. */
@@ -103,7 +109,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     // The turn the form was made for: orders for a turn that has since resolved are refused, not moved on.
     const formTurn = Number((req.body as { turn?: unknown }).turn);
     const turn = Number.isInteger(formTurn) && formTurn > 0 ? formTurn : game.currentTurn;
-    const text = from === 'rows' ? rowsToText(game.id, turn, rows!) : String((req.body as { text?: unknown }).text ?? '').slice(0, 64 * 1024);
+    const text = from === 'rows' ? rowsToText(game.id, turn, rows!) : textField(req.body, 'text').slice(0, 64 * 1024);
     const token = tokenOf(ctx, seat);
     try {
       const r = await submitOrders(ctx, { gameId: game.id, token, text, channel: 'web' });
@@ -146,7 +152,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     const game = await gameOfPath(deps, req);
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
-    const text = String((req.body as { fleet?: unknown }).fleet ?? '').slice(0, 20_000);
+    const text = textField(req.body, 'fleet').slice(0, 20_000);
     try {
       await submitFleet(ctx, game.id, tokenOf(ctx, found.seat), { ships: fleetFromText(text) });
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'fleet'));
