@@ -5,6 +5,7 @@
  * Never throws on any input; the work is linear in the (capped) text.
  */
 import type { RuleError } from '../rules/result.ts';
+import type { ShipOrders } from '../rules/types.ts';
 import { cleanBody, normalizeSpacing, type BodyLine } from './clean.ts';
 import { readShipLine } from './ship-line.ts';
 import {
@@ -23,18 +24,30 @@ import { plainText } from '../lib/text.ts';
 /** What a PASSWORD line is echoed as: the secret itself never goes back out. */
 export const MASKED_PASSWORD = 'PASSWORD ********';
 
+/** Who a submission is from and what it is for: what every kind's orders language checks the shared lines against. */
+export interface SubmissionFrame {
+  readonly gameId: string;
+  /** The turn now open for orders. */
+  readonly turn: number;
+  /** The seat's side. */
+  readonly side: string;
+  /** Every side of the game, for MESSAGE. */
+  readonly sides: readonly string[];
+}
+
+/** What every submission may say besides its orders: the header, commands, a message, the lines understood. */
+export type SubmissionCommon = Omit<ParsedSubmission, 'orders'>;
+
 /** The state of a submission being read, line by line. */
-class Reading {
-  readonly value: ParsedSubmission = { gameId: null, turn: null, password: null, commands: [], message: null, orders: new Map(), lines: [] };
+export class Reading {
+  readonly value: SubmissionCommon = { gameId: null, turn: null, password: null, commands: [], message: null, lines: [] };
   readonly problems: OrdersProblem[] = [];
   /** Whether a problem beyond LIMITS.errors came up: the submission is rejected, reading stops. */
   full = false;
-  /** Whether any line asked for something (a SHIP line, a command, a MESSAGE), understood or not. */
+  /** Whether any line asked for something (an order line, a command, a MESSAGE), understood or not. */
   attempted = false;
-  /** First line each ship was ordered on. */
-  readonly shipLines = new Map<string, number>();
 
-  constructor(readonly ctx: OrdersContext) {}
+  constructor(readonly ctx: SubmissionFrame) {}
 
   report(line: number | null, p: RuleError): void {
     if (this.problems.length >= LIMITS.errors) {
@@ -100,26 +113,10 @@ function readPassword(r: Reading, line: number, text: string): void {
   r.value.password ??= secret;
 }
 
-/** Reads a SHIP line; returns the ship's id when its orders were taken. */
-function readShip(r: Reading, line: number, ws: readonly string[]): string | undefined {
-  const result = readShipLine(ws, r.ctx);
-  for (const p of result.problems) r.report(line, p);
-  if (result.ship === null) return undefined;
-  const first = r.shipLines.get(result.ship);
-  if (first !== undefined) {
-    r.report(line, { code: 'SHIP_TWICE', ship: result.ship, message: `ship ${result.ship} is already ordered on line ${first}; give one SHIP line per ship` });
-    return undefined;
-  }
-  r.shipLines.set(result.ship, line);
-  if (result.orders === null) return undefined;
-  r.value.orders.set(result.ship, result.orders);
-  return result.ship;
-}
-
 /** Finds a side by name, ignoring case and spacing. */
 function findSide(r: Reading, name: string): string | undefined {
   const want = normalizeSpacing(name).toUpperCase();
-  return r.ctx.position.sides.find((s) => normalizeSpacing(s).toUpperCase() === want);
+  return r.ctx.sides.find((s) => normalizeSpacing(s).toUpperCase() === want);
 }
 
 /** Keeps a message as written, less what cannot travel in a mail or would make it read otherwise (tabs stay). */
@@ -140,7 +137,7 @@ function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: s
     if (to !== undefined) firstLine = ws.slice(2).join(' ');
   }
   const before = r.problemCount;
-  const others = r.ctx.position.sides.filter((s) => s !== r.ctx.side);
+  const others = r.ctx.sides.filter((s) => s !== r.ctx.side);
   if (rest === '') r.report(head.line, { code: 'MESSAGE_NO_SIDE', message: `MESSAGE needs the side to send it to: ${listWords(others)}` });
   else if (to === undefined) r.report(head.line, { code: 'MESSAGE_UNKNOWN_SIDE', message: `there is no side ${show(ws[1]!)} in this game; send messages to ${listWords(others)}` });
   else if (to === r.ctx.side) r.report(head.line, { code: 'MESSAGE_OWN_SIDE', message: `${to} is your own side; send messages to ${listWords(others)}` });
@@ -173,34 +170,55 @@ function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: s
   return i;
 }
 
+/**
+ * A kind's own order lines: the keywords that open them, and how to read one.
+ * `read` reports problems on the Reading and returns the piece the line
+ * ordered (a ship id), if any, for the echo of what was understood.
+ */
+export interface OrderLines {
+  /** Keywords that open an order line (`SHIP`; `BUILD`, `MOVE` …). */
+  readonly keywords: readonly string[];
+  read(r: Reading, line: number, ws: readonly string[], head: string): string | undefined;
+  /** What to say when a line starts with a word that only belongs inside an order line, or null. */
+  misplaced?(head: string): string | null;
+  /** The problem for a text with no orders, commands or message in it. */
+  readonly empty: string;
+}
+
 /** Reads one command line (not a MESSAGE); returns false at END. */
-function readLine(r: Reading, line: number, text: string): boolean {
+function readLine(r: Reading, orderLines: OrderLines, line: number, text: string): boolean {
   const ws = words(text);
   const head = keyword(ws[0]);
   if (head === 'END') return false;
   const before = r.problemCount;
-  let ship: string | undefined;
+  let piece: string | undefined;
+  const misplaced = orderLines.misplaced?.(head) ?? null;
   if (head === 'GAME' || head === 'TURN') readGameAndTurn(r, line, ws);
   else if (head === 'PASSWORD') readPassword(r, line, text);
-  else if (head === 'SHIP') {
+  else if (orderLines.keywords.includes(head)) {
     r.attempted = true;
-    ship = readShip(r, line, ws);
+    piece = orderLines.read(r, line, ws, head);
   } else if (isOneOf(head, COMMANDS)) {
     r.attempted = true;
     if (ws.length > 1) r.report(line, { code: 'EXTRA_WORDS', message: `${head} takes nothing after it: write ${head} alone on its line` });
     else if (!r.value.commands.includes(head)) r.value.commands.push(head);
-  } else if (isOneOf(head, SHIP_CLAUSES)) {
-    r.report(line, { code: 'CLAUSE_WITHOUT_SHIP', message: `${head} belongs on a SHIP line: SHIP <id> SPEED <n> MOVE <plot> [FIRE <id> …] [HOLD], all on one line` });
+  } else if (misplaced !== null) {
+    r.report(line, { code: 'CLAUSE_WITHOUT_SHIP', message: misplaced });
   } else {
-    r.report(line, { code: 'UNKNOWN_KEYWORD', message: unknownWordMessage(ws[0] ?? '', LINE_KEYWORDS, 'a line starts with') });
+    const keywords = LINE_KEYWORDS.flatMap((k): readonly string[] => (k === 'SHIP' ? orderLines.keywords : [k]));
+    r.report(line, { code: 'UNKNOWN_KEYWORD', message: unknownWordMessage(ws[0] ?? '', keywords, 'a line starts with') });
   }
-  if (r.problemCount === before) r.understood(line, head === 'PASSWORD' ? MASKED_PASSWORD : text, ship);
+  if (r.problemCount === before) r.understood(line, head === 'PASSWORD' ? MASKED_PASSWORD : text, piece);
   return true;
 }
 
-/** Parses a submission for one seat, checking it against the game as it stands. */
-export function parseSubmission(text: string, ctx: OrdersContext): ParseOutcome {
-  const r = new Reading(ctx);
+/**
+ * Reads a submission's text with a kind's order lines: the header, commands
+ * and MESSAGE are the same in every kind. Returns the Reading, its problems
+ * listed (the caller adds any of its own before deciding).
+ */
+export function readSubmission(text: string, frame: SubmissionFrame, orderLines: OrderLines): Reading {
+  const r = new Reading(frame);
   const body = cleanBody(typeof text === 'string' ? text : '');
   const lines = body.lines;
   let ended = false;
@@ -218,16 +236,49 @@ export function parseSubmission(text: string, ctx: OrdersContext): ParseOutcome 
       r.attempted = true;
       i = readMessage(r, lines, i, command);
     } else {
-      ended = !readLine(r, bl.line, command);
+      ended = !readLine(r, orderLines, bl.line, command);
       i += 1;
     }
   }
   if (!ended && !r.full && body.cut) r.report(body.cut.line, body.cut);
-  if (!r.attempted && r.problems.length === 0) {
-    r.report(null, { code: 'EMPTY', message: 'no orders found: write one line per ship, e.g. SHIP 3 SPEED 3 MOVE 1L1, then END; send HELP for instructions' });
-  }
+  if (!r.attempted && r.problems.length === 0) r.report(null, { code: 'EMPTY', message: orderLines.empty });
   if (r.full) {
     r.problems.push({ line: null, code: 'TOO_MANY_ERRORS', message: `more than ${LIMITS.errors} problems: reading stopped here; fix these and send again` });
   }
-  return r.problems.length === 0 ? { ok: true, value: r.value } : { ok: false, errors: r.problems, partial: r.value };
+  return r;
+}
+
+/** The tactical SHIP lines: one per ship, checked against the position as it stands. */
+function shipLines(ctx: OrdersContext, orders: Map<string, ShipOrders>): OrderLines {
+  const firstLine = new Map<string, number>();
+  return {
+    keywords: ['SHIP'],
+    empty: 'no orders found: write one line per ship, e.g. SHIP 3 SPEED 3 MOVE 1L1, then END; send HELP for instructions',
+    misplaced: (head) =>
+      isOneOf(head, SHIP_CLAUSES)
+        ? `${head} belongs on a SHIP line: SHIP <id> SPEED <n> MOVE <plot> [FIRE <id> …] [HOLD], all on one line`
+        : null,
+    read(r, line, ws) {
+      const result = readShipLine(ws, ctx);
+      for (const p of result.problems) r.report(line, p);
+      if (result.ship === null) return undefined;
+      const first = firstLine.get(result.ship);
+      if (first !== undefined) {
+        r.report(line, { code: 'SHIP_TWICE', ship: result.ship, message: `ship ${result.ship} is already ordered on line ${first}; give one SHIP line per ship` });
+        return undefined;
+      }
+      firstLine.set(result.ship, line);
+      if (result.orders === null) return undefined;
+      orders.set(result.ship, result.orders);
+      return result.ship;
+    },
+  };
+}
+
+/** Parses a submission for one seat, checking it against the game as it stands. */
+export function parseSubmission(text: string, ctx: OrdersContext): ParseOutcome {
+  const orders = new Map<string, ShipOrders>();
+  const r = readSubmission(text, { gameId: ctx.gameId, turn: ctx.turn, side: ctx.side, sides: ctx.position.sides }, shipLines(ctx, orders));
+  const value: ParsedSubmission = { ...r.value, orders };
+  return r.problems.length === 0 ? { ok: true, value } : { ok: false, errors: r.problems, partial: value };
 }
