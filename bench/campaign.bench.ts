@@ -58,7 +58,10 @@ const c = bigCampaign();
 const doc = JSON.stringify(campaignToJson(c));
 console.log(`msc-pbem strategic rules benchmark — node ${process.version}, ${process.platform}/${process.arch}`);
 const reference = timed(400, () => JSON.parse(JSON.stringify(JSON.parse(doc))));
-console.log(`reference: JSON round trip of the campaign (${(doc.length / 1024).toFixed(0)} KB)`.padEnd(60), `median ${reference.median.toFixed(3)} ms`);
+console.log(
+  `reference: JSON round trip of the campaign (${(doc.length / 1024).toFixed(0)} KB)`.padEnd(60),
+  `median ${reference.median.toFixed(3)} ms`,
+);
 
 let battles = 0;
 const turn = timed(400, (i) => {
@@ -72,7 +75,8 @@ console.log(
 );
 
 const mapGen = timed(200, (i) => {
-  if (!generateMap({ width: 60, height: 40, systems: 200, seed: `bench-${i}`, sides: ['blue', 'red'] }).ok) throw new Error('bench map');
+  if (!generateMap({ width: 60, height: 40, systems: 200, seed: `bench-${i}`, sides: ['blue', 'red'] }).ok)
+    throw new Error('bench map');
 });
 console.log(
   'generate a 60 × 40 map with 200 systems'.padEnd(60),

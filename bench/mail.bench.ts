@@ -25,7 +25,16 @@ import { count, eq, sql } from 'drizzle-orm';
 import { inboundMessages, outbox } from '../src/db/schema.ts';
 import { createGame } from '../src/games/create.ts';
 import type { RunningServer } from '../src/server/main.ts';
-import { addressOf, Inbox, mailServersUp, reply, serviceDatabase, smtpClient, startMailService, type Player } from '../test/e2e/support.ts';
+import {
+  addressOf,
+  Inbox,
+  mailServersUp,
+  reply,
+  serviceDatabase,
+  smtpClient,
+  startMailService,
+  type Player,
+} from '../test/e2e/support.ts';
 import { duelOrders, inParallel, TEST_MAIL_DOMAIN, type DuelSide } from '../test/support/games.ts';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 50);
@@ -46,9 +55,16 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
   }
 }
 
-/** Until every queued mail has left: measurements never share the SMTP server with the game-start mail of their set-up. */
+/**
+ * Until every queued mail has left: measurements never share the SMTP server with the game-start mail of their set-up.
+ */
 async function outboxDrained(server: RunningServer, timeoutMs: number): Promise<void> {
-  const notSent = () => server.database.db.select({ status: outbox.status, error: outbox.lastError, n: count() }).from(outbox).where(eq(outbox.status, 'pending')).groupBy(outbox.status, outbox.lastError);
+  const notSent = () =>
+    server.database.db
+      .select({ status: outbox.status, error: outbox.lastError, n: count() })
+      .from(outbox)
+      .where(eq(outbox.status, 'pending'))
+      .groupBy(outbox.status, outbox.lastError);
   try {
     await waitUntil(async () => (await notSent()).length === 0, timeoutMs, 'the outbox did not drain');
   } catch (error) {
@@ -77,13 +93,19 @@ async function createDuel(server: RunningServer, gameId: string): Promise<void> 
 }
 
 /** Part 1: turn 1 of `TURNS` duels, one after another. */
-async function turnLatency(server: RunningServer, inboxes: readonly [Inbox, Inbox], players: readonly [Player, Player]): Promise<number[]> {
+async function turnLatency(
+  server: RunningServer,
+  inboxes: readonly [Inbox, Inbox],
+  players: readonly [Player, Player],
+): Promise<number[]> {
   const sides: readonly DuelSide[] = ['black', 'grey'];
   const latencies: number[] = [];
   for (let i = 1; i <= TURNS; i++) {
     const gameId = `lat-${i}`;
     await createDuel(server, gameId);
-    const starts = await Promise.all(inboxes.map((inbox) => inbox.waitFor({ subject: `[${gameId}] Turn 1: the game begins`, pollMs: 20 })));
+    const starts = await Promise.all(
+      inboxes.map((inbox) => inbox.waitFor({ subject: `[${gameId}] Turn 1: the game begins`, pollMs: 20 })),
+    );
     const sent = await Promise.all(players.map((p, s) => reply(p, starts[s]!, duelOrders(gameId, sides[s]!))));
     const lastAccepted = Math.max(...sent.map((x) => x.acceptedAt));
     const seen = await Promise.all(
@@ -98,13 +120,21 @@ async function turnLatency(server: RunningServer, inboxes: readonly [Inbox, Inbo
 }
 
 /** Part 2: `MAILS` order mails through pooled SMTP, until the service has recorded them all. */
-async function throughput(server: RunningServer): Promise<{ seconds: number; sendSeconds: number; outcomes: Record<string, number> }> {
+async function throughput(
+  server: RunningServer,
+): Promise<{ seconds: number; sendSeconds: number; outcomes: Record<string, number> }> {
   // Seated by alice and bob, whose mailboxes exist: their game-start mail is delivered, not bounced.
   const duels = await inParallel(
     Array.from({ length: Math.ceil(MAILS / 2) }, (_, i) => `tp-${i + 1}`),
     8,
     async (id) => {
-      const created = await createGame(server.ctx, { id, name: `Bench ${id}`, scenario: 'tutorial-duel', settings: {}, seats: SEATS });
+      const created = await createGame(server.ctx, {
+        id,
+        name: `Bench ${id}`,
+        scenario: 'tutorial-duel',
+        settings: {},
+        seats: SEATS,
+      });
       const token = (side: DuelSide) => created.seats.find((s) => s.side === side)!.token;
       return { gameId: id, tokens: { black: token('black'), grey: token('grey') } };
     },
@@ -132,7 +162,11 @@ async function throughput(server: RunningServer): Promise<{ seconds: number; sen
     .from(inboundMessages)
     .where(sql`${inboundMessages.gameId} like 'tp-%'`)
     .groupBy(inboundMessages.outcome);
-  return { seconds: (done - started) / 1000, sendSeconds: (sentAt - started) / 1000, outcomes: Object.fromEntries(rows.map((r) => [r.outcome, r.n])) };
+  return {
+    seconds: (done - started) / 1000,
+    sendSeconds: (sentAt - started) / 1000,
+    outcomes: Object.fromEntries(rows.map((r) => [r.outcome, r.n])),
+  };
 }
 
 async function recorded(server: RunningServer): Promise<number> {
@@ -152,7 +186,11 @@ async function main(): Promise<void> {
   }
   const database = await serviceDatabase();
   // No per-sender limit: 1,000 mails come from two addresses.
-  const server = await startMailService(database, { MAIL_RATE_PER_HOUR: '0', RATE_LIMIT_CREATE: '0', POLL_INTERVAL_MS: '100' });
+  const server = await startMailService(database, {
+    MAIL_RATE_PER_HOUR: '0',
+    RATE_LIMIT_CREATE: '0',
+    POLL_INTERVAL_MS: '100',
+  });
   const inboxes = [await Inbox.open('alice'), await Inbox.open('bob')] as const;
   const players = [
     { address: addressOf('alice'), name: 'Alice', smtp: smtpClient() },
@@ -162,12 +200,20 @@ async function main(): Promise<void> {
     say(`mail benchmark: Dovecot IMAP :11143, OpenSMTPD SMTP :12525, service database ${database.kind}`);
     const latencies = (await turnLatency(server, inboxes, players)).sort((a, b) => a - b);
     say(`1. last order accepted by SMTP → every seat's report in its IMAP inbox, ${latencies.length} turns:`);
-    say(`   median ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, min ${ms(latencies[0]!)}, max ${ms(latencies.at(-1)!)}   (target p95 < 2000 ms)`);
+    say(
+      `   median ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, min ${ms(latencies[0]!)}, max ${ms(latencies.at(-1)!)}   (target p95 < 2000 ms)`,
+    );
     for (const inbox of inboxes) await inbox.empty();
     const t = await throughput(server);
     say(`2. ${MAILS} order mails through 4 pooled SMTP connections, until the service recorded the last:`);
-    say(`   ${(MAILS / t.seconds).toFixed(0)} mails/s (${t.seconds.toFixed(2)} s; SMTP accepted them all in ${t.sendSeconds.toFixed(2)} s)   (target ≥ 100 mails/s)`);
-    say(`   outcomes: ${Object.entries(t.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    say(
+      `   ${(MAILS / t.seconds).toFixed(0)} mails/s (${t.seconds.toFixed(2)} s; SMTP accepted them all in ${t.sendSeconds.toFixed(2)} s)   (target ≥ 100 mails/s)`,
+    );
+    say(
+      `   outcomes: ${Object.entries(t.outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   } finally {
     for (const p of players) p.smtp.close();
     for (const inbox of inboxes) await inbox.close();

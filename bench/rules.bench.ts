@@ -31,7 +31,8 @@ function melee(perSide: number): Position {
   const centre = toCube({ col: 10, row: 10 });
   const cluster = [];
   for (let x = -3; x <= 3; x++)
-    for (let y = Math.max(-3, -x - 3); y <= Math.min(3, -x + 3); y++) cluster.push(fromCube({ x: centre.x + x, y: centre.y + y, z: centre.z - x - y }));
+    for (let y = Math.max(-3, -x - 3); y <= Math.min(3, -x + 3); y++)
+      cluster.push(fromCube({ x: centre.x + x, y: centre.y + y, z: centre.z - x - y }));
   const ships: Ship[] = [];
   for (let i = 0; i < perSide * 2; i++) {
     const design = { engine: 3, shields: 5, toHit: 3, weapons: WEAPON_SIDES.filter((_, w) => (i + w) % 3 !== 0) };
@@ -46,10 +47,19 @@ function melee(perSide: number): Position {
       status: 'active',
     });
   }
-  return { map: { width: 20, height: 20 }, turn: 1, sides: ['red', 'blue'], solo: [], ships, turnLimit: null, conceded: [] };
+  return {
+    map: { width: 20, height: 20 },
+    turn: 1,
+    sides: ['red', 'blue'],
+    solo: [],
+    ships,
+    turnLimit: null,
+    conceded: [],
+  };
 }
 
-const still = (p: Position) => new Map<string, ShipOrders>(p.ships.map((s) => [s.id, { speed: 0, plot: [], fire: [], hold: false }]));
+const still = (p: Position) =>
+  new Map<string, ShipOrders>(p.ships.map((s) => [s.id, { speed: 0, plot: [], fire: [], hold: false }]));
 
 console.log(`msc-pbem rules benchmark — node ${process.version}, ${process.platform}/${process.arch}`);
 for (const n of [2, 10, 30]) {
@@ -61,20 +71,32 @@ for (const n of [2, 10, 30]) {
     if (!r.ok) throw new Error('illegal bench orders');
     shots += r.value.events.filter((e) => e.type === 'shot').length;
   });
-  console.log(`${''.padEnd(34)} (${p.ships.length} ships, ${(shots / (n === 30 ? 450 : 1050)).toFixed(0)} shots a turn on average)`);
+  console.log(
+    `${''.padEnd(34)} (${p.ships.length} ships, ${(shots / (n === 30 ? 450 : 1050)).toFixed(0)} shots a turn on average)`,
+  );
 }
 
 // A 30-ship order mail, as a player replies to a report: the orders, a signature, the quoted report.
 const big = melee(30);
 const mine = big.ships.filter((s) => s.side === 'red');
 const mail = [
-  formatOrders({ gameId: 'bench-1', turn: 1 }, new Map(mine.map((s) => [s.id, { speed: 1, plot: [{ kind: 'forward', hexes: 1 }], fire: ['S1', 'S3'], hold: false }]))),
+  formatOrders(
+    { gameId: 'bench-1', turn: 1 },
+    new Map(
+      mine.map((s) => [s.id, { speed: 1, plot: [{ kind: 'forward', hexes: 1 }], fire: ['S1', 'S3'], hold: false }]),
+    ),
+  ),
   '',
   '-- ',
   'Admiral Red',
   '',
   'On Monday, the service wrote:',
-  ...formatOrders({ gameId: 'bench-1', turn: 1 }, new Map(mine.map((s) => [s.id, { speed: 0, plot: [], fire: [], hold: false }]))).split('\n').map((l) => `> ${l}`),
+  ...formatOrders(
+    { gameId: 'bench-1', turn: 1 },
+    new Map(mine.map((s) => [s.id, { speed: 0, plot: [], fire: [], hold: false }])),
+  )
+    .split('\n')
+    .map((l) => `> ${l}`),
 ].join('\n');
 measure('parse a 30-ship order mail', 2000, () => {
   const r = parseSubmission(mail, { gameId: 'bench-1', turn: 1, side: 'red', position: big });

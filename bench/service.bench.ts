@@ -34,7 +34,16 @@ import { submitOrders } from '../src/games/orders.ts';
 import { createLogger } from '../src/log.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../src/games/context.ts';
 import { testServerUrl } from '../test/support/db.ts';
-import { createDuels, duelOrders, inParallel, liveGamesContext, submitDuelOrders, TEST_MAIL_DOMAIN, TEST_SECRET_KEY, type Duel } from '../test/support/games.ts';
+import {
+  createDuels,
+  duelOrders,
+  inParallel,
+  liveGamesContext,
+  submitDuelOrders,
+  TEST_MAIL_DOMAIN,
+  TEST_SECRET_KEY,
+  type Duel,
+} from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil, type WorkerProcess } from '../test/support/worker-processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -86,7 +95,8 @@ function percentile(sorted: readonly number[], p: number): number {
 function report(label: string, value: string): void {
   console.log(`  ${label.padEnd(48)} ${value}`);
 }
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 // ---------------------------------------------------------------- 1. submissions
 
@@ -98,7 +108,11 @@ interface Target {
 }
 
 function targetsFor(duels: readonly Duel[]): Target[] {
-  return duels.map((d) => ({ gameId: d.gameId, token: d.tokens.black, texts: [0, 1, 2, 3, 4, 5].map((v) => duelOrders(d.gameId, 'black', v)) }));
+  return duels.map((d) => ({
+    gameId: d.gameId,
+    token: d.tokens.black,
+    texts: [0, 1, 2, 3, 4, 5].map((v) => duelOrders(d.gameId, 'black', v)),
+  }));
 }
 
 /**
@@ -158,7 +172,10 @@ interface LoadResult {
 
 function runClients(url: string, targets: readonly Target[]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT_THREAD, { eval: true, workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1 } });
+    const worker = new Worker(CLIENT_THREAD, {
+      eval: true,
+      workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1 },
+    });
     worker.once('message', (m: LoadResult) => {
       void worker.terminate();
       resolve(m);
@@ -179,24 +196,40 @@ async function directSubmissions(ctx: GamesContext, targets: readonly Target[], 
       for (let k = c, n = 0; performance.now() < until; k += CLIENTS, n++) {
         const t = targets[k % targets.length]!;
         const t0 = performance.now();
-        await submitOrders(ctx, { gameId: t.gameId, token: t.token, text: t.texts[n % t.texts.length]!, channel: 'api' });
+        await submitOrders(ctx, {
+          gameId: t.gameId,
+          token: t.token,
+          text: t.texts[n % t.texts.length]!,
+          channel: 'api',
+        });
         latencies.push(performance.now() - t0);
         ok++;
       }
     }),
   );
   const cpu = process.cpuUsage(cpu0);
-  return { ok, statuses: { 200: ok }, latencies, firstError: null, elapsed: (performance.now() - start) / 1000, cpuPerCall: (cpu.user + cpu.system) / 1000 / ok };
+  return {
+    ok,
+    statuses: { 200: ok },
+    latencies,
+    firstError: null,
+    elapsed: (performance.now() - start) / 1000,
+    cpuPerCall: (cpu.user + cpu.system) / 1000 / ok,
+  };
 }
 
 function printLoad(label: string, r: LoadResult): number {
   const rate = r.ok / r.elapsed;
   const sorted = [...r.latencies].sort((a, b) => a - b);
   report(`${label}: submissions/s`, `${fmt(rate)}   (${fmt(r.ok)} in ${fmt(r.elapsed, 1)} s, ${CLIENTS} clients)`);
-  report(`${label}: latency p50 / p95`, `${fmt(percentile(sorted, 0.5), 1)} ms / ${fmt(percentile(sorted, 0.95), 1)} ms`);
+  report(
+    `${label}: latency p50 / p95`,
+    `${fmt(percentile(sorted, 0.5), 1)} ms / ${fmt(percentile(sorted, 0.95), 1)} ms`,
+  );
   if (r.cpuPerCall !== undefined) report(`${label}: Node CPU a submission`, `${fmt(r.cpuPerCall, 2)} ms`);
   const failed = Object.entries(r.statuses).filter(([s]) => s !== '200');
-  if (failed.length > 0) report(`${label}: NOT accepted`, `${failed.map(([s, n]) => `${n}× ${s}`).join(', ')} — first: ${r.firstError}`);
+  if (failed.length > 0)
+    report(`${label}: NOT accepted`, `${failed.map(([s, n]) => `${n}× ${s}`).join(', ')} — first: ${r.firstError}`);
   return rate;
 }
 
@@ -247,7 +280,9 @@ async function prepareTurns(): Promise<string> {
     await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'black', i));
     await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'grey', i));
     await database.db.update(turns).set({ dueAt: null }).where(eq(turns.status, 'open'));
-    console.log(`  (prepared ${fmt(TURNS)} games with both seats' orders in ${fmt((performance.now() - t0) / 1000, 1)} s)`);
+    console.log(
+      `  (prepared ${fmt(TURNS)} games with both seats' orders in ${fmt((performance.now() - t0) / 1000, 1)} s)`,
+    );
   } finally {
     await database.close();
   }
@@ -255,14 +290,27 @@ async function prepareTurns(): Promise<string> {
 }
 
 /** Turns per second, and the worker processes' CPU time per turn (ms). */
-async function drainWith(template: string, processes: number, loopsPerProcess: number): Promise<{ rate: number; cpuPerTurn: number | null }> {
+async function drainWith(
+  template: string,
+  processes: number,
+  loopsPerProcess: number,
+): Promise<{ rate: number; cpuPerTurn: number | null }> {
   const name = await createDatabase(`turns_${processes}x${loopsPerProcess}`, template);
   const url = urlOf(name);
   const workers: WorkerProcess[] = [];
   let resolved = 0;
   try {
     // A long poll: the turns must fall due only when the clock starts.
-    for (let i = 0; i < processes; i++) workers.push(startWorkerProcess(url, { workers: loopsPerProcess, pollMs: 1_000, onResolved: () => { resolved++; } }));
+    for (let i = 0; i < processes; i++)
+      workers.push(
+        startWorkerProcess(url, {
+          workers: loopsPerProcess,
+          pollMs: 1_000,
+          onResolved: () => {
+            resolved++;
+          },
+        }),
+      );
     await Promise.all(workers.map((w) => w.ready));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -293,7 +341,10 @@ async function benchTurns(): Promise<Map<string, number>> {
   ] as const) {
     const { rate, cpuPerTurn } = await drainWith(template, processes, loops);
     rates.set(label, rate);
-    report(`${label}: turns/s`, `${fmt(rate)}   (worker CPU ${cpuPerTurn === null ? '?' : fmt(cpuPerTurn, 1)} ms a turn)`);
+    report(
+      `${label}: turns/s`,
+      `${fmt(rate)}   (worker CPU ${cpuPerTurn === null ? '?' : fmt(cpuPerTurn, 1)} ms a turn)`,
+    );
   }
   return rates;
 }
@@ -303,7 +354,14 @@ async function benchTurns(): Promise<Map<string, number>> {
 async function benchPgbench(): Promise<number | null> {
   console.log(`\nThis machine's PostgreSQL (pgbench -i -s 10; pgbench -N -c 8 -j 2 -T ${SECONDS}, scratch database)`);
   const server = new URL(testServerUrl);
-  const connection = ['-h', server.hostname, '-p', server.port || '5432', '-U', decodeURIComponent(server.username || 'postgres')];
+  const connection = [
+    '-h',
+    server.hostname,
+    '-p',
+    server.port || '5432',
+    '-U',
+    decodeURIComponent(server.username || 'postgres'),
+  ];
   const env = { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) };
   const pgbench = (args: string[]) => spawnSync('pgbench', [...connection, ...args], { encoding: 'utf8', env });
   const name = await createDatabase('pgbench');
@@ -327,21 +385,29 @@ async function main(): Promise<void> {
   try {
     await admin('select 1');
   } catch (error) {
-    console.error(`PostgreSQL is not reachable at ${new URL(testServerUrl).host} (${(error as Error).message}): nothing measured.`);
+    console.error(
+      `PostgreSQL is not reachable at ${new URL(testServerUrl).host} (${(error as Error).message}): nothing measured.`,
+    );
     process.exitCode = 1;
     return;
   }
   const cpus = (await import('node:os')).cpus().length;
-  console.log(`msc-pbem service benchmark — PostgreSQL at ${new URL(testServerUrl).host}, ${cpus} cores, Node ${process.version}`);
+  console.log(
+    `msc-pbem service benchmark — PostgreSQL at ${new URL(testServerUrl).host}, ${cpus} cores, Node ${process.version}`,
+  );
   try {
     const submissions = await benchSubmissions();
     const turnRates = await benchTurns();
     const tps = await benchPgbench();
 
     console.log('\nSummary');
-    console.log(`  submissions/s over HTTP      ${fmt(submissions).padStart(8)}   target ≥ ${fmt(TARGET_SUBMISSIONS)}   ${submissions >= TARGET_SUBMISSIONS ? 'met' : 'NOT met'}`);
+    console.log(
+      `  submissions/s over HTTP      ${fmt(submissions).padStart(8)}   target ≥ ${fmt(TARGET_SUBMISSIONS)}   ${submissions >= TARGET_SUBMISSIONS ? 'met' : 'NOT met'}`,
+    );
     for (const [label, rate] of turnRates) {
-      console.log(`  turns/s, ${label.padEnd(30)} ${fmt(rate).padStart(8)}   target ≥ ${fmt(TARGET_TURNS)}   ${rate >= TARGET_TURNS ? 'met' : 'NOT met'}`);
+      console.log(
+        `  turns/s, ${label.padEnd(30)} ${fmt(rate).padStart(8)}   target ≥ ${fmt(TARGET_TURNS)}   ${rate >= TARGET_TURNS ? 'met' : 'NOT met'}`,
+      );
     }
     console.log(`  pgbench -N TPS (reference)   ${tps === null ? 'not measured' : fmt(tps).padStart(8)}`);
   } finally {

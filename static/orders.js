@@ -77,13 +77,22 @@ function check(fieldset) {
     return;
   }
   const cost = checkPlotCost(ship, Number(speed.value), plot.value);
-  const moved = followPlot({ hex: hex.value, facing: fieldset.dataset.facing }, plot.value, map?.size ?? { width: 99, height: 99 });
+  const moved = followPlot(
+    { hex: hex.value, facing: fieldset.dataset.facing },
+    plot.value,
+    map?.size ?? { width: 99, height: 99 },
+  );
   drawPath(map, ship, hex.value, moved);
   if (!cost.ok) {
     say(cost.error.message, false);
     return;
   }
-  say(moved.leftMap ? `flies off the map from ${formatHex(moved.hex)}: the ship disengages` : `ends in ${formatHex(moved.hex)} facing ${moved.facing}`, true);
+  say(
+    moved.leftMap
+      ? `flies off the map from ${formatHex(moved.hex)}: the ship disengages`
+      : `ends in ${formatHex(moved.hex)} facing ${moved.facing}`,
+    true,
+  );
 }
 
 for (const fieldset of document.querySelectorAll('fieldset.ship-orders')) {

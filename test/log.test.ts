@@ -7,7 +7,8 @@ function capture(): { stream: Writable; lines: Array<Record<string, unknown>> } 
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -19,7 +20,13 @@ describe('createLogger', () => {
     const { stream, lines } = capture();
     createLogger({ logLevel: 'info' }, stream).info({ game: 'orion-7' }, 'turn resolved');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 30, pid: process.pid, service: 'msc', game: 'orion-7', msg: 'turn resolved' });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      service: 'msc',
+      game: 'orion-7',
+      msg: 'turn resolved',
+    });
     expect(String(lines[0]?.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
@@ -39,7 +46,10 @@ describe('createLogger', () => {
 
   it('never writes a token or a password, even when a caller passes one', () => {
     const { stream, lines } = capture();
-    createLogger({ logLevel: 'info' }, stream).info({ token: 't0ps3cret', seat: { password: 'hunter2', side: 'F' } }, 'login');
+    createLogger({ logLevel: 'info' }, stream).info(
+      { token: 't0ps3cret', seat: { password: 'hunter2', side: 'F' } },
+      'login',
+    );
     expect(JSON.stringify(lines)).not.toMatch(/t0ps3cret|hunter2/);
     expect(lines[0]).toMatchObject({ token: '[redacted]', seat: { password: '[redacted]', side: 'F' } });
   });

@@ -27,7 +27,9 @@ function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false
     const reason = e instanceof SyntaxError ? e.message : 'unreadable input';
     return {
       ok: false,
-      outcome: invalid([{ code: 'MALFORMED_JSON', message: `the input is not valid JSON (${reason}); give one JSON position document` }]),
+      outcome: invalid([
+        { code: 'MALFORMED_JSON', message: `the input is not valid JSON (${reason}); give one JSON position document` },
+      ]),
     };
   }
 }
@@ -41,14 +43,21 @@ export function adjudicate(text: string): Outcome {
   const { position, orders, plotErrors, dice } = input.value;
   const orderErrors = checkOrderSet(position, orders, plotErrors);
   if (orderErrors.length > 0) return invalid(orderErrors);
-  if (!dice) return invalid([{ code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' }]);
+  if (!dice)
+    return invalid([
+      { code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' },
+    ]);
   const source: DiceSource = dice.kind === 'scripted' ? new ScriptedDice(dice.rolls) : SeededDice.fromSeed(dice.seed);
   try {
     const result = resolveTurn(position, orders, source);
     if (!result.ok) return invalid(result.error);
-    return { exitCode: EXIT.resolved, stdout: resultToJson(result.value, source instanceof SeededDice ? source.save() : undefined) };
+    return {
+      exitCode: EXIT.resolved,
+      stdout: resultToJson(result.value, source instanceof SeededDice ? source.save() : undefined),
+    };
   } catch (e) {
-    if (e instanceof DiceExhaustedError) return { exitCode: EXIT.diceRanOut, stderr: `msc resolve: ${e.message}; no result` };
+    if (e instanceof DiceExhaustedError)
+      return { exitCode: EXIT.diceRanOut, stderr: `msc resolve: ${e.message}; no result` };
     throw e;
   }
 }

@@ -46,7 +46,10 @@ const shipJson = z.strictObject({
 });
 
 const RETREAT = /^(?:never|after ([0-9]{1,3})|below ([0-9]{1,3}))$/i;
-const retreatText = z.string().max(20).regex(RETREAT, 'a retreat order is "never", "after N" (rounds) or "below P" (per cent)');
+const retreatText = z
+  .string()
+  .max(20)
+  .regex(RETREAT, 'a retreat order is "never", "after N" (rounds) or "below P" (per cent)');
 
 const systemJson = z.strictObject({
   hex: hexText,
@@ -73,7 +76,10 @@ const transferJson = z.union([
 ]);
 
 const sideOrdersJson = z.strictObject({
-  build: z.array(z.strictObject({ ship: shipJson, fleet: id })).max(LIMITS.orders).optional(),
+  build: z
+    .array(z.strictObject({ ship: shipJson, fleet: id }))
+    .max(LIMITS.orders)
+    .optional(),
   transfer: z.array(transferJson).max(LIMITS.orders).optional(),
   move: z.record(id, z.string().max(400)).optional(),
   lossOrder: z.record(id, z.array(z.string().max(40)).max(LIMITS.shipsPerFleet)).optional(),
@@ -150,7 +156,13 @@ class InputErrors {
   }
 }
 
-const ship = (s: ShipJson): StrategicShip => ({ id: s.id, engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: s.weapons });
+const ship = (s: ShipJson): StrategicShip => ({
+  id: s.id,
+  engine: s.engine,
+  shields: s.shields,
+  toHit: s.toHit,
+  weapons: s.weapons,
+});
 
 /** `never`, `after N`, `below P` as a retreat order (the text is already known to match). */
 export function parseRetreat(text: string): RetreatOrder {
@@ -208,10 +220,14 @@ function sideOrders(o: z.infer<typeof sideOrdersJson>, side: string, errors: Inp
 }
 
 const zodErrors = (e: z.ZodError): CampaignJsonError[] =>
-  e.issues.slice(0, 100).map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
+  e.issues
+    .slice(0, 100)
+    .map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
 
 /** Reads a campaign document: the state, the orders, the dice, and any battle results. */
-export function parseCampaignInput(input: unknown): { ok: true; value: ParsedCampaignInput } | { ok: false; errors: CampaignJsonError[] } {
+export function parseCampaignInput(
+  input: unknown,
+): { ok: true; value: ParsedCampaignInput } | { ok: false; errors: CampaignJsonError[] } {
   const parsed = campaignJsonSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error) };
   const d = parsed.data;
@@ -247,15 +263,28 @@ export function parseCampaignInput(input: unknown): { ok: true; value: ParsedCam
   const orders: Record<string, SideOrders> = {};
   for (const [side, o] of Object.entries(d.orders ?? {})) orders[side] = sideOrders(o, side, errors);
   const battleResults =
-    d.battleResults?.map((b, i) => ({ hex: errors.hex(b.hex, `battleResults.${i}.hex`), destroyed: b.destroyed, disengaged: b.disengaged })) ??
-    null;
+    d.battleResults?.map((b, i) => ({
+      hex: errors.hex(b.hex, `battleResults.${i}.hex`),
+      destroyed: b.destroyed,
+      disengaged: b.disengaged,
+    })) ?? null;
   if (errors.list.length > 0) return { ok: false, errors: errors.list };
   const dice =
-    d.dice !== undefined ? { kind: 'scripted' as const, rolls: d.dice } : d.seed !== undefined ? { kind: 'seed' as const, seed: String(d.seed) } : null;
+    d.dice !== undefined
+      ? { kind: 'scripted' as const, rolls: d.dice }
+      : d.seed !== undefined
+        ? { kind: 'seed' as const, seed: String(d.seed) }
+        : null;
   return { ok: true, value: { campaign, orders, dice, battleResults } };
 }
 
-export const shipToJson = (s: StrategicShip) => ({ id: s.id, engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: [...s.weapons] });
+export const shipToJson = (s: StrategicShip) => ({
+  id: s.id,
+  engine: s.engine,
+  shields: s.shields,
+  toHit: s.toHit,
+  weapons: [...s.weapons],
+});
 
 export const fleetToJson = (f: Fleet) => ({
   id: f.id,
@@ -302,4 +331,9 @@ export function viewToJson(v: SideView) {
   };
 }
 
-export const battleToJson = (b: PendingBattle) => ({ hex: formatHex(b.hex), attacker: b.attacker, defender: b.defender, fleets: [...b.fleets] });
+export const battleToJson = (b: PendingBattle) => ({
+  hex: formatHex(b.hex),
+  attacker: b.attacker,
+  defender: b.defender,
+  fleets: [...b.fleets],
+});

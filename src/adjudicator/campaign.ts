@@ -29,7 +29,9 @@ function parseText(text: string): { ok: true; value: unknown } | { ok: false; ou
     const reason = e instanceof SyntaxError ? e.message : 'unreadable input';
     return {
       ok: false,
-      outcome: invalid([{ code: 'MALFORMED_JSON', message: `the input is not valid JSON (${reason}); give one JSON campaign document` }]),
+      outcome: invalid([
+        { code: 'MALFORMED_JSON', message: `the input is not valid JSON (${reason}); give one JSON campaign document` },
+      ]),
     };
   }
 }
@@ -76,14 +78,19 @@ function pendingJson(p: PendingCampaignTurn, diceState: string | undefined) {
   };
 }
 
-/** Resolves the campaign turn a document describes; with `battleResults`, finishes a turn stopped for tactical battles. */
+/**
+ * Resolves the campaign turn a document describes; with `battleResults`, finishes a turn stopped for tactical battles.
+ */
 export function adjudicateCampaign(text: string): Outcome {
   const json = parseText(text);
   if (!json.ok) return json.outcome;
   const input = parseCampaignInput(json.value);
   if (!input.ok) return invalid(input.errors);
   const { campaign, orders, dice, battleResults } = input.value;
-  if (!dice) return invalid([{ code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' }]);
+  if (!dice)
+    return invalid([
+      { code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' },
+    ]);
   const source: DiceSource = dice.kind === 'scripted' ? new ScriptedDice(dice.rolls) : SeededDice.fromSeed(dice.seed);
   const diceState = () => (source instanceof SeededDice ? source.save() : undefined);
   try {
@@ -92,7 +99,12 @@ export function adjudicateCampaign(text: string): Outcome {
     const r = result.value;
     if (!('pending' in r)) {
       if (battleResults !== null && battleResults.length > 0) {
-        return invalid([{ code: 'BATTLE_RESULT', message: 'this turn has no battles to be fought as tactical games: leave out "battleResults"' }]);
+        return invalid([
+          {
+            code: 'BATTLE_RESULT',
+            message: 'this turn has no battles to be fought as tactical games: leave out "battleResults"',
+          },
+        ]);
       }
       return { exitCode: EXIT.resolved, stdout: resultJson(r, diceState()) };
     }
@@ -101,7 +113,8 @@ export function adjudicateCampaign(text: string): Outcome {
     if (!finished.ok) return invalid(finished.error.map(toJsonError));
     return { exitCode: EXIT.resolved, stdout: resultJson(finished.value, diceState()) };
   } catch (e) {
-    if (e instanceof DiceExhaustedError) return { exitCode: EXIT.diceRanOut, stderr: `msc campaign resolve: ${e.message}; no result` };
+    if (e instanceof DiceExhaustedError)
+      return { exitCode: EXIT.diceRanOut, stderr: `msc campaign resolve: ${e.message}; no result` };
     throw e;
   }
 }
@@ -118,7 +131,10 @@ export function checkCampaignDocument(text: string): Outcome {
   const errors = [
     ...Object.keys(orders)
       .filter((side) => !campaign.sides.includes(side))
-      .map((side) => ({ code: 'SIDE_UNKNOWN', message: `orders for "${side}", which is not a side: ${campaign.sides.join(' or ')}` })),
+      .map((side) => ({
+        code: 'SIDE_UNKNOWN',
+        message: `orders for "${side}", which is not a side: ${campaign.sides.join(' or ')}`,
+      })),
     ...campaign.sides.flatMap((side) => checkSideOrders(campaign, side, orders[side] ?? noOrders()).map(toJsonError)),
   ];
   if (errors.length > 0) return invalid(errors);

@@ -4,7 +4,15 @@
  * state. Plain data is checked here and turned into the rules' legal types.
  */
 import { z } from 'zod';
-import { DIRECTIONS, SHIP_STATUSES, WEAPON_SIDES, type OrderSet, type Position, type Ship, type ShipOrders } from '../rules/types.ts';
+import {
+  DIRECTIONS,
+  SHIP_STATUSES,
+  WEAPON_SIDES,
+  type OrderSet,
+  type Position,
+  type Ship,
+  type ShipOrders,
+} from '../rules/types.ts';
 import { formatHex, onMap, parseHex } from '../rules/hex.ts';
 import { formatPlot, parsePlot } from '../rules/plot.ts';
 import type { RuleError } from '../rules/result.ts';
@@ -61,11 +69,16 @@ export interface ParsedInput {
   readonly orders: OrderSet;
   /** Plots that could not be read, by ship id (their orders carry an empty plot). */
   readonly plotErrors: ReadonlyMap<string, RuleError>;
-  readonly dice: { readonly kind: 'scripted'; readonly rolls: readonly number[] } | { readonly kind: 'seed'; readonly seed: string } | null;
+  readonly dice:
+    | { readonly kind: 'scripted'; readonly rolls: readonly number[] }
+    | { readonly kind: 'seed'; readonly seed: string }
+    | null;
 }
 
 /** Checks a position document and turns it into the rules' types; every problem is listed. */
-export function parsePositionInput(input: unknown): { ok: true; value: ParsedInput } | { ok: false; errors: RuleError[] } {
+export function parsePositionInput(
+  input: unknown,
+): { ok: true; value: ParsedInput } | { ok: false; errors: RuleError[] } {
   const parsed = positionJsonSchema.safeParse(input);
   if (!parsed.success) {
     return {
@@ -79,16 +92,27 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
   const doc = parsed.data;
   const errors: RuleError[] = [];
   const sides = new Set(doc.sides);
-  if (sides.size !== doc.sides.length) errors.push({ code: 'INVALID_POSITION', message: 'sides: each side is listed once' });
+  if (sides.size !== doc.sides.length)
+    errors.push({ code: 'INVALID_POSITION', message: 'sides: each side is listed once' });
   for (const s of [...(doc.solo ?? []), ...(doc.conceded ?? [])]) {
-    if (!sides.has(s)) errors.push({ code: 'INVALID_POSITION', message: `solo/conceded: "${s}" is not one of the sides (${doc.sides.join(', ')})` });
+    if (!sides.has(s))
+      errors.push({
+        code: 'INVALID_POSITION',
+        message: `solo/conceded: "${s}" is not one of the sides (${doc.sides.join(', ')})`,
+      });
   }
   const ids = new Set<string>();
   const ships: Ship[] = [];
   for (const s of doc.ships) {
-    if (ids.has(s.id)) errors.push({ code: 'INVALID_POSITION', ship: s.id, message: `ship id ${s.id} is used twice; ids are unique` });
+    if (ids.has(s.id))
+      errors.push({ code: 'INVALID_POSITION', ship: s.id, message: `ship id ${s.id} is used twice; ids are unique` });
     ids.add(s.id);
-    if (!sides.has(s.side)) errors.push({ code: 'INVALID_POSITION', ship: s.id, message: `ship ${s.id}: side "${s.side}" is not one of the sides` });
+    if (!sides.has(s.side))
+      errors.push({
+        code: 'INVALID_POSITION',
+        ship: s.id,
+        message: `ship ${s.id}: side "${s.side}" is not one of the sides`,
+      });
     const hex = parseHex(s.hex);
     if (!hex.ok) {
       errors.push({ ...hex.error, code: 'INVALID_POSITION', ship: s.id });
@@ -96,13 +120,26 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
     }
     const status = s.status ?? 'active';
     if (status === 'active' && !onMap(hex.value, doc.map)) {
-      errors.push({ code: 'INVALID_POSITION', ship: s.id, message: `ship ${s.id}: hex ${s.hex} is off the ${doc.map.width}×${doc.map.height} map` });
+      errors.push({
+        code: 'INVALID_POSITION',
+        ship: s.id,
+        message: `ship ${s.id}: hex ${s.hex} is off the ${doc.map.width}×${doc.map.height} map`,
+      });
     }
     if (status === 'active' && s.shields < 1) {
-      errors.push({ code: 'INVALID_POSITION', ship: s.id, message: `ship ${s.id}: an active ship has SHIELDS 1 or more` });
+      errors.push({
+        code: 'INVALID_POSITION',
+        ship: s.id,
+        message: `ship ${s.id}: an active ship has SHIELDS 1 or more`,
+      });
     }
     const design = s.design ?? { engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: s.weapons };
-    if (s.engine > design.engine || s.shields > design.shields || s.toHit > design.toHit || s.weapons.some((w) => !design.weapons.includes(w))) {
+    if (
+      s.engine > design.engine ||
+      s.shields > design.shields ||
+      s.toHit > design.toHit ||
+      s.weapons.some((w) => !design.weapons.includes(w))
+    ) {
       errors.push({ code: 'INVALID_POSITION', ship: s.id, message: `ship ${s.id}: current values exceed its design` });
     }
     ships.push({
@@ -127,7 +164,8 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
     if (!plot.ok) plotErrors.set(id, { ...plot.error, ship: id });
     orders.set(id, { speed: o.speed, plot: plot.ok ? plot.value : [], fire: o.fire ?? [], hold: o.hold ?? false });
   }
-  if (doc.dice && doc.seed !== undefined) errors.push({ code: 'INVALID_POSITION', message: 'give either dice or seed, not both' });
+  if (doc.dice && doc.seed !== undefined)
+    errors.push({ code: 'INVALID_POSITION', message: 'give either dice or seed, not both' });
   if (errors.length > 0) return { ok: false, errors };
 
   const position: Position = {
@@ -139,7 +177,11 @@ export function parsePositionInput(input: unknown): { ok: true; value: ParsedInp
     turnLimit: doc.turnLimit ?? null,
     conceded: doc.conceded ?? [],
   };
-  const dice = doc.dice ? ({ kind: 'scripted', rolls: doc.dice } as const) : doc.seed !== undefined ? ({ kind: 'seed', seed: String(doc.seed) } as const) : null;
+  const dice = doc.dice
+    ? ({ kind: 'scripted', rolls: doc.dice } as const)
+    : doc.seed !== undefined
+      ? ({ kind: 'seed', seed: String(doc.seed) } as const)
+      : null;
   return { ok: true, value: { position, orders, plotErrors, dice } };
 }
 
@@ -198,9 +240,11 @@ export function resultToJson(r: TurnResult, diceState?: string): ResolvedJson {
     winner: r.winner,
     diceUsed: r.diceUsed,
     ordersUsed: Object.fromEntries(
-      [...r.ordersUsed].map(([id, o]) => [id, { speed: o.speed, move: formatPlot(o.plot), fire: [...o.fire], hold: o.hold, source: o.source }]),
+      [...r.ordersUsed].map(([id, o]) => [
+        id,
+        { speed: o.speed, move: formatPlot(o.plot), fire: [...o.fire], hold: o.hold, source: o.source },
+      ]),
     ),
     ...(diceState ? { diceState } : {}),
   };
 }
-

@@ -28,12 +28,15 @@ async function run(file: string | undefined, fn: (text: string) => Outcome, opts
     text = await readInput(file);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    process.stdout.write(`${JSON.stringify({ errors: [{ code: 'UNREADABLE_INPUT', message: `cannot read ${file ?? 'standard input'}: ${reason}` }] })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ errors: [{ code: 'UNREADABLE_INPUT', message: `cannot read ${file ?? 'standard input'}: ${reason}` }] })}\n`,
+    );
     process.exitCode = EXIT.invalid;
     return;
   }
   const outcome = fn(text);
-  if (outcome.stdout !== undefined) process.stdout.write(`${JSON.stringify(outcome.stdout, null, opts.pretty ? 2 : undefined)}\n`);
+  if (outcome.stdout !== undefined)
+    process.stdout.write(`${JSON.stringify(outcome.stdout, null, opts.pretty ? 2 : undefined)}\n`);
   if (outcome.stderr) process.stderr.write(`${outcome.stderr}\n`);
   process.exitCode = outcome.exitCode;
 }
@@ -41,17 +44,23 @@ async function run(file: string | undefined, fn: (text: string) => Outcome, opts
 export function registerAdjudicatorCommands(program: Command): void {
   program
     .command('resolve')
-    .description('resolve one turn of a JSON position with its orders (file, or standard input) and print the result as JSON')
+    .description(
+      'resolve one turn of a JSON position with its orders (file, or standard input) and print the result as JSON',
+    )
     .argument('[file]', 'position file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
     .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, adjudicate, opts));
   program
     .command('check')
-    .description('check the orders of a JSON position without resolving; prints the orders as understood, or every error')
+    .description(
+      'check the orders of a JSON position without resolving; prints the orders as understood, or every error',
+    )
     .argument('[file]', 'position file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
     .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, checkOrders, opts));
-  const campaign = program.command('campaign').description('the strategic campaign adjudicator: one campaign turn as JSON in, JSON out');
+  const campaign = program
+    .command('campaign')
+    .description('the strategic campaign adjudicator: one campaign turn as JSON in, JSON out');
   campaign
     .command('resolve')
     .description('resolve one campaign turn (file, or standard input) and print the result as JSON')

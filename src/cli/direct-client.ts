@@ -24,7 +24,14 @@ import { concede, standingOrders, submitOrders } from '../games/orders.ts';
 import { resolveNextDueTurn } from '../games/resolution.ts';
 import { submitFleet } from '../games/setup.ts';
 import { history, listGames, moderatorGameView, turnView } from '../games/views.ts';
-import { toWire, type DeadlineChange, type GamesClient, type NewPlayer, type OrdersAnswer, type ResolvedInfo } from './games-client.ts';
+import {
+  toWire,
+  type DeadlineChange,
+  type GamesClient,
+  type NewPlayer,
+  type OrdersAnswer,
+  type ResolvedInfo,
+} from './games-client.ts';
 
 export class DirectGamesClient implements GamesClient {
   constructor(

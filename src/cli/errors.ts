@@ -48,7 +48,10 @@ export function describeFailure(error: unknown, debug = false): Failure {
     return { exitCode: EXIT_USER, text: `msc: ${expected}${extra}` };
   }
   const message = error instanceof Error ? error.message : String(error);
-  const detail = debug && error instanceof Error && error.stack ? `\n${error.stack}` : '\n(set MSC_DEBUG=1 to see where it happened)';
+  const detail =
+    debug && error instanceof Error && error.stack
+      ? `\n${error.stack}`
+      : '\n(set MSC_DEBUG=1 to see where it happened)';
   return { exitCode: EXIT_INTERNAL, text: `msc: internal error: ${message}${detail}` };
 }
 
@@ -62,8 +65,12 @@ function expectedMessage(error: unknown): string | null {
 }
 
 /** An error as JSON, for `--json` callers that want the problems in machine form too. */
-export function failureJson(error: unknown): { error: { code: string; message: string; problems: readonly ProblemDetail[] } } | null {
-  if (error instanceof AppError) return { error: { code: error.code, message: error.message, problems: error.problems } };
-  if (error instanceof CliError) return { error: { code: 'CLI_ERROR', message: error.message, problems: error.problems } };
+export function failureJson(
+  error: unknown,
+): { error: { code: string; message: string; problems: readonly ProblemDetail[] } } | null {
+  if (error instanceof AppError)
+    return { error: { code: error.code, message: error.message, problems: error.problems } };
+  if (error instanceof CliError)
+    return { error: { code: 'CLI_ERROR', message: error.message, problems: error.problems } };
   return null;
 }

@@ -16,7 +16,11 @@ interface ExportOptions extends Common {
 
 export function registerExportCommand(game: Command, deps: GameCommandDeps): void {
   const { io } = deps;
-  gameCommand(game, 'export', 'a whole game as one JSON document: every turn, its orders, events, dice and positions; the seed once the game is over')
+  gameCommand(
+    game,
+    'export',
+    'a whole game as one JSON document: every turn, its orders, events, dice and positions; the seed once the game is over',
+  )
     .argument('<id>', 'game id')
     .option('--out <file>', 'write the JSON to this file (default: standard output)')
     .option('--token <token>', "a seat's token, to export a private game through a server (or set MSC_TOKEN)")
@@ -25,7 +29,10 @@ export function registerExportCommand(game: Command, deps: GameCommandDeps): voi
         const doc = await (await open()).exportGame(id, opts.token ?? io.env.MSC_TOKEN);
         const text = `${JSON.stringify(doc, null, 2)}\n`;
         const over = doc.status === 'finished' || doc.status === 'abandoned';
-        if (doc.seed !== null && !over) io.err('Note: this export holds the dice seed of a running game, from which every roll to come follows: keep it to yourself until the game ends.');
+        if (doc.seed !== null && !over)
+          io.err(
+            'Note: this export holds the dice seed of a running game, from which every roll to come follows: keep it to yourself until the game ends.',
+          );
         if (!opts.out) {
           io.out(text.trimEnd());
           return;
@@ -35,13 +42,22 @@ export function registerExportCommand(game: Command, deps: GameCommandDeps): voi
         } catch (error) {
           throw new CliError(`cannot write ${opts.out}: ${(error as Error).message}`);
         }
-        const summary = { gameId: doc.gameId, file: opts.out, status: doc.status, turns: doc.turns.length, seed: doc.seed !== null };
+        const summary = {
+          gameId: doc.gameId,
+          file: opts.out,
+          status: doc.status,
+          turns: doc.turns.length,
+          seed: doc.seed !== null,
+        };
         if (opts.json) {
           io.out(JSON.stringify(summary, null, 2));
           return;
         }
-        io.out(`Exported game ${doc.gameId} (${doc.status}, ${doc.turns.length} resolved turn${doc.turns.length === 1 ? '' : 's'}) to ${opts.out}.`);
-        if (doc.seed === null) io.out('The seed is not in it: it is revealed when the game ends, and msc verify needs it.');
+        io.out(
+          `Exported game ${doc.gameId} (${doc.status}, ${doc.turns.length} resolved turn${doc.turns.length === 1 ? '' : 's'}) to ${opts.out}.`,
+        );
+        if (doc.seed === null)
+          io.out('The seed is not in it: it is revealed when the game ends, and msc verify needs it.');
         else io.out(`Check it with: msc verify ${opts.out}`);
       }),
     );

@@ -23,29 +23,46 @@ function tokenOf(io: CliIO, opts: { token?: string }): string {
 }
 
 function turnNumber(text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliError(`turn ${JSON.stringify(text)}: expected a turn number, 1 or more`);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new CliError(`turn ${JSON.stringify(text)}: expected a turn number, 1 or more`);
   return Number(text);
 }
 
 function ordersText(a: OrdersAnswer): string {
   const lines: string[] = [];
-  if (a.stored) lines.push(`Orders accepted for turn ${a.turn} of ${a.gameId}${a.side ? ` (side ${a.side})` : ''}:`, '', a.canonical.trimEnd(), '');
+  if (a.stored)
+    lines.push(
+      `Orders accepted for turn ${a.turn} of ${a.gameId}${a.side ? ` (side ${a.side})` : ''}:`,
+      '',
+      a.canonical.trimEnd(),
+      '',
+    );
   else lines.push('No ship orders in this text: nothing was stored (orders sent earlier, if any, stand).');
-  lines.push(a.deadline ? `Deadline: ${when(a.deadline)}.` : 'No deadline: the turn resolves when every side has sent orders.');
+  lines.push(
+    a.deadline ? `Deadline: ${when(a.deadline)}.` : 'No deadline: the turn resolves when every side has sent orders.',
+  );
   if (a.conceded) lines.push('Your side has conceded: its ships leave the battle when the turn resolves.');
   const unanswered = a.commands.filter((c) => c !== 'CONCEDE');
-  if (unanswered.length > 0) lines.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
+  if (unanswered.length > 0)
+    lines.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
   if (a.message) lines.push(`The MESSAGE to ${a.message.to} is not relayed from the command line: send it by mail.`);
-  if (a.resolved) lines.push(`${a.turnComplete ? 'Every side is in: t' : 'T'}urn ${a.resolved.turn} is resolved${a.resolved.gameOver ? ' and the game is over' : `; turn ${a.resolved.turn + 1} is open`}.`);
+  if (a.resolved)
+    lines.push(
+      `${a.turnComplete ? 'Every side is in: t' : 'T'}urn ${a.resolved.turn} is resolved${a.resolved.gameOver ? ' and the game is over' : `; turn ${a.resolved.turn + 1} is open`}.`,
+    );
   else if (a.turnComplete) lines.push('Every side is in: the turn resolves now.');
   return lines.join('\n');
 }
 
 export function registerGameCommands(program: Command, deps: GameCommandDeps): void {
   const { io } = deps;
-  const game = program.command('game').description('create, play and moderate games (on the database, or through the server that holds it)');
+  const game = program
+    .command('game')
+    .description('create, play and moderate games (on the database, or through the server that holds it)');
 
-  createOptions(gameCommand(game, 'create', 'create a game; prints its id, the moderator key and every seat token (shown once)')).action((opts: CreateOptions & Common) =>
+  createOptions(
+    gameCommand(game, 'create', 'create a game; prints its id, the moderator key and every seat token (shown once)'),
+  ).action((opts: CreateOptions & Common) =>
     run(deps, opts, async (open) => {
       const input = await createInput(io, opts);
       const created = await (await open()).create(input);
@@ -69,7 +86,11 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
       }),
     );
 
-  gameCommand(game, 'fleet', 'send a seat\'s fleet in the setup phase (JSON: {"ships": [{id, engine, shields, toHit, weapons, hex, facing}]})')
+  gameCommand(
+    game,
+    'fleet',
+    'send a seat\'s fleet in the setup phase (JSON: {"ships": [{id, engine, shields, toHit, weapons, hex, facing}]})',
+  )
     .argument('<id>', 'game id')
     .option('--token <token>', "the seat's token (or set MSC_TOKEN)")
     .option('--file <fleet.json>', 'the fleet; none or "-": standard input')
@@ -78,7 +99,13 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
         const token = tokenOf(io, opts);
         const fleet = await readJsonFile(io, opts.file);
         const r = await (await open()).submitFleet(id, token, fleet);
-        answer(io, opts, r, () => `Fleet accepted for game ${id}. ${r.status === 'setup' ? "Waiting for the other sides' fleets." : `Every side is ready: turn ${r.turn} is open.`}`);
+        answer(
+          io,
+          opts,
+          r,
+          () =>
+            `Fleet accepted for game ${id}. ${r.status === 'setup' ? "Waiting for the other sides' fleets." : `Every side is ready: turn ${r.turn} is open.`}`,
+        );
       }),
     );
 
@@ -92,7 +119,11 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
         const token = tokenOf(io, opts);
         if (opts.show) {
           const s = await (await open()).standingOrders(id, token);
-          answer(io, opts, s, () => (s.canonical ? `Orders in for turn ${s.turn} (received ${when(s.receivedAt)}):\n\n${s.canonical.trimEnd()}` : `No orders in yet for turn ${s.turn}.`));
+          answer(io, opts, s, () =>
+            s.canonical
+              ? `Orders in for turn ${s.turn} (received ${when(s.receivedAt)}):\n\n${s.canonical.trimEnd()}`
+              : `No orders in yet for turn ${s.turn}.`,
+          );
           return;
         }
         const text = await readInput(io, opts.file);

@@ -29,15 +29,32 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 /** The options of `msc game create`, on `command`. */
 export function createOptions(command: Command): Command {
   return command
-    .addOption(new Option('--scenario <scenario>', 'a ready-made game, or custom (settings from --settings)').choices(SCENARIOS).makeOptionMandatory())
+    .addOption(
+      new Option('--scenario <scenario>', 'a ready-made game, or custom (settings from --settings)')
+        .choices(SCENARIOS)
+        .makeOptionMandatory(),
+    )
     .option('--id <id>', 'the game id (2–40 lowercase letters, digits, dashes); default: made up')
-    .requiredOption('--name <name>', 'the game\'s name, shown to players')
-    .option('--seat <side:email:name[:timezone]>', 'a player and the side they play, e.g. black:ann@example.org:Ann:Europe/Paris (repeat for each side)', collect, [])
+    .requiredOption('--name <name>', "the game's name, shown to players")
+    .option(
+      '--seat <side:email:name[:timezone]>',
+      'a player and the side they play, e.g. black:ann@example.org:Ann:Europe/Paris (repeat for each side)',
+      collect,
+      [],
+    )
     .option('--handicap <percent>', 'solo-mission: extra BP for the solo side (0, 25, 50 or 100)')
-    .option('--settings <file.json>', 'settings as JSON (map, sides, budget, zones, …); for a scenario they override its own')
+    .option(
+      '--settings <file.json>',
+      'settings as JSON (map, sides, budget, zones, …); for a scenario they override its own',
+    )
     .option('--turn-hours <hours>', 'hours each turn stays open, or "none" to wait for every side (default 72)')
     .option('--turn-limit <turns>', 'end the game after this many turns')
-    .addOption(new Option('--missing-orders <policy>', 'what a seat without orders gets at the deadline').choices(['standing', 'solo']))
+    .addOption(
+      new Option('--missing-orders <policy>', 'what a seat without orders gets at the deadline').choices([
+        'standing',
+        'solo',
+      ]),
+    )
     .option('--relax-sender', 'accept order mail with a valid token from any sender address')
     .option('--private', 'keep the game out of the public archive');
 }
@@ -46,7 +63,9 @@ export function createOptions(command: Command): Command {
 export function parseSeat(text: string): { side: string; email: string; name: string; timeZone?: string } {
   const parts = text.split(':');
   if (parts.length < 3 || parts.some((p) => p.trim() === '')) {
-    throw new CliError(`--seat ${JSON.stringify(text)}: write side:email:name or side:email:name:timezone, e.g. black:ann@example.org:Ann:Europe/Paris`);
+    throw new CliError(
+      `--seat ${JSON.stringify(text)}: write side:email:name or side:email:name:timezone, e.g. black:ann@example.org:Ann:Europe/Paris`,
+    );
   }
   const [side, email, ...rest] = parts as [string, string, ...string[]];
   const seat = { side: side.trim(), email: email.trim() };
@@ -62,14 +81,19 @@ function wholeNumber(flag: string, text: string): number {
 function hours(text: string): number | null {
   if (text.trim().toLowerCase() === 'none') return null;
   const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n)) throw new CliError(`--turn-hours ${JSON.stringify(text)}: expected a number of hours, or none`);
+  if (text.trim() === '' || !Number.isFinite(n))
+    throw new CliError(`--turn-hours ${JSON.stringify(text)}: expected a number of hours, or none`);
   return n;
 }
 
 export async function createInput(io: CliIO, opts: CreateOptions): Promise<CreateGameInput> {
-  if (opts.seat.length === 0) throw new CliError('give each player a seat: --seat side:email:name[:timezone] (once per side played by a person)');
+  if (opts.seat.length === 0)
+    throw new CliError('give each player a seat: --seat side:email:name[:timezone] (once per side played by a person)');
   const fromFile = opts.settings ? await readJsonFile(io, opts.settings) : {};
-  if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) throw new CliError(`${opts.settings}: the settings are a JSON object, e.g. {"map": {"width": 12, "height": 10}, …}`);
+  if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile))
+    throw new CliError(
+      `${opts.settings}: the settings are a JSON object, e.g. {"map": {"width": 12, "height": 10}, …}`,
+    );
   const settings: Record<string, unknown> = { ...(fromFile as Record<string, unknown>) };
   if (opts.turnHours !== undefined) settings.turnHours = hours(opts.turnHours);
   if (opts.turnLimit !== undefined) settings.turnLimit = wholeNumber('--turn-limit', opts.turnLimit);
@@ -80,7 +104,9 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
     ...(opts.id ? { id: opts.id } : {}),
     name: opts.name,
     scenario: opts.scenario,
-    ...(opts.handicap !== undefined ? { options: { handicap: wholeNumber('--handicap', opts.handicap) } as CreateGameInput['options'] } : {}),
+    ...(opts.handicap !== undefined
+      ? { options: { handicap: wholeNumber('--handicap', opts.handicap) } as CreateGameInput['options'] }
+      : {}),
     settings,
     seats: opts.seat.map(parseSeat),
   };

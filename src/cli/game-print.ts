@@ -27,7 +27,18 @@ const eventsOf = (events: unknown): TurnEvent[] => (Array.isArray(events) ? (eve
 function shipTable(position: unknown): string {
   return table(
     ['SHIP', 'SIDE', 'HEX', 'FACING', 'SPEED', 'ENGINE', 'SHIELDS', 'TO-HIT', 'WEAPONS', 'STATUS'],
-    shipsOf(position).map((s) => [s.id, s.side, s.hex, s.facing, s.speed === null ? '-' : String(s.speed), String(s.engine), String(s.shields), String(s.toHit), s.weapons.join(' ') || '-', s.status ?? 'active']),
+    shipsOf(position).map((s) => [
+      s.id,
+      s.side,
+      s.hex,
+      s.facing,
+      s.speed === null ? '-' : String(s.speed),
+      String(s.engine),
+      String(s.shields),
+      String(s.toHit),
+      s.weapons.join(' ') || '-',
+      s.status ?? 'active',
+    ]),
   );
 }
 
@@ -76,30 +87,53 @@ export function showText(view: GameDetails): string {
       ['SIDE', 'PLAYER', ...(details ? ['EMAIL', 'TIME ZONE'] : []), 'FLEET', 'MUST ORDER', 'ORDERS IN', 'CONCEDED'],
       view.seats.map((s) => {
         const d = details?.find((x) => x.side === s.side);
-        return [s.side, s.name, ...(details ? [d?.email ?? '-', d?.timeZone ?? '-'] : []), yesNo(s.fleetIn), yesNo(s.mustOrder), yesNo(s.ordersIn), yesNo(s.conceded)];
+        return [
+          s.side,
+          s.name,
+          ...(details ? [d?.email ?? '-', d?.timeZone ?? '-'] : []),
+          yesNo(s.fleetIn),
+          yesNo(s.mustOrder),
+          yesNo(s.ordersIn),
+          yesNo(s.conceded),
+        ];
       }),
     ),
   );
   if (shipsOf(view.position).length > 0) lines.push('', shipTable(view.position));
 
   if (!details) {
-    lines.push('', '(What anyone may see: pass --key with the moderator key for the seats\' addresses, orders and the audit log.)');
+    lines.push(
+      '',
+      "(What anyone may see: pass --key with the moderator key for the seats' addresses, orders and the audit log.)",
+    );
     return lines.join('\n');
   }
   const orders = details.filter((d) => d.orders);
   if (orders.length > 0) {
     lines.push('', 'Orders in (hidden from the other players until the turn resolves):');
-    for (const d of orders) lines.push(`  [${d.side}] via ${d.orders!.channel}, ${when(d.orders!.receivedAt)}`, ...d.orders!.canonical.split('\n').map((l) => `    ${l}`));
+    for (const d of orders)
+      lines.push(
+        `  [${d.side}] via ${d.orders!.channel}, ${when(d.orders!.receivedAt)}`,
+        ...d.orders!.canonical.split('\n').map((l) => `    ${l}`),
+      );
   }
   const audit = view.audit ?? [];
   if (audit.length > 0) {
     lines.push('', 'Audit log (newest first):');
-    lines.push(table(['AT', 'ACTOR', 'ACTION', 'REASON'], audit.slice(0, 10).map((a) => [when(a.at), a.actor, a.action, a.reason ?? '-'])));
+    lines.push(
+      table(
+        ['AT', 'ACTOR', 'ACTION', 'REASON'],
+        audit.slice(0, 10).map((a) => [when(a.at), a.actor, a.action, a.reason ?? '-']),
+      ),
+    );
   }
   const mail = view.outbox ?? [];
   if (mail.length > 0) {
     const count = (status: string) => mail.filter((m) => m.status === status).length;
-    lines.push('', `Outbox (last ${mail.length}): ${count('pending')} pending, ${count('sent')} sent, ${count('failed')} failed.`);
+    lines.push(
+      '',
+      `Outbox (last ${mail.length}): ${count('pending')} pending, ${count('sent')} sent, ${count('failed')} failed.`,
+    );
   }
   return lines.join('\n');
 }
@@ -113,7 +147,13 @@ export function turnsText(gameId: string, turns: readonly TurnRecord[]): string 
         const events = eventsOf(t.events);
         const shots = events.filter((e) => e.type === 'shot');
         const destroyed = events.flatMap((e) => (e.type === 'destroyed' ? [e.ship] : []));
-        return [String(t.number), when(t.resolvedAt), String(shots.length), String(shots.filter((e) => e.type === 'shot' && e.hit).length), destroyed.join(' ') || '-'];
+        return [
+          String(t.number),
+          when(t.resolvedAt),
+          String(shots.length),
+          String(shots.filter((e) => e.type === 'shot' && e.hit).length),
+          destroyed.join(' ') || '-',
+        ];
       }),
     ),
     '',
@@ -122,17 +162,39 @@ export function turnsText(gameId: string, turns: readonly TurnRecord[]): string 
 }
 
 export function turnText(t: TurnDetail): string {
-  const lines = [`Game ${t.gameId}, turn ${t.number}: ${t.status}. Opened ${when(t.openedAt)}, deadline ${when(t.deadline)}${t.resolvedAt ? `, resolved ${when(t.resolvedAt)}` : ''}.`];
+  const lines = [
+    `Game ${t.gameId}, turn ${t.number}: ${t.status}. Opened ${when(t.openedAt)}, deadline ${when(t.deadline)}${t.resolvedAt ? `, resolved ${when(t.resolvedAt)}` : ''}.`,
+  ];
   if (t.status !== 'resolved') {
-    lines.push('', 'Position:', shipTable(t.stateBefore), '', '(Its orders and events are shown once it has resolved.)');
+    lines.push(
+      '',
+      'Position:',
+      shipTable(t.stateBefore),
+      '',
+      '(Its orders and events are shown once it has resolved.)',
+    );
     return lines.join('\n');
   }
-  const orders = Object.entries((t.orders ?? {}) as Record<string, { speed: number; move?: string; fire?: string[]; hold?: boolean; source?: string }>);
+  const orders = Object.entries(
+    (t.orders ?? {}) as Record<
+      string,
+      { speed: number; move?: string; fire?: string[]; hold?: boolean; source?: string }
+    >,
+  );
   lines.push('', 'Orders:');
   for (const [ship, o] of orders) {
     const fire = o.fire?.length ? ` FIRE ${o.fire.join(' ')}` : '';
-    lines.push(`  SHIP ${ship} SPEED ${o.speed} MOVE ${o.move || '0'}${fire}${o.hold ? ' HOLD' : ''}${o.source && o.source !== 'orders' ? `   (${o.source})` : ''}`);
+    lines.push(
+      `  SHIP ${ship} SPEED ${o.speed} MOVE ${o.move || '0'}${fire}${o.hold ? ' HOLD' : ''}${o.source && o.source !== 'orders' ? `   (${o.source})` : ''}`,
+    );
   }
-  lines.push('', 'What happened:', ...narrative(eventsOf(t.events)).map((l) => `  ${l}`), '', 'After the turn:', shipTable(t.stateAfter));
+  lines.push(
+    '',
+    'What happened:',
+    ...narrative(eventsOf(t.events)).map((l) => `  ${l}`),
+    '',
+    'After the turn:',
+    shipTable(t.stateAfter),
+  );
   return lines.join('\n');
 }

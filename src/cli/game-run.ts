@@ -27,11 +27,18 @@ export function gameCommand(game: Command, name: string, description: string): C
     .command(name)
     .description(description)
     .option('--json', 'print the answer as JSON')
-    .option('--key <key>', "the game's moderator key (needed only when a running server holds the database; or set MSC_KEY)");
+    .option(
+      '--key <key>',
+      "the game's moderator key (needed only when a running server holds the database; or set MSC_KEY)",
+    );
 }
 
 /** Runs a command body; with --json, an expected failure is printed as JSON on standard output too. */
-export async function run(deps: GameCommandDeps, opts: Common, body: (open: () => Promise<GamesClient>) => Promise<void>): Promise<void> {
+export async function run(
+  deps: GameCommandDeps,
+  opts: Common,
+  body: (open: () => Promise<GamesClient>) => Promise<void>,
+): Promise<void> {
   let client: GamesClient | null = null;
   const open = async (): Promise<GamesClient> => {
     const key = opts.key ?? deps.io.env.MSC_KEY;

@@ -99,10 +99,23 @@ export interface GamesClient {
   pause(gameId: string, reason: string | null): Promise<{ status: string }>;
   resume(gameId: string, reason: string | null): Promise<{ status: string }>;
   setDeadline(gameId: string, change: DeadlineChange, reason: string | null): Promise<{ deadline: string | null }>;
-  replaceSeat(gameId: string, side: string, player: NewPlayer, reason: string | null): Promise<{ side: string; email: string; name: string; timeZone: string; token: string }>;
+  replaceSeat(
+    gameId: string,
+    side: string,
+    player: NewPlayer,
+    reason: string | null,
+  ): Promise<{ side: string; email: string; name: string; timeZone: string; token: string }>;
   rotateToken(gameId: string, side: string, reason: string | null): Promise<{ side: string; token: string }>;
-  concede(gameId: string, side: string, reason: string | null): Promise<{ side: string; gameEnds: boolean; resolved: ResolvedInfo | null }>;
-  end(gameId: string, how: 'end' | 'abandon', reason: string | null): Promise<{ status: string; winner: string | null }>;
+  concede(
+    gameId: string,
+    side: string,
+    reason: string | null,
+  ): Promise<{ side: string; gameEnds: boolean; resolved: ResolvedInfo | null }>;
+  end(
+    gameId: string,
+    how: 'end' | 'abandon',
+    reason: string | null,
+  ): Promise<{ status: string; winner: string | null }>;
   turns(gameId: string): Promise<TurnRecord[]>;
   turn(gameId: string, number: number): Promise<TurnDetail>;
   /** The whole game as the archive's JSON document; `token` (a seat's, through a server) opens a private game. */

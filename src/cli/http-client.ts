@@ -69,7 +69,8 @@ export class HttpGamesClient implements GamesClient {
         signal: AbortSignal.timeout(60_000),
       });
     } catch (error) {
-      const why = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      const why =
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new CliError(`cannot reach the server at ${this.#base}, which holds the data directory: ${why}`);
     }
     const text = await response.text();
@@ -77,15 +78,25 @@ export class HttpGamesClient implements GamesClient {
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
-      if (response.ok) throw new Error(`the server at ${this.#base} answered ${method} ${path} with something other than JSON`);
+      if (response.ok)
+        throw new Error(`the server at ${this.#base} answered ${method} ${path} with something other than JSON`);
     }
     if (response.ok) return body;
     const e = obj(obj(body).error ?? body);
     const message = str(e.message);
     if (response.status >= 500 || !message) {
-      throw new Error(`the server at ${this.#base} answered ${method} ${path} with ${response.status} ${response.statusText}${message ? `: ${message}` : ''}`);
+      throw new Error(
+        `the server at ${this.#base} answered ${method} ${path} with ${response.status} ${response.statusText}${message ? `: ${message}` : ''}`,
+      );
     }
-    const problems = Array.isArray(e.problems) ? e.problems.map(obj).map((p) => ({ code: str(p.code) ?? 'PROBLEM', message: str(p.message) ?? '', line: num(p.line) ?? null, ...(str(p.ship) ? { ship: str(p.ship) } : {}) })) : [];
+    const problems = Array.isArray(e.problems)
+      ? e.problems.map(obj).map((p) => ({
+          code: str(p.code) ?? 'PROBLEM',
+          message: str(p.message) ?? '',
+          line: num(p.line) ?? null,
+          ...(str(p.ship) ? { ship: str(p.ship) } : {}),
+        }))
+      : [];
     throw new AppError(str(e.code) ?? `HTTP_${response.status}`, message, response.status, problems);
   }
 
@@ -96,14 +107,17 @@ export class HttpGamesClient implements GamesClient {
   async #moderate(gameId: string, action: string, body: Json, reason: string | null): Promise<Json> {
     // The API takes a reason only when there is one.
     const withReason = reason ? { ...body, reason } : body;
-    return obj(await this.#call('POST', this.#game(gameId, `/${action}`), { auth: this.#moderatorKey(), body: withReason }));
+    return obj(
+      await this.#call('POST', this.#game(gameId, `/${action}`), { auth: this.#moderatorKey(), body: withReason }),
+    );
   }
 
   async create(input: CreateGameInput): Promise<CreatedGameInfo> {
     const r = obj(await this.#call('POST', '/api/games', { body: input }));
     const game = obj(r.game);
     const moderatorKey = str(r.moderatorKey);
-    if (!moderatorKey) throw new Error(`the server at ${this.#base} created the game but did not return its moderator key`);
+    if (!moderatorKey)
+      throw new Error(`the server at ${this.#base} created the game but did not return its moderator key`);
     return {
       gameId: str(game.id) ?? input.id ?? '?',
       name: str(game.name) ?? input.name,
@@ -111,7 +125,12 @@ export class HttpGamesClient implements GamesClient {
       status: str(game.status) ?? '?',
       turn: num(obj(game.turn).number) ?? 0,
       moderatorKey,
-      seats: (Array.isArray(r.seats) ? r.seats : []).map(obj).map((s) => ({ side: str(s.side) ?? '?', email: str(s.email) ?? '', name: str(s.name) ?? '', token: str(s.token) ?? '' })),
+      seats: (Array.isArray(r.seats) ? r.seats : []).map(obj).map((s) => ({
+        side: str(s.side) ?? '?',
+        email: str(s.email) ?? '',
+        name: str(s.name) ?? '',
+        token: str(s.token) ?? '',
+      })),
     };
   }
 
@@ -171,7 +190,10 @@ export class HttpGamesClient implements GamesClient {
   }
 
   async setDeadline(gameId: string, change: DeadlineChange, reason: string | null) {
-    const body = 'extendHours' in change ? { extendHours: change.extendHours } : { deadline: 'at' in change ? change.at.toISOString() : null };
+    const body =
+      'extendHours' in change
+        ? { extendHours: change.extendHours }
+        : { deadline: 'at' in change ? change.at.toISOString() : null };
     return { deadline: strOrNull((await this.#moderate(gameId, 'deadline', body, reason)).deadline) };
   }
 
@@ -179,11 +201,19 @@ export class HttpGamesClient implements GamesClient {
     const r = await this.#moderate(gameId, `seats/${encodeURIComponent(side)}/replace`, { ...player }, reason);
     const token = str(r.token);
     if (!token) throw new Error(`the server at ${this.#base} replaced the player but did not return the new token`);
-    return { side, email: str(r.email) ?? player.email, name: str(r.name) ?? player.name, timeZone: str(r.timeZone) ?? player.timeZone ?? 'UTC', token };
+    return {
+      side,
+      email: str(r.email) ?? player.email,
+      name: str(r.name) ?? player.name,
+      timeZone: str(r.timeZone) ?? player.timeZone ?? 'UTC',
+      token,
+    };
   }
 
   async rotateToken(gameId: string, side: string, reason: string | null) {
-    const token = str((await this.#moderate(gameId, `seats/${encodeURIComponent(side)}/rotate-token`, {}, reason)).token);
+    const token = str(
+      (await this.#moderate(gameId, `seats/${encodeURIComponent(side)}/rotate-token`, {}, reason)).token,
+    );
     if (!token) throw new Error(`the server at ${this.#base} rotated the token but did not return it`);
     return { side, token };
   }
@@ -195,7 +225,10 @@ export class HttpGamesClient implements GamesClient {
 
   async end(gameId: string, how: 'end' | 'abandon', reason: string | null) {
     const game = obj((await this.#moderate(gameId, 'end', { how }, reason)).game);
-    return { status: str(game.status) ?? (how === 'abandon' ? 'abandoned' : 'finished'), winner: strOrNull(game.winner) };
+    return {
+      status: str(game.status) ?? (how === 'abandon' ? 'abandoned' : 'finished'),
+      winner: strOrNull(game.winner),
+    };
   }
 
   async turns(gameId: string): Promise<TurnRecord[]> {

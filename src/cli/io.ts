@@ -48,7 +48,9 @@ export async function readInput(io: CliIO, file: string | undefined): Promise<st
     return text;
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
 }
 

@@ -20,14 +20,21 @@ export function registerMigrateCommand(program: Command, io: CliIO): void {
         database = await openConfiguredDatabase(config, cliLogger(config, io.stderr));
       } catch (error) {
         const server = error instanceof DataDirInUseError ? serverHolding(config) : null;
-        if (server) throw new CliError(`${error instanceof Error ? error.message : String(error)}\nThe server at ${server} applied every migration when it started: there is nothing to do while it runs.`);
+        if (server)
+          throw new CliError(
+            `${error instanceof Error ? error.message : String(error)}\nThe server at ${server} applied every migration when it started: there is nothing to do while it runs.`,
+          );
         throw error;
       }
       try {
         const report = await migrate(database);
         if (opts.json) printJson(io, { database: where, ...report });
-        else if (report.applied.length === 0) io.out(`${where}: the schema is up to date (${report.current ?? 'no migrations'}); nothing to apply.`);
-        else io.out(`${where}: applied ${report.applied.length} migration(s): ${report.applied.join(', ')}. The schema is now at ${report.current}.`);
+        else if (report.applied.length === 0)
+          io.out(`${where}: the schema is up to date (${report.current ?? 'no migrations'}); nothing to apply.`);
+        else
+          io.out(
+            `${where}: applied ${report.applied.length} migration(s): ${report.applied.join(', ')}. The schema is now at ${report.current}.`,
+          );
       } finally {
         await database.close();
       }

@@ -13,46 +13,73 @@ import { when } from './io.ts';
 
 function deadlineChange(opts: { at?: string; extend?: string; none?: boolean }): DeadlineChange {
   const given = [opts.at !== undefined, opts.extend !== undefined, opts.none === true].filter(Boolean).length;
-  if (given !== 1) throw new CliError('say what the deadline becomes, with exactly one of --at TIME, --extend HOURS or --none');
+  if (given !== 1)
+    throw new CliError('say what the deadline becomes, with exactly one of --at TIME, --extend HOURS or --none');
   if (opts.none) return { none: true };
   if (opts.extend !== undefined) {
     const hours = Number(opts.extend);
-    if (opts.extend.trim() === '' || !Number.isFinite(hours)) throw new CliError(`--extend ${JSON.stringify(opts.extend)}: expected a number of hours`);
+    if (opts.extend.trim() === '' || !Number.isFinite(hours))
+      throw new CliError(`--extend ${JSON.stringify(opts.extend)}: expected a number of hours`);
     return { extendHours: hours };
   }
   const at = new Date(opts.at!);
-  if (Number.isNaN(at.getTime())) throw new CliError(`--at ${JSON.stringify(opts.at)}: expected a time such as 2026-03-01T18:00Z (ISO 8601)`);
+  if (Number.isNaN(at.getTime()))
+    throw new CliError(`--at ${JSON.stringify(opts.at)}: expected a time such as 2026-03-01T18:00Z (ISO 8601)`);
   return { at };
 }
 
 /** The new player of `replace`, checked as a seat is checked at creation. */
 function newPlayer(side: string, opts: { email: string; name: string; tz?: string }) {
-  const checked = seatInputSchema.safeParse({ side, email: opts.email, name: opts.name, ...(opts.tz ? { timeZone: opts.tz } : {}) });
+  const checked = seatInputSchema.safeParse({
+    side,
+    email: opts.email,
+    name: opts.name,
+    ...(opts.tz ? { timeZone: opts.tz } : {}),
+  });
   if (!checked.success) {
-    throw new CliError('the new player is not valid', checked.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })));
+    throw new CliError(
+      'the new player is not valid',
+      checked.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
+    );
   }
-  return { email: checked.data.email, name: checked.data.name, ...(opts.tz ? { timeZone: checked.data.timeZone } : {}) };
+  return {
+    email: checked.data.email,
+    name: checked.data.name,
+    ...(opts.tz ? { timeZone: checked.data.timeZone } : {}),
+  };
 }
 
 export function registerModeratorCommands(game: Command, deps: GameCommandDeps): void {
   const { io } = deps;
-  const command = (name: string, description: string) => gameCommand(game, name, description).argument('<id>', 'game id').option('--reason <text>', 'why, for the audit log');
+  const command = (name: string, description: string) =>
+    gameCommand(game, name, description)
+      .argument('<id>', 'game id')
+      .option('--reason <text>', 'why, for the audit log');
   const reasonOf = (opts: Common) => opts.reason ?? null;
 
-  command('resolve', 'resolve the open turn now (seats without orders get the no-orders policy)').action((id: string, opts: Common) =>
-    run(deps, opts, async (open) => {
-      const r = await (await open()).resolve(id, reasonOf(opts));
-      answer(io, opts, { resolved: r }, () =>
-        r ? `Turn ${r.turn} of ${id} is resolved${r.gameOver ? ': the game is over' : `; turn ${r.turn + 1} is open`}.` : `The open turn of ${id} is due now: a worker resolves it.`,
-      );
-    }),
+  command('resolve', 'resolve the open turn now (seats without orders get the no-orders policy)').action(
+    (id: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).resolve(id, reasonOf(opts));
+        answer(io, opts, { resolved: r }, () =>
+          r
+            ? `Turn ${r.turn} of ${id} is resolved${r.gameOver ? ': the game is over' : `; turn ${r.turn + 1} is open`}.`
+            : `The open turn of ${id} is due now: a worker resolves it.`,
+        );
+      }),
   );
 
-  command('rollback', 'undo the last resolved turn and reopen it with the orders it had').action((id: string, opts: Common) =>
-    run(deps, opts, async (open) => {
-      const r = await (await open()).rollback(id, reasonOf(opts));
-      answer(io, opts, r, () => `Turn ${r.reopened} of ${id} is open again, with the orders it had; what came after it is discarded.`);
-    }),
+  command('rollback', 'undo the last resolved turn and reopen it with the orders it had').action(
+    (id: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).rollback(id, reasonOf(opts));
+        answer(
+          io,
+          opts,
+          r,
+          () => `Turn ${r.reopened} of ${id} is open again, with the orders it had; what came after it is discarded.`,
+        );
+      }),
   );
 
   command('pause', 'pause a game: no deadline runs until it resumes').action((id: string, opts: Common) =>
@@ -62,11 +89,12 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
     }),
   );
 
-  command('resume', 'resume a paused game (the deadline moves on by the time it was paused)').action((id: string, opts: Common) =>
-    run(deps, opts, async (open) => {
-      const r = await (await open()).resume(id, reasonOf(opts));
-      answer(io, opts, r, () => `Game ${id} is ${r.status} again; the deadline moved on by the time it was paused.`);
-    }),
+  command('resume', 'resume a paused game (the deadline moves on by the time it was paused)').action(
+    (id: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).resume(id, reasonOf(opts));
+        answer(io, opts, r, () => `Game ${id} is ${r.status} again; the deadline moved on by the time it was paused.`);
+      }),
   );
 
   command('deadline', "set, extend or remove the open turn's deadline")
@@ -77,7 +105,11 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
       run(deps, opts, async (open) => {
         const change = deadlineChange(opts);
         const r = await (await open()).setDeadline(id, change, reasonOf(opts));
-        answer(io, opts, r, () => (r.deadline ? `The deadline of ${id} is now ${when(r.deadline)}.` : `${id} has no deadline now: the turn waits for every side.`));
+        answer(io, opts, r, () =>
+          r.deadline
+            ? `The deadline of ${id} is now ${when(r.deadline)}.`
+            : `${id} has no deadline now: the turn waits for every side.`,
+        );
       }),
     );
 
@@ -90,7 +122,13 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
       run(deps, opts, async (open) => {
         const player = newPlayer(side, opts);
         const r = await (await open()).replaceSeat(id, side, player, reasonOf(opts));
-        answer(io, opts, r, () => `Side ${r.side} of ${id} is now played by ${r.name} <${r.email}> (${r.timeZone}).\nNew seat token (shown this once; the old one no longer works): ${r.token}`);
+        answer(
+          io,
+          opts,
+          r,
+          () =>
+            `Side ${r.side} of ${id} is now played by ${r.name} <${r.email}> (${r.timeZone}).\nNew seat token (shown this once; the old one no longer works): ${r.token}`,
+        );
       }),
     );
 
@@ -99,7 +137,12 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
     .action((id: string, side: string, opts: Common) =>
       run(deps, opts, async (open) => {
         const r = await (await open()).rotateToken(id, side, reasonOf(opts));
-        answer(io, opts, r, () => `New token for side ${side} of ${id} (shown this once; the old one no longer works): ${r.token}`);
+        answer(
+          io,
+          opts,
+          r,
+          () => `New token for side ${side} of ${id} (shown this once; the old one no longer works): ${r.token}`,
+        );
       }),
     );
 
@@ -122,7 +165,11 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
     .action((id: string, opts: Common & { abandon?: boolean }) =>
       run(deps, opts, async (open) => {
         const r = await (await open()).end(id, opts.abandon ? 'abandon' : 'end', reasonOf(opts));
-        answer(io, opts, r, () => (r.status === 'abandoned' ? `Game ${id} is abandoned.` : `Game ${id} is over: ${!r.winner || r.winner === 'draw' ? 'a draw' : `${r.winner} wins`}.`));
+        answer(io, opts, r, () =>
+          r.status === 'abandoned'
+            ? `Game ${id} is abandoned.`
+            : `Game ${id} is over: ${!r.winner || r.winner === 'draw' ? 'a draw' : `${r.winner} wins`}.`,
+        );
       }),
     );
 }

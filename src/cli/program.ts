@@ -36,7 +36,9 @@ export function buildProgram(io: CliIO, options: ProgramOptions = {}): Command {
   registerVerifyCommand(program, io);
   registerGameCommands(program, {
     io,
-    openClient: options.openClient ?? ((o) => openGamesClient({ env: io.env, ...o, ...(io.stderr ? { stderr: io.stderr } : {}) })),
+    openClient:
+      options.openClient ??
+      ((o) => openGamesClient({ env: io.env, ...o, ...(io.stderr ? { stderr: io.stderr } : {}) })),
   });
   return program;
 }

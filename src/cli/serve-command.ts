@@ -9,7 +9,16 @@ import { CliError } from './errors.ts';
 import type { CliIO } from './io.ts';
 
 /** System errors that mean "fix the environment" (a port in use, a database out of reach), not a bug. */
-const ENVIRONMENT_CODES = new Set(['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+const ENVIRONMENT_CODES = new Set([
+  'EADDRINUSE',
+  'EADDRNOTAVAIL',
+  'EACCES',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+]);
 
 export function isEnvironmentFailure(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
@@ -24,7 +33,13 @@ export function registerServeCommand(program: Command, io: CliIO): void {
   program
     .command('serve')
     .description('run the service: web pages, JSON API and turn workers (configured by environment variables)')
-    .addHelpText('after', () => `\nEnvironment variables:\n${describeConfig().map((k) => `  ${k.env}${k.default ? ` (default ${k.default})` : ''}\n      ${k.doc}`).join('\n')}`)
+    .addHelpText(
+      'after',
+      () =>
+        `\nEnvironment variables:\n${describeConfig()
+          .map((k) => `  ${k.env}${k.default ? ` (default ${k.default})` : ''}\n      ${k.doc}`)
+          .join('\n')}`,
+    )
     .action(async () => {
       // A wrong variable stops here, named, before anything is opened.
       const config = loadConfig(io.env);

@@ -31,7 +31,8 @@ class Unreadable extends Error {
 async function readText(io: CliIO, file: string): Promise<string> {
   if (file === '-') return io.readStdin();
   try {
-    if ((await stat(file)).size > MAX_EXPORT_BYTES) throw new Unreadable('UNREADABLE_INPUT', `cannot read ${file}: larger than ${MAX_EXPORT_BYTES} bytes`);
+    if ((await stat(file)).size > MAX_EXPORT_BYTES)
+      throw new Unreadable('UNREADABLE_INPUT', `cannot read ${file}: larger than ${MAX_EXPORT_BYTES} bytes`);
     return await readFile(file, 'utf8');
   } catch (error) {
     if (error instanceof Unreadable) throw error;
@@ -56,7 +57,12 @@ async function readExport(io: CliIO, file: string): Promise<unknown> {
     throw new Unreadable('MALFORMED_JSON', `${name} is not valid JSON: ${(error as Error).message}`);
   }
   const parsed = parseExport(doc);
-  if (!parsed.ok) throw new Unreadable('NOT_A_GAME_EXPORT', `${name} is not a game export (msc game export, or the archive's JSON download)`, parsed.problems.slice(0, 20));
+  if (!parsed.ok)
+    throw new Unreadable(
+      'NOT_A_GAME_EXPORT',
+      `${name} is not a game export (msc game export, or the archive's JSON download)`,
+      parsed.problems.slice(0, 20),
+    );
   return doc;
 }
 
@@ -89,7 +95,8 @@ export async function runVerify(io: CliIO, file: string, opts: VerifyOptions = {
     doc = await readExport(io, file);
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
-    if (opts.json) io.out(json({ ok: false, error: { code: error.code, message: error.message, problems: error.problems } }));
+    if (opts.json)
+      io.out(json({ ok: false, error: { code: error.code, message: error.message, problems: error.problems } }));
     else io.err([`msc: ${error.message}`, ...error.problems.map((p) => `  - ${p}`)].join('\n'));
     return VERIFY_EXIT.unreadable;
   }
@@ -102,7 +109,9 @@ export async function runVerify(io: CliIO, file: string, opts: VerifyOptions = {
 export function registerVerifyCommand(program: Command, io: CliIO): void {
   program
     .command('verify')
-    .description("replay a game export from its seed and orders: checks the seed against its commitment and every roll and result (exit 0 verified, 1 a mismatch, 2 unreadable)")
+    .description(
+      'replay a game export from its seed and orders: checks the seed against its commitment and every roll and result (exit 0 verified, 1 a mismatch, 2 unreadable)',
+    )
     .argument('<export.json>', 'the export (msc game export, or the archive download); "-" reads standard input')
     .option('--json', 'print the result as JSON')
     .action(async (file: string, opts: VerifyOptions) => {

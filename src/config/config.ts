@@ -31,12 +31,7 @@ export interface ConfigKey<T> {
 const key = <T>(k: ConfigKey<T>): ConfigKey<T> => k;
 
 const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** A yes/no switch: true/false, yes/no, on/off or 1/0, in any case. */
 const yesNo = z
@@ -158,7 +153,7 @@ export const CONFIG_KEYS = {
   }),
   trustProxy: key({
     env: 'TRUST_PROXY',
-    doc: 'Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none; the client address is the connection\'s).',
+    doc: "Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none; the client address is the connection's).",
     expected: 'a whole number from 0 to 10',
     default: '0',
     schema: wholeNumber(0, 10),
@@ -166,7 +161,8 @@ export const CONFIG_KEYS = {
   mailImapUrl: key({
     env: 'MAIL_IMAP_URL',
     doc: 'IMAP mailbox the order mail arrives in (user and password URL-encoded; the path names the folder, INBOX by default). Unset: the service receives mail itself on MAIL_RECEIVE_HOST:MAIL_RECEIVE_PORT.',
-    expected: 'an imap:// (STARTTLS per MAIL_IMAP_STARTTLS) or imaps:// URL with a host, e.g. imap://orders%40msc.example.org:PASSWORD@mail.example.org:143/INBOX',
+    expected:
+      'an imap:// (STARTTLS per MAIL_IMAP_STARTTLS) or imaps:// URL with a host, e.g. imap://orders%40msc.example.org:PASSWORD@mail.example.org:143/INBOX',
     secret: true,
     schema: urlWithProtocol(['imap:', 'imaps:']).optional(),
   }),
@@ -191,7 +187,7 @@ export const CONFIG_KEYS = {
   }),
   mailImapTlsInsecure: key({
     env: 'MAIL_IMAP_TLS_INSECURE',
-    doc: "Accept any certificate from the IMAP server (tests only: it lets anyone on the path read the mailbox password).",
+    doc: 'Accept any certificate from the IMAP server (tests only: it lets anyone on the path read the mailbox password).',
     expected: 'true or false',
     default: 'false',
     schema: yesNo,
@@ -234,7 +230,8 @@ export const CONFIG_KEYS = {
   mailSmtpUrl: key({
     env: 'MAIL_SMTP_URL',
     doc: 'SMTP server outgoing mail is sent through (user and password URL-encoded; smtps:// is TLS from the start, smtp:// upgrades when the server offers STARTTLS). Unset: outgoing mail stays in a local mailbox shown on the web, and nothing leaves the machine.',
-    expected: 'an smtp:// or smtps:// URL with a host, e.g. smtps://orders%40msc.example.org:PASSWORD@mail.example.org:465',
+    expected:
+      'an smtp:// or smtps:// URL with a host, e.g. smtps://orders%40msc.example.org:PASSWORD@mail.example.org:465',
     secret: true,
     schema: urlWithProtocol(['smtp:', 'smtps:']).optional(),
   }),
@@ -270,7 +267,12 @@ export const CONFIG_KEYS = {
     default: '',
     schema: z
       .string()
-      .transform((text) => text.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== ''))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter((e) => e !== ''),
+      )
       .pipe(z.array(z.email())),
   }),
   rateLimitLogin: key({
@@ -296,7 +298,11 @@ export interface ConfigError {
 }
 
 /** Reads every setting from `env`; collects every wrong value rather than stopping at the first. */
-export function parseConfig({ env }: { env: Readonly<Record<string, string | undefined>> }): Result<Config, ConfigError[]> {
+export function parseConfig({
+  env,
+}: {
+  env: Readonly<Record<string, string | undefined>>;
+}): Result<Config, ConfigError[]> {
   const errors: ConfigError[] = [];
   const parsed: Partial<Record<keyof Keys, unknown>> = {};
   for (const [name, k] of Object.entries(CONFIG_KEYS) as Array<[keyof Keys, ConfigKey<unknown>]>) {

@@ -16,11 +16,42 @@ import pg from 'pg';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../log.ts';
 import { acquireDataDirLock } from './lock.ts';
-import { checkChannel, deliver, notifyStatement, PostgresListener, type NotifyHandler, type Unlisten } from './notifications.ts';
-import { auditLog, games, inboundMessages, loginTokens, outbox, seats, serviceSecrets, sessions, sideMessages, submissions, turns } from './schema.ts';
+import {
+  checkChannel,
+  deliver,
+  notifyStatement,
+  PostgresListener,
+  type NotifyHandler,
+  type Unlisten,
+} from './notifications.ts';
+import {
+  auditLog,
+  games,
+  inboundMessages,
+  loginTokens,
+  outbox,
+  seats,
+  serviceSecrets,
+  sessions,
+  sideMessages,
+  submissions,
+  turns,
+} from './schema.ts';
 
 /** The tables, as drizzle's relational queries (`db.query.games…`) see them. */
-export const tables = { games, seats, turns, submissions, outbox, inboundMessages, auditLog, serviceSecrets, loginTokens, sessions, sideMessages };
+export const tables = {
+  games,
+  seats,
+  turns,
+  submissions,
+  outbox,
+  inboundMessages,
+  auditLog,
+  serviceSecrets,
+  loginTokens,
+  sessions,
+  sideMessages,
+};
 export type Schema = typeof tables;
 
 /**
@@ -148,7 +179,9 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Po
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new Error(`cannot connect to PostgreSQL at ${where} (DATABASE_URL): ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot connect to PostgreSQL at ${where} (DATABASE_URL): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   logger?.info({ kind: 'postgres', server: where }, 'database open');
   const db: AppDatabase = drizzlePostgres({ client: pool, schema: tables, logger: drizzleLogger(logger) });

@@ -81,7 +81,8 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
     const outcome = takeOver(path, text, mine);
     if (outcome === 'taken') return heldLock(path, mine);
     if (outcome === 'busy') {
-      if (Date.now() > deadline) throw new Error(`cannot take over the stale lock ${path}: another process keeps trying too`);
+      if (Date.now() > deadline)
+        throw new Error(`cannot take over the stale lock ${path}: another process keeps trying too`);
       await sleep(50);
     }
     // 'changed': someone else replaced the stale lock; look again at who holds it now.
@@ -165,7 +166,13 @@ function parseRecord(text: string): LockRecord | null {
     if (typeof value !== 'object' || value === null) return null;
     const { pid, host, since, nonce, url } = value as Record<string, unknown>;
     if (!Number.isInteger(pid) || typeof host !== 'string' || typeof nonce !== 'string') return null;
-    return { pid: pid as number, host, since: typeof since === 'string' ? since : '', nonce, ...(typeof url === 'string' ? { url } : {}) };
+    return {
+      pid: pid as number,
+      host,
+      since: typeof since === 'string' ? since : '',
+      nonce,
+      ...(typeof url === 'string' ? { url } : {}),
+    };
   } catch {
     return null;
   }

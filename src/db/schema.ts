@@ -196,9 +196,11 @@ export const submissions = pgTable(
     messageId: text('message_id'),
   },
   (t) => [
-    foreignKey({ name: 'submissions_turn_fk', columns: [t.gameId, t.turn], foreignColumns: [turns.gameId, turns.number] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'submissions_turn_fk',
+      columns: [t.gameId, t.turn],
+      foreignColumns: [turns.gameId, turns.number],
+    }).onDelete('cascade'),
     check('submissions_channel_check', oneOf(t.channel, SUBMISSION_CHANNELS)),
     index('submissions_game_turn_seat_idx').on(t.gameId, t.turn, t.seatId),
     // At most one standing submission per seat and turn.
@@ -296,7 +298,10 @@ export const loginTokens = pgTable(
     /** Set when the link is followed: it never works twice. */
     usedAt: moment('used_at'),
   },
-  (t) => [index('login_tokens_email_created_idx').on(t.email, t.createdAt), index('login_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('login_tokens_email_created_idx').on(t.email, t.createdAt),
+    index('login_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Web sessions: the cookie holds a random id, the table only its SHA-256. */

@@ -18,7 +18,14 @@ import { asc, eq } from 'drizzle-orm';
 import { games, seats, turns, type Game, type Seat, type Turn } from '../db/schema.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { notFound, unauthorized } from './errors.ts';
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedOrders, type ExportedPosition, type ExportedTurn, type GameExport } from './export-format.ts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedOrders,
+  type ExportedPosition,
+  type ExportedTurn,
+  type GameExport,
+} from './export-format.ts';
 import { secretMatches } from './secrets.ts';
 import { seatAmong } from './seats.ts';
 import { scenarioOf, settingsOf } from './state.ts';
@@ -48,7 +55,10 @@ function readerOf(game: Game, seatRows: readonly Seat[], access: ExportAccess): 
     return 'seat';
   } catch {
     if (secretMatches(access.token, game.moderatorTokenHash)) return 'moderator';
-    throw unauthorized('BAD_TOKEN', `that is neither a seat token nor the moderator key of game ${game.id}: leave it out to export a public game`);
+    throw unauthorized(
+      'BAD_TOKEN',
+      `that is neither a seat token nor the moderator key of game ${game.id}: leave it out to export a public game`,
+    );
   }
 }
 
@@ -122,5 +132,8 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
  */
 export async function exportGame(ctx: GamesContext, gameId: string, access: ExportAccess): Promise<GameExport> {
   // One snapshot: a turn resolving meanwhile is either wholly in the export or not at all.
-  return ctx.db.transaction((tx) => readGame(ctx, tx, gameId, access), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return ctx.db.transaction((tx) => readGame(ctx, tx, gameId, access), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 }

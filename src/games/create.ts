@@ -35,7 +35,10 @@ const timeZone = z
 
 export const seatInputSchema = z.strictObject({
   side: z.string(),
-  email: z.email('not an email address').max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .email('not an email address')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1).max(60),
   timeZone: timeZone.default('UTC'),
 });
@@ -64,25 +67,42 @@ function zodProblems(e: z.ZodError) {
 }
 
 /** `moderatorEmail`: the address whose web session moderates the game besides the key (the creator, on the web). */
-export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api', options: { moderatorEmail?: string | null } = {}): Promise<CreatedGame> {
+export async function createGame(
+  ctx: GamesContext,
+  raw: unknown,
+  actor = 'api',
+  options: { moderatorEmail?: string | null } = {},
+): Promise<CreatedGame> {
   const parsed = createGameSchema.safeParse(raw);
-  if (!parsed.success) throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
+  if (!parsed.success)
+    throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
   const input = parsed.data;
 
-  const base = input.scenario === 'custom' ? { settings: {}, fleets: {} } : scenario(input.scenario, input.options ?? {});
+  const base =
+    input.scenario === 'custom' ? { settings: {}, fleets: {} } : scenario(input.scenario, input.options ?? {});
   const settingsResult = gameSettingsSchema.safeParse({ ...base.settings, ...input.settings });
-  if (!settingsResult.success) throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settingsResult.error));
+  if (!settingsResult.success)
+    throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settingsResult.error));
   const settings: GameSettings = settingsResult.data;
 
   const playerSides = settings.sides.map((s) => s.id).filter((id) => !settings.solo.includes(id));
   const problems = [];
   for (const seat of input.seats) {
-    if (!settings.sides.some((s) => s.id === seat.side)) problems.push({ code: 'UNKNOWN_SIDE', message: `seat for "${seat.side}": the sides are ${settings.sides.map((s) => s.id).join(', ')}` });
-    else if (settings.solo.includes(seat.side)) problems.push({ code: 'SOLO_SIDE', message: `side ${seat.side} is played by the solo rules and takes no seat` });
+    if (!settings.sides.some((s) => s.id === seat.side))
+      problems.push({
+        code: 'UNKNOWN_SIDE',
+        message: `seat for "${seat.side}": the sides are ${settings.sides.map((s) => s.id).join(', ')}`,
+      });
+    else if (settings.solo.includes(seat.side))
+      problems.push({ code: 'SOLO_SIDE', message: `side ${seat.side} is played by the solo rules and takes no seat` });
   }
   for (const side of playerSides) {
     const n = input.seats.filter((s) => s.side === side).length;
-    if (n !== 1) problems.push({ code: n === 0 ? 'SEAT_MISSING' : 'SEAT_TWICE', message: `side ${side} needs exactly one seat (has ${n})` });
+    if (n !== 1)
+      problems.push({
+        code: n === 0 ? 'SEAT_MISSING' : 'SEAT_TWICE',
+        message: `side ${side} needs exactly one seat (has ${n})`,
+      });
   }
   if (problems.length) throw invalid('INVALID_SEATS', 'every side played by a person needs exactly one seat', problems);
 
@@ -90,7 +110,12 @@ export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api',
   const fleets: Record<string, readonly PlacedShip[]> = { ...base.fleets };
   for (const side of settings.solo) fleets[side] ??= soloFleet(settings.budget, settings.zones[side], settings.map);
 
-  const id = input.id ?? `${input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret().slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const id =
+    input.id ??
+    `${input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret()
+      .slice(0, 6)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`;
   const seed = newSeed();
   const moderatorToken = newSecret();
   const now = ctx.clock.now();
@@ -109,7 +134,11 @@ export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api',
         ruleset: 'msc-tactical',
         name: input.name,
         status: 'setup',
-        settings: { ...settings, scenario: input.scenario, soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]])) },
+        settings: {
+          ...settings,
+          scenario: input.scenario,
+          soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]])),
+        },
         state: null,
         diceState: SeededDice.fromSeed(seed).save(),
         seed,
@@ -136,7 +165,12 @@ export async function createGame(ctx: GamesContext, raw: unknown, actor = 'api',
         createdAt: now,
       })),
     );
-    await audit(ctx, tx, { gameId: id, actor, action: 'create', details: { scenario: input.scenario, seats: tokens.map((s) => ({ side: s.side, email: s.email })) } });
+    await audit(ctx, tx, {
+      gameId: id,
+      actor,
+      action: 'create',
+      details: { scenario: input.scenario, seats: tokens.map((s) => ({ side: s.side, email: s.email })) },
+    });
     return startIfReady(ctx, tx, row!);
   });
   return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };

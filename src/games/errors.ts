@@ -26,5 +26,7 @@ export const notFound = (code: string, message: string) => new AppError(code, me
 export const forbidden = (code: string, message: string) => new AppError(code, message, 403);
 export const unauthorized = (code: string, message: string) => new AppError(code, message, 401);
 export const conflict = (code: string, message: string) => new AppError(code, message, 409);
-export const invalid = (code: string, message: string, problems: readonly ProblemDetail[] = []) => new AppError(code, message, 422, problems);
-export const badRequest = (code: string, message: string, problems: readonly ProblemDetail[] = []) => new AppError(code, message, 400, problems);
+export const invalid = (code: string, message: string, problems: readonly ProblemDetail[] = []) =>
+  new AppError(code, message, 422, problems);
+export const badRequest = (code: string, message: string, problems: readonly ProblemDetail[] = []) =>
+  new AppError(code, message, 400, problems);

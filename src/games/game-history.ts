@@ -48,10 +48,22 @@ export async function openingPosition(ctx: GamesContext, gameId: string): Promis
 }
 
 /** The orders one seat has standing for a turn; null when it has none in. */
-export async function standingOrderSet(ctx: GamesContext, gameId: string, turn: number, seatId: string): Promise<Map<string, ShipOrders> | null> {
+export async function standingOrderSet(
+  ctx: GamesContext,
+  gameId: string,
+  turn: number,
+  seatId: string,
+): Promise<Map<string, ShipOrders> | null> {
   const [sub] = await ctx.db
     .select({ orders: submissions.orders })
     .from(submissions)
-    .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn), eq(submissions.seatId, seatId), isNull(submissions.supersededAt)));
+    .where(
+      and(
+        eq(submissions.gameId, gameId),
+        eq(submissions.turn, turn),
+        eq(submissions.seatId, seatId),
+        isNull(submissions.supersededAt),
+      ),
+    );
   return sub ? readOrders(sub.orders) : null;
 }

@@ -13,7 +13,11 @@ import { kindOf } from '../kinds/index.ts';
 import { settingsOf } from './state.ts';
 
 /** Sides whose player must send orders this turn, by the game's rules, from its stored state document. */
-export function sidesThatMustOrder(game: Pick<Game, 'ruleset'>, stateDoc: unknown, seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[]): string[] {
+export function sidesThatMustOrder(
+  game: Pick<Game, 'ruleset'>,
+  stateDoc: unknown,
+  seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[],
+): string[] {
   const kind = kindOf(game.ruleset);
   return kind.sidesThatMustOrder(kind.readState(stateDoc), seatRows);
 }
@@ -104,7 +108,12 @@ export async function audit(
 }
 
 /** Bumps a game's version and updated_at along with `changes`. */
-export async function updateGame(ctx: GamesContext, tx: Tx, game: Game, changes: Partial<Omit<Game, 'id' | 'version'>>): Promise<void> {
+export async function updateGame(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  changes: Partial<Omit<Game, 'id' | 'version'>>,
+): Promise<void> {
   await tx
     .update(games)
     .set({ ...changes, updatedAt: ctx.clock.now(), version: game.version + 1 })

@@ -47,7 +47,9 @@ export async function issueLoginToken(
 ): Promise<NewLoginToken> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + (m.lifeMs ?? (m.purpose === 'report' ? REPORT_LINK_LIFE_MS : LOGIN_LINK_LIFE_MS)));
+  const expiresAt = new Date(
+    now.getTime() + (m.lifeMs ?? (m.purpose === 'report' ? REPORT_LINK_LIFE_MS : LOGIN_LINK_LIFE_MS)),
+  );
   await tx.insert(loginTokens).values({
     tokenHash: sha256Hex(token),
     email: normalizeEmail(m.email),
@@ -75,7 +77,13 @@ export async function recentLoginLinks(ctx: GamesContext, email: string): Promis
   const [row] = await ctx.db
     .select({ n: count() })
     .from(loginTokens)
-    .where(and(eq(loginTokens.email, normalizeEmail(email)), eq(loginTokens.purpose, 'login'), gt(loginTokens.createdAt, since)));
+    .where(
+      and(
+        eq(loginTokens.email, normalizeEmail(email)),
+        eq(loginTokens.purpose, 'login'),
+        gt(loginTokens.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -89,13 +97,21 @@ function wellFormed(token: string): boolean {
   return LOGIN_TOKEN_PATTERN.test(token);
 }
 
-/** What a link would log in as, without using it up (the confirmation page); null when it is unknown, used or expired. */
+/**
+ * What a link would log in as, without using it up (the confirmation page); null when it is unknown, used or expired.
+ */
 export async function peekLoginToken(ctx: GamesContext, token: string): Promise<LoginLinkInfo | null> {
   if (!wellFormed(token)) return null;
   const [row] = await ctx.db
     .select()
     .from(loginTokens)
-    .where(and(eq(loginTokens.tokenHash, sha256Hex(token)), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, ctx.clock.now())));
+    .where(
+      and(
+        eq(loginTokens.tokenHash, sha256Hex(token)),
+        isNull(loginTokens.usedAt),
+        gt(loginTokens.expiresAt, ctx.clock.now()),
+      ),
+    );
   return row ? { email: row.email, gameId: row.gameId, purpose: row.purpose as LoginPurpose } : null;
 }
 

@@ -17,12 +17,29 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { games, outbox, seats, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../db/schema.ts';
+import {
+  games,
+  outbox,
+  seats,
+  submissions,
+  turns,
+  type Game,
+  type OutboxKind,
+  type Seat,
+  type Turn,
+} from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { StoredTurnEvents } from '../kinds/kind.ts';
 import { describeDeadline } from '../reports/turn-report.ts';
-import { composeGameEnd, composeGameStart, composeNotice, composeReminder, composeTurnReport, type Composed } from '../mail/compose.ts';
+import {
+  composeGameEnd,
+  composeGameStart,
+  composeNotice,
+  composeReminder,
+  composeTurnReport,
+  type Composed,
+} from '../mail/compose.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { seatToken } from './secrets.ts';
 import { sideName } from './settings.ts';
@@ -56,7 +73,10 @@ function normalizeMessageId(raw: string | null | undefined): string | null {
 }
 
 /** The seat's own order address: replies to it reach the service with the seat's token. */
-function seatAddress(ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>, seat: Pick<Seat, 'id' | 'tokenRotatedAt'>): string {
+function seatAddress(
+  ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>,
+  seat: Pick<Seat, 'id' | 'tokenRotatedAt'>,
+): string {
   return `orders+${seatToken(ctx.serviceKey, seat.id, seat.tokenRotatedAt)}@${ctx.mailDomain}`;
 }
 
@@ -67,7 +87,9 @@ function threading(gameId: string | null, answering: string | null, mailDomain: 
   return { 'In-Reply-To': answering ?? root!, References: refs.join(' ') };
 }
 
-/** RFC 3834: answers to a mail are auto-replied, everything else auto-generated; neither is to be answered by a robot. */
+/**
+ * RFC 3834: answers to a mail are auto-replied, everything else auto-generated; neither is to be answered by a robot.
+ */
 function autoHeaders(answer: boolean): Record<string, string> {
   return { 'Auto-Submitted': answer ? 'auto-replied' : 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 }
@@ -109,7 +131,9 @@ export interface SeatMail {
 /** One mail to a seat, to its registered address, with its order address as Reply-To. */
 async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
   const mail: Composed =
-    m.html == null ? composeNotice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) }) : { subject: m.subject, text: m.text, html: m.html };
+    m.html == null
+      ? composeNotice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
+      : { subject: m.subject, text: m.text, html: m.html };
   const answering = normalizeMessageId(m.inReplyTo);
   await insertOutbox(ctx, tx, {
     gameId: m.game.id,
@@ -127,7 +151,8 @@ async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> 
 
 /**
  * An answer to an inbound mail, to the address it came from (possibly about no
- * game), or any other mail to an address rather than a seat (inReplyTo null). The seat's order address goes in Reply-To only when the answer goes
+ * game), or any other mail to an address rather than a seat (inReplyTo null). The seat's order address goes in Reply-To
+ * only when the answer goes
  * to the seat's registered address: an answer to any other sender must not
  * hand it the seat's token.
  */
@@ -172,14 +197,23 @@ async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise
   const rows = await tx
     .select({ number: turns.number, events: turns.events })
     .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), before === undefined ? undefined : lt(turns.number, before)))
+    .where(
+      and(
+        eq(turns.gameId, gameId),
+        eq(turns.status, 'resolved'),
+        before === undefined ? undefined : lt(turns.number, before),
+      ),
+    )
     .orderBy(asc(turns.number));
   return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
 }
 
 async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<TurnContext | null> {
   const [game] = await tx.select().from(games).where(eq(games.id, gameId));
-  const [turn] = await tx.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.number, turnNumber)));
+  const [turn] = await tx
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, turnNumber)));
   if (!game || !turn) return null;
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.side));
   const standing = await tx
@@ -190,7 +224,13 @@ async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<Tur
 }
 
 /** One seat's report of the turn; its order block starts from the orders it has in (after a rollback, or on STATUS). */
-async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat, inReplyTo: string | null): Promise<void> {
+async function queueReport(
+  ctx: GamesContext,
+  tx: Tx,
+  t: TurnContext,
+  seat: Seat,
+  inReplyTo: string | null,
+): Promise<void> {
   const sub = t.standing.find((s) => s.seatId === seat.id);
   const settings = settingsOf(t.game);
   const kind = kindOf(t.game.ruleset);
@@ -200,13 +240,25 @@ async function queueReport(ctx: GamesContext, tx: Tx, t: TurnContext, seat: Seat
     state: kind.readState(t.turn.stateBefore),
     history: t.history,
     deadline: t.turn.deadline,
-    reader: { kind: 'seat', side: seat.side, timeZone: seat.timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null },
+    reader: {
+      kind: 'seat',
+      side: seat.side,
+      timeZone: seat.timeZone,
+      currentOrders: sub ? kind.readOrders(sub.orders) : null,
+    },
     sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
   });
   const first = t.turn.number === 1;
   const mail = first ? composeGameStart(view) : composeTurnReport(view);
-  await queueMail(ctx, tx, { game: t.game, seat, kind: first ? 'game-start' : 'turn-report', ...mail, key: `${t.turn.number}.${seat.side}`, inReplyTo });
+  await queueMail(ctx, tx, {
+    game: t.game,
+    seat,
+    kind: first ? 'game-start' : 'turn-report',
+    ...mail,
+    key: `${t.turn.number}.${seat.side}`,
+    inReplyTo,
+  });
 }
 
 /** Every seat's report for the turn that has just opened (with what happened in the turn before it). */
@@ -220,7 +272,13 @@ export async function queueTurnReports(ctx: GamesContext, tx: Tx, gameId: string
  * The seat's report for the open turn again (the STATUS command), as an
  * answer to `inReplyTo` when given. False when the game has no open turn.
  */
-export async function queueSeatReport(ctx: GamesContext, tx: Tx, gameId: string, seat: Seat, options: { inReplyTo?: string | null } = {}): Promise<boolean> {
+export async function queueSeatReport(
+  ctx: GamesContext,
+  tx: Tx,
+  gameId: string,
+  seat: Seat,
+  options: { inReplyTo?: string | null } = {},
+): Promise<boolean> {
   const [game] = await tx.select({ currentTurn: games.currentTurn }).from(games).where(eq(games.id, gameId));
   if (!game) return false;
   const t = await loadTurn(tx, gameId, game.currentTurn);
@@ -229,8 +287,15 @@ export async function queueSeatReport(ctx: GamesContext, tx: Tx, gameId: string,
   return true;
 }
 
-/** A reminder to a seat whose orders are not in, with its orders ready to edit. `labels` name the reminders it stands for, e.g. `24h`. */
-export async function queueReminder(ctx: GamesContext, tx: Tx, m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] }): Promise<void> {
+/**
+ * A reminder to a seat whose orders are not in, with its orders ready to edit. `labels` name the reminders it stands
+ * for, e.g. `24h`.
+ */
+export async function queueReminder(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] },
+): Promise<void> {
   const kind = kindOf(m.game.ruleset);
   const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
   const mail = composeReminder({
@@ -241,11 +306,26 @@ export async function queueReminder(ctx: GamesContext, tx: Tx, m: { game: Game; 
     noOrders: settingsOf(m.game).noOrders,
     orderBlock: kind.orderBlock(at),
   });
-  await queueMail(ctx, tx, { game: m.game, seat: m.seat, kind: 'reminder', ...mail, key: `${m.turn.number}.${m.seat.side}.${m.labels.join('-')}` });
+  await queueMail(ctx, tx, {
+    game: m.game,
+    seat: m.seat,
+    kind: 'reminder',
+    ...mail,
+    key: `${m.turn.number}.${m.seat.side}.${m.labels.join('-')}`,
+  });
 }
 
-/** The end of a game: the result, the last turn, the final position, every ship's record, and the seed, so every roll can be verified. */
-export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summary: string, events: readonly unknown[]): Promise<void> {
+/**
+ * The end of a game: the result, the last turn, the final position, every ship's record, and the seed, so every roll
+ * can be verified.
+ */
+export async function queueGameEnd(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  summary: string,
+  events: readonly unknown[],
+): Promise<void> {
   // The caller has written the final position already; `game` may be the row as it was before.
   const [current] = await tx.select().from(games).where(eq(games.id, game.id));
   const state = current?.state ?? game.state;
@@ -253,7 +333,12 @@ export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summar
   const history = await resolvedHistory(tx, game.id);
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
-  const parts = kind.endReport({ state: state ? kind.readState(state) : null, lastEvents: events, history, sideName: name });
+  const parts = kind.endReport({
+    state: state ? kind.readState(state) : null,
+    lastEvents: events,
+    history,
+    sideName: name,
+  });
   const mail = composeGameEnd({
     game: { id: game.id, name: game.name },
     summary,
@@ -264,5 +349,6 @@ export async function queueGameEnd(ctx: GamesContext, tx: Tx, game: Game, summar
     archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
   });
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
-  for (const seat of seatRows) await queueMail(ctx, tx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` });
+  for (const seat of seatRows)
+    await queueMail(ctx, tx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` });
 }

@@ -29,11 +29,16 @@ export type Moderator =
 
 async function lockGame(tx: Tx, m: Moderator): Promise<Game> {
   // Locks are always taken turn first, then game — the order the turn queue takes them in — so the two never deadlock.
-  await tx.select({ n: turns.number }).from(turns).where(and(eq(turns.gameId, m.gameId), ne(turns.status, 'resolved'))).for('update');
+  await tx
+    .select({ n: turns.number })
+    .from(turns)
+    .where(and(eq(turns.gameId, m.gameId), ne(turns.status, 'resolved')))
+    .for('update');
   const [game] = await tx.select().from(games).where(eq(games.id, m.gameId)).for('update');
   if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${m.gameId}`);
   if ('email' in m) {
-    if (game.moderatorEmail === null || game.moderatorEmail !== m.email.trim().toLowerCase()) throw forbidden('NOT_MODERATOR', `you are not the moderator of game ${m.gameId}`);
+    if (game.moderatorEmail === null || game.moderatorEmail !== m.email.trim().toLowerCase())
+      throw forbidden('NOT_MODERATOR', `you are not the moderator of game ${m.gameId}`);
   } else if (!('operator' in m) && !secretMatches(m.key, game.moderatorTokenHash)) {
     throw unauthorized('BAD_MODERATOR_KEY', `that is not the moderator key of game ${m.gameId}`);
   }
@@ -55,7 +60,10 @@ async function openTurnOf(tx: Tx, game: Game) {
 }
 
 async function seatOfSide(tx: Tx, gameId: string, side: string): Promise<Seat> {
-  const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.side, side)));
+  const [seat] = await tx
+    .select()
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.side, side)));
   if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${gameId} has no seat for side ${side}`);
   return seat;
 }
@@ -69,12 +77,18 @@ function nextSeatToken(ctx: GamesContext, seat: Seat): { token: string; issuedAt
   return { token: seatToken(ctx.serviceKey, seat.id, issuedAt), issuedAt };
 }
 
-const actorOf = (m: Moderator) => ('operator' in m ? `operator:${m.actor ?? 'cli'}` : 'email' in m ? `moderator:${m.actor ?? `web:${m.email}`}` : `moderator:${m.actor ?? 'key'}`);
+const actorOf = (m: Moderator) =>
+  'operator' in m
+    ? `operator:${m.actor ?? 'cli'}`
+    : 'email' in m
+      ? `moderator:${m.actor ?? `web:${m.email}`}`
+      : `moderator:${m.actor ?? 'key'}`;
 
 export async function pause(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<Game> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    if (game.status !== 'active') throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: only an active game can be paused`);
+    if (game.status !== 'active')
+      throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: only an active game can be paused`);
     await updateGame(ctx, tx, game, { status: 'paused', pausedAt: ctx.clock.now() });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'pause', reason });
     return { ...game, status: 'paused' as const };
@@ -90,7 +104,10 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
     const turn = await openTurnOf(tx, game);
     if (turn?.deadline && game.pausedAt) {
       const deadline = new Date(turn.deadline.getTime() + (now.getTime() - game.pausedAt.getTime()));
-      await tx.update(turns).set({ deadline }).where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+      await tx
+        .update(turns)
+        .set({ deadline })
+        .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
     }
     await updateGame(ctx, tx, game, { status: 'active', pausedAt: null });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resume', reason });
@@ -100,7 +117,12 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
 }
 
 /** Sets the open turn's deadline (null: none), e.g. to extend it. */
-export async function setDeadline(ctx: GamesContext, m: Moderator, deadline: Date | null, reason: string | null = null): Promise<Date | null> {
+export async function setDeadline(
+  ctx: GamesContext,
+  m: Moderator,
+  deadline: Date | null,
+  reason: string | null = null,
+): Promise<Date | null> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
     const turn = await openTurnOf(tx, game);
@@ -108,30 +130,60 @@ export async function setDeadline(ctx: GamesContext, m: Moderator, deadline: Dat
     if (deadline && deadline.getTime() <= ctx.clock.now().getTime()) {
       throw invalid('DEADLINE_PAST', 'the new deadline is in the past: to resolve now, use resolve');
     }
-    await tx.update(turns).set({ deadline, remindersSent: [] }).where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
-    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'deadline', reason, details: { turn: turn.number, from: turn.deadline?.toISOString() ?? null, to: deadline?.toISOString() ?? null } });
+    await tx
+      .update(turns)
+      .set({ deadline, remindersSent: [] })
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    await audit(ctx, tx, {
+      gameId: game.id,
+      actor: actorOf(m),
+      action: 'deadline',
+      reason,
+      details: { turn: turn.number, from: turn.deadline?.toISOString() ?? null, to: deadline?.toISOString() ?? null },
+    });
     return deadline;
   });
 }
 
 /** Extends the open turn's deadline by some hours (from now if it has none). */
-export async function extendDeadline(ctx: GamesContext, m: Moderator, hours: number, reason: string | null = null): Promise<Date | null> {
+export async function extendDeadline(
+  ctx: GamesContext,
+  m: Moderator,
+  hours: number,
+  reason: string | null = null,
+): Promise<Date | null> {
   if (!(hours > 0 && hours <= 24 * 60)) throw invalid('BAD_HOURS', 'extend by more than 0 and at most 1440 hours');
   const game = await checkModerator(ctx, m);
-  const [turn] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const [turn] = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
   const from = turn?.deadline ?? ctx.clock.now();
   return setDeadline(ctx, m, new Date(from.getTime() + hours * 3_600_000), reason);
 }
 
 /** Resolves the open turn now: seats without orders get the no-orders policy. */
-export async function resolveNow(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<ResolvedTurn | null> {
+export async function resolveNow(
+  ctx: GamesContext,
+  m: Moderator,
+  reason: string | null = null,
+): Promise<ResolvedTurn | null> {
   await ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
     if (game.status !== 'active') throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: resume it first`);
     const turn = await openTurnOf(tx, game);
     if (!turn) throw conflict('NO_OPEN_TURN', `game ${game.id} has no open turn`);
-    await tx.update(turns).set({ dueAt: ctx.clock.now() }).where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
-    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resolve', reason, details: { turn: turn.number } });
+    await tx
+      .update(turns)
+      .set({ dueAt: ctx.clock.now() })
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    await audit(ctx, tx, {
+      gameId: game.id,
+      actor: actorOf(m),
+      action: 'resolve',
+      reason,
+      details: { turn: turn.number },
+    });
   });
   // Resolve it here rather than wait for a worker: a worker that got there first resolved it already.
   return resolveNextDueTurn(ctx, m.gameId);
@@ -144,7 +196,8 @@ export async function resolveNow(ctx: GamesContext, m: Moderator, reason: string
 export async function rollback(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    if (game.status === 'setup' || game.status === 'abandoned') throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} is ${game.status}`);
+    if (game.status === 'setup' || game.status === 'abandoned')
+      throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} is ${game.status}`);
     const [last] = await tx
       .select()
       .from(turns)
@@ -172,8 +225,21 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
       })
       .where(and(eq(turns.gameId, game.id), eq(turns.number, last.number)));
     const status = game.status === 'finished' ? 'active' : game.status;
-    await updateGame(ctx, tx, game, { status, state: last.stateBefore, diceState: last.diceStateBefore, currentTurn: last.number, winner: null, result: null });
-    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'rollback', reason, details: { reopened: last.number, discarded: game.currentTurn > last.number ? game.currentTurn : null } });
+    await updateGame(ctx, tx, game, {
+      status,
+      state: last.stateBefore,
+      diceState: last.diceStateBefore,
+      currentTurn: last.number,
+      winner: null,
+      result: null,
+    });
+    await audit(ctx, tx, {
+      gameId: game.id,
+      actor: actorOf(m),
+      action: 'rollback',
+      reason,
+      details: { reopened: last.number, discarded: game.currentTurn > last.number ? game.currentTurn : null },
+    });
     await queueTurnReports(ctx, tx, game.id, last.number);
     return last.number;
   });
@@ -193,32 +259,60 @@ export async function replaceSeat(
     const { token, issuedAt } = nextSeatToken(ctx, seat);
     const [updated] = await tx
       .update(seats)
-      .set({ email: player.email.toLowerCase(), displayName: player.name, timeZone: player.timeZone ?? seat.timeZone, tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt })
+      .set({
+        email: player.email.toLowerCase(),
+        displayName: player.name,
+        timeZone: player.timeZone ?? seat.timeZone,
+        tokenHash: sha256Hex(token),
+        tokenRotatedAt: issuedAt,
+      })
       .where(eq(seats.id, seat.id))
       .returning();
-    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'replace-seat', reason, details: { side, from: seat.email, to: player.email.toLowerCase() } });
+    await audit(ctx, tx, {
+      gameId: game.id,
+      actor: actorOf(m),
+      action: 'replace-seat',
+      reason,
+      details: { side, from: seat.email, to: player.email.toLowerCase() },
+    });
     return { seat: updated!, token };
   });
 }
 
 /** A new token for a seat (the old one stops working at once). */
-export async function rotateSeatToken(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<string> {
+export async function rotateSeatToken(
+  ctx: GamesContext,
+  m: Moderator,
+  side: string,
+  reason: string | null = null,
+): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
     const seat = await seatOfSide(tx, game.id, side);
     const { token, issuedAt } = nextSeatToken(ctx, seat);
-    await tx.update(seats).set({ tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt }).where(eq(seats.id, seat.id));
+    await tx
+      .update(seats)
+      .set({ tokenHash: sha256Hex(token), tokenRotatedAt: issuedAt })
+      .where(eq(seats.id, seat.id));
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'rotate-token', reason, details: { side } });
     return token;
   });
 }
 
 /** Concedes for a side (a player who asked the moderator to). */
-export async function concedeFor(ctx: GamesContext, m: Moderator, side: string, reason: string | null = null): Promise<{ gameEnds: boolean }> {
+export async function concedeFor(
+  ctx: GamesContext,
+  m: Moderator,
+  side: string,
+  reason: string | null = null,
+): Promise<{ gameEnds: boolean }> {
   await checkModerator(ctx, m);
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, m.gameId);
-    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
+    const [seat] = await tx
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
     if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${m.gameId} has no seat for side ${side}`);
     const r = await concedeSeat(ctx, tx, game, turn, seat, actorOf(m));
     if (reason) await audit(ctx, tx, { gameId: m.gameId, actor: actorOf(m), action: 'concede-reason', reason });
@@ -230,13 +324,22 @@ export async function concedeFor(ctx: GamesContext, m: Moderator, side: string, 
  * Ends a game now. `end` scores it as the turn limit would (most BP in play
  * wins); `abandon` stops it with no result.
  */
-export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'abandon', reason: string | null = null): Promise<Game> {
+export async function endGame(
+  ctx: GamesContext,
+  m: Moderator,
+  how: 'end' | 'abandon',
+  reason: string | null = null,
+): Promise<Game> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    if (game.status === 'finished' || game.status === 'abandoned') throw conflict('GAME_OVER', `game ${game.id} is over already`);
+    if (game.status === 'finished' || game.status === 'abandoned')
+      throw conflict('GAME_OVER', `game ${game.id} is over already`);
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
     if (how === 'abandon' || !game.state) {
-      await updateGame(ctx, tx, game, { status: 'abandoned', result: { reason: 'abandoned', summary: 'abandoned by the moderator' } });
+      await updateGame(ctx, tx, game, {
+        status: 'abandoned',
+        result: { reason: 'abandoned', summary: 'abandoned by the moderator' },
+      });
       await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'abandon', reason });
       await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
       return { ...game, status: 'abandoned' as const };
@@ -245,7 +348,11 @@ export async function endGame(ctx: GamesContext, m: Moderator, how: 'end' | 'aba
     const { winner, scores } = kind.scoreNow(kind.readState(game.state), game.currentTurn - 1);
     const settings = settingsOf(game);
     const summary = `ended by the moderator: ${winner === 'draw' ? 'a draw' : `${sideName(settings, winner)} wins`}`;
-    await updateGame(ctx, tx, game, { status: 'finished', winner, result: { winner, reason: 'moderator', scores, summary } });
+    await updateGame(ctx, tx, game, {
+      status: 'finished',
+      winner,
+      result: { winner, reason: 'moderator', scores, summary },
+    });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
     await queueGameEnd(ctx, tx, game, summary, []);
     return { ...game, status: 'finished' as const, winner };

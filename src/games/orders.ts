@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { games, seats, submissions, turns, type Game, type Seat, type SubmissionChannel, type Turn } from '../db/schema.ts';
+import {
+  games,
+  seats,
+  submissions,
+  turns,
+  type Game,
+  type Seat,
+  type SubmissionChannel,
+  type Turn,
+} from '../db/schema.ts';
 import type { Command } from '../orders/index.ts';
 import { kindOf } from '../kinds/index.ts';
 import { notifyStatement } from '../db/notifications.ts';
@@ -20,8 +29,14 @@ export const jsonOrdersSchema = z.record(
   z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits'),
   z.strictObject({
     speed: z.number().int().min(0).max(99),
-    move: z.string().regex(/^[0-9LRlr ]{0,64}$/, 'a plot is digits and L/R, e.g. 2L1').optional(),
-    fire: z.array(z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits')).max(50).optional(),
+    move: z
+      .string()
+      .regex(/^[0-9LRlr ]{0,64}$/, 'a plot is digits and L/R, e.g. 2L1')
+      .optional(),
+    fire: z
+      .array(z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits'))
+      .max(50)
+      .optional(),
     hold: z.boolean().optional(),
   }),
 );
@@ -55,7 +70,11 @@ export interface SubmitOrdersResult {
 function jsonToText(gameId: string, turn: number, raw: unknown): string {
   const parsed = jsonOrdersSchema.safeParse(raw);
   if (!parsed.success) {
-    throw badRequest('INVALID_ORDERS', 'the orders could not be read', parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })));
+    throw badRequest(
+      'INVALID_ORDERS',
+      'the orders could not be read',
+      parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
+    );
   }
   const lines = Object.entries(parsed.data).map(([id, o]) => {
     const fire = o.fire?.length ? ` FIRE ${o.fire.join(' ')}` : '';
@@ -75,10 +94,15 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
     .for('update', { of: turns });
   const game = row?.game ?? (await tx.select().from(games).where(eq(games.id, gameId)))[0];
   if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}: check the GAME line`);
-  if (game.status === 'setup') throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
-  if (game.status === 'finished' || game.status === 'abandoned') throw conflict('GAME_OVER', `game ${gameId} is over: it takes no more orders`);
+  if (game.status === 'setup')
+    throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
+  if (game.status === 'finished' || game.status === 'abandoned')
+    throw conflict('GAME_OVER', `game ${gameId} is over: it takes no more orders`);
   if (!row || row.turn.status !== 'open') {
-    throw conflict('TURN_CLOSED', `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`);
+    throw conflict(
+      'TURN_CLOSED',
+      `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`,
+    );
   }
   return { game, turn: row.turn };
 }
@@ -88,13 +112,18 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
     const { game, turn } = await lockOpenTurn(tx, input.gameId);
     const seatRows = await tx.select().from(seats).where(eq(seats.gameId, input.gameId));
     const seat = seatAmong(seatRows, input.gameId, input.token);
-    if (seat.concededAt) throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+    if (seat.concededAt)
+      throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
     const kind = kindOf(game.ruleset);
     const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
     const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
     const parsed = kind.parseSubmission(text, at);
     if (!parsed.ok) {
-      throw invalid('ORDERS_REJECTED', `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`, parsed.errors);
+      throw invalid(
+        'ORDERS_REJECTED',
+        `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
+        parsed.errors,
+      );
     }
     const { orders, commands, message, hasOrders } = parsed;
     const now = ctx.clock.now();
@@ -103,7 +132,14 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       await tx
         .update(submissions)
         .set({ supersededAt: now })
-        .where(and(eq(submissions.gameId, input.gameId), eq(submissions.turn, turn.number), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
+        .where(
+          and(
+            eq(submissions.gameId, input.gameId),
+            eq(submissions.turn, turn.number),
+            eq(submissions.seatId, seat.id),
+            isNull(submissions.supersededAt),
+          ),
+        );
       // The insert also reads which other seats have orders standing (its snapshot is from before the insert).
       const others = await tx.execute<{ seat_id: string }>(sql`
         with inserted as (
@@ -131,18 +167,33 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
 }
 
 /** The orders a seat has in for the current turn (null: none yet). */
-export async function standingOrders(ctx: GamesContext, gameId: string, token: string): Promise<{ turn: number; canonical: string | null; receivedAt: Date | null }> {
+export async function standingOrders(
+  ctx: GamesContext,
+  gameId: string,
+  token: string,
+): Promise<{ turn: number; canonical: string | null; receivedAt: Date | null }> {
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, gameId);
     const seat = await seatByToken(tx, gameId, token);
     const [sub] = await tx
       .select()
       .from(submissions)
-      .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn.number), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
+      .where(
+        and(
+          eq(submissions.gameId, gameId),
+          eq(submissions.turn, turn.number),
+          eq(submissions.seatId, seat.id),
+          isNull(submissions.supersededAt),
+        ),
+      );
     if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
     const kind = kindOf(game.ruleset);
     const at = { gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-    return { turn: turn.number, canonical: kind.formatOrders(kind.readOrders(sub.orders), at), receivedAt: sub.receivedAt };
+    return {
+      turn: turn.number,
+      canonical: kind.formatOrders(kind.readOrders(sub.orders), at),
+      receivedAt: sub.receivedAt,
+    };
   });
 }
 
@@ -151,7 +202,12 @@ export async function standingOrders(ctx: GamesContext, gameId: string, token: s
  * turn resolves; if that leaves fewer than two sides, the turn resolves now
  * and the game ends.
  */
-export async function concede(ctx: GamesContext, gameId: string, token: string, actor?: string): Promise<{ gameEnds: boolean }> {
+export async function concede(
+  ctx: GamesContext,
+  gameId: string,
+  token: string,
+  actor?: string,
+): Promise<{ gameEnds: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, gameId);
     const seat = await seatByToken(tx, gameId, token);
@@ -183,7 +239,10 @@ export async function concedeSeat(
   await audit(ctx, tx, { gameId, actor, action: 'concede', details: { side: seat.side, turn: turn.number } });
   const gameEnds = kind.sidesInPlay(state).length < 2;
   if (gameEnds) {
-    await tx.update(turns).set({ dueAt: now }).where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
+    await tx
+      .update(turns)
+      .set({ dueAt: now })
+      .where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
     await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
   } else {
     await markDueIfComplete(ctx, tx, game, turn.number, stateDoc);

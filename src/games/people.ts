@@ -25,7 +25,16 @@ export interface GameSummary {
   readonly updatedAt: Date;
 }
 
-const summary = (g: Game): GameSummary => ({ id: g.id, name: g.name, scenario: scenarioOf(g), status: g.status, turn: g.currentTurn, winner: g.winner, public: g.public, updatedAt: g.updatedAt });
+const summary = (g: Game): GameSummary => ({
+  id: g.id,
+  name: g.name,
+  scenario: scenarioOf(g),
+  status: g.status,
+  turn: g.currentTurn,
+  winner: g.winner,
+  public: g.public,
+  updatedAt: g.updatedAt,
+});
 
 /** The seats registered to `email`, newest game first, with their games. */
 export async function seatsOf(ctx: GamesContext, email: string): Promise<Array<{ seat: Seat; game: GameSummary }>> {
@@ -41,7 +50,12 @@ export async function seatsOf(ctx: GamesContext, email: string): Promise<Array<{
 
 /** The games `email` moderates, newest first. */
 export async function moderatedBy(ctx: GamesContext, email: string): Promise<GameSummary[]> {
-  const rows = await ctx.db.select().from(games).where(eq(games.moderatorEmail, normalizeEmail(email))).orderBy(desc(games.updatedAt)).limit(200);
+  const rows = await ctx.db
+    .select()
+    .from(games)
+    .where(eq(games.moderatorEmail, normalizeEmail(email)))
+    .orderBy(desc(games.updatedAt))
+    .limit(200);
   return rows.map(summary);
 }
 
@@ -69,7 +83,9 @@ export function isModerator(game: Pick<Game, 'moderatorEmail'>, email: string | 
   return email !== null && game.moderatorEmail !== null && game.moderatorEmail === normalizeEmail(email);
 }
 
-/** Whether `email` may read a game that its moderator keeps out of the public archive: its players and moderator may. */
+/**
+ * Whether `email` may read a game that its moderator keeps out of the public archive: its players and moderator may.
+ */
 export async function mayRead(ctx: GamesContext, game: Game, email: string | null): Promise<boolean> {
   if (game.public) return true;
   if (email === null) return false;
@@ -85,7 +101,15 @@ export async function claimModeration(ctx: GamesContext, gameId: string, key: st
   await ctx.db.transaction(async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
-    await tx.update(games).set({ moderatorEmail: normalizeEmail(email), updatedAt: ctx.clock.now() }).where(eq(games.id, gameId));
-    await audit(ctx, tx, { gameId, actor: 'moderator:key', action: 'moderator-email', details: { from: game.moderatorEmail, to: normalizeEmail(email) } });
+    await tx
+      .update(games)
+      .set({ moderatorEmail: normalizeEmail(email), updatedAt: ctx.clock.now() })
+      .where(eq(games.id, gameId));
+    await audit(ctx, tx, {
+      gameId,
+      actor: 'moderator:key',
+      action: 'moderator-email',
+      details: { from: game.moderatorEmail, to: normalizeEmail(email) },
+    });
   });
 }

@@ -29,13 +29,23 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
       .select({ gameId: turns.gameId, number: turns.number })
       .from(turns)
       .innerJoin(games, eq(games.id, turns.gameId))
-      .where(and(eq(turns.status, 'open'), eq(games.status, 'active'), lte(turnFallsDueAt, now), onlyGame ? eq(turns.gameId, onlyGame) : undefined))
+      .where(
+        and(
+          eq(turns.status, 'open'),
+          eq(games.status, 'active'),
+          lte(turnFallsDueAt, now),
+          onlyGame ? eq(turns.gameId, onlyGame) : undefined,
+        ),
+      )
       .orderBy(asc(turnFallsDueAt))
       .limit(1)
       .for('update', { of: turns, skipLocked: true });
     if (!due) return null;
     const [game] = await tx.select().from(games).where(eq(games.id, due.gameId)).for('update');
-    const [turn] = await tx.select().from(turns).where(and(eq(turns.gameId, due.gameId), eq(turns.number, due.number)));
+    const [turn] = await tx
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, due.gameId), eq(turns.number, due.number)));
     return resolveClaimed(ctx, tx, game!, turn!);
   });
 }
@@ -59,12 +69,24 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
   }
   const missing = sidesThatMustOrder(game, turn.stateBefore, seatRows).filter((side) => !orders.has(side));
   const dice = SeededDice.fromState(turn.diceStateBefore);
-  const result = kind.resolve({ state: kind.readState(turn.stateBefore), orders, missing, noOrders: settings.noOrders, dice });
-  if (!result.ok) throw new Error(`turn ${turn.number} of ${game.id} cannot be resolved: ${result.error.map((e) => e.message).join('; ')}`);
+  const result = kind.resolve({
+    state: kind.readState(turn.stateBefore),
+    orders,
+    missing,
+    noOrders: settings.noOrders,
+    dice,
+  });
+  if (!result.ok)
+    throw new Error(
+      `turn ${turn.number} of ${game.id} cannot be resolved: ${result.error.map((e) => e.message).join('; ')}`,
+    );
   const r = result.value;
   if (r.dropped.length > 0) {
     // Orders were checked when they came in; only a moderator's change since can make them illegal.
-    ctx.logger?.warn({ gameId: game.id, turn: turn.number, errors: r.dropped }, 'stored orders no longer legal; those pieces followed the no-orders policy');
+    ctx.logger?.warn(
+      { gameId: game.id, turn: turn.number, errors: r.dropped },
+      'stored orders no longer legal; those pieces followed the no-orders policy',
+    );
   }
   const after = kind.writeState(r.state);
   const diceAfter = dice.save();
@@ -74,7 +96,14 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
   const ordersUsed = r.ordersUsed;
   await tx
     .update(turns)
-    .set({ status: 'resolved', resolvedAt: now, ordersUsed, events: [...r.events], stateAfter: after, diceStateAfter: diceAfter })
+    .set({
+      status: 'resolved',
+      resolvedAt: now,
+      ordersUsed,
+      events: [...r.events],
+      stateAfter: after,
+      diceStateAfter: diceAfter,
+    })
     .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
 
   if (r.gameOver) {
@@ -88,7 +117,13 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
     });
     await queueGameEnd(ctx, tx, game, summary, r.events);
   } else {
-    const next = { ...game, state: after, diceState: diceAfter, currentTurn: turn.number + 1, version: game.version + 1 };
+    const next = {
+      ...game,
+      state: after,
+      diceState: diceAfter,
+      currentTurn: turn.number + 1,
+      version: game.version + 1,
+    };
     await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
     await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter);
   }
@@ -118,7 +153,9 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
       const standing = await tx
         .select({ seatId: submissions.seatId })
         .from(submissions)
-        .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+        .where(
+          and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
+        );
       const must = new Set(sidesThatMustOrder(game, turn.stateBefore, seatRows));
       for (const seat of seatRows) {
         if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;

@@ -31,7 +31,11 @@ export const HANDICAPS = [0, 25, 50, 100] as const;
 
 export const scenarioOptionsSchema = z.strictObject({
   /** Solo mission: extra BP for the solo side, in percent (rules-solo.md §5). */
-  handicap: z.union(HANDICAPS.map((h) => z.literal(h)) as [z.ZodLiteral<0>, z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]).default(25),
+  handicap: z
+    .union(
+      HANDICAPS.map((h) => z.literal(h)) as [z.ZodLiteral<0>, z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>],
+    )
+    .default(25),
 });
 export type ScenarioOptions = z.input<typeof scenarioOptionsSchema>;
 
@@ -48,7 +52,14 @@ function tutorialDuel(): Scenario {
       sizes: null,
     },
     fleets: {
-      black: [{ id: 'Black', hex: '0408', facing: 'N', design: { engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] } }],
+      black: [
+        {
+          id: 'Black',
+          hex: '0408',
+          facing: 'N',
+          design: { engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] },
+        },
+      ],
       grey: [{ id: 'Grey', hex: '0804', facing: 'S', design: { engine: 4, shields: 4, toHit: 5, weapons: ['F'] } }],
     },
   };
@@ -86,7 +97,11 @@ const RAIDER_DESIGNS: readonly Design[] = [
  * largest standard designs that fit, placed in pairs of columns from the
  * top of its zone (or the east edge of the map), at their ENGINE as SPEED.
  */
-export function soloFleet(budget: number, zone: Zone | undefined, map: { width: number; height: number }): PlacedShip[] {
+export function soloFleet(
+  budget: number,
+  zone: Zone | undefined,
+  map: { width: number; height: number },
+): PlacedShip[] {
   const area = zone ?? { fromCol: Math.max(1, map.width - 1), toCol: map.width, fromRow: 1, toRow: map.height };
   const cols = area.toCol - area.fromCol + 1;
   const rows = area.toRow - area.fromRow + 1;

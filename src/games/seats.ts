@@ -13,7 +13,10 @@ export async function seatByToken(tx: Tx, gameId: string, token: string): Promis
     .from(seats)
     .where(and(eq(seats.gameId, gameId), eq(seats.tokenHash, hash)));
   if (!seat || !secretMatches(token, seat.tokenHash)) {
-    throw unauthorized('BAD_TOKEN', `that token does not open a seat of game ${gameId}: use the token you were given (or ask the moderator for a new one)`);
+    throw unauthorized(
+      'BAD_TOKEN',
+      `that token does not open a seat of game ${gameId}: use the token you were given (or ask the moderator for a new one)`,
+    );
   }
   return seat;
 }
@@ -23,7 +26,10 @@ export function seatAmong(rows: readonly Seat[], gameId: string, token: string):
   const hash = sha256Hex(token);
   const seat = rows.find((s) => s.tokenHash === hash);
   if (!seat || !secretMatches(token, seat.tokenHash)) {
-    throw unauthorized('BAD_TOKEN', `that token does not open a seat of game ${gameId}: use the token you were given (or ask the moderator for a new one)`);
+    throw unauthorized(
+      'BAD_TOKEN',
+      `that token does not open a seat of game ${gameId}: use the token you were given (or ask the moderator for a new one)`,
+    );
   }
   return seat;
 }

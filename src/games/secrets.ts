@@ -32,5 +32,9 @@ export function secretMatches(secret: string, hash: string): boolean {
  * kept, for lookup; issuing a new one (rotation) changes `issuedAt`.
  */
 export function seatToken(serviceKey: Buffer, seatId: string, issuedAt: Date): string {
-  return createHmac('sha256', serviceKey).update(`seat-token:${seatId}:${issuedAt.toISOString()}`).digest().subarray(0, 24).toString('base64url');
+  return createHmac('sha256', serviceKey)
+    .update(`seat-token:${seatId}:${issuedAt.toISOString()}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url');
 }

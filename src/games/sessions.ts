@@ -25,7 +25,9 @@ export async function startSession(ctx: GamesContext, email: string): Promise<Ne
   const id = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_LIFE_MS);
-  await ctx.db.insert(sessions).values({ idHash: sha256Hex(id), email: normalizeEmail(email), createdAt: now, expiresAt });
+  await ctx.db
+    .insert(sessions)
+    .values({ idHash: sha256Hex(id), email: normalizeEmail(email), createdAt: now, expiresAt });
   return { id, expiresAt };
 }
 

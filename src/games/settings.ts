@@ -16,13 +16,19 @@ const zoneSchema = z
     fromRow: z.number().int().min(1).max(99),
     toRow: z.number().int().min(1).max(99),
   })
-  .refine((z) => z.fromCol <= z.toCol && z.fromRow <= z.toRow, 'a zone runs from its lower to its higher column and row');
+  .refine(
+    (z) => z.fromCol <= z.toCol && z.fromRow <= z.toRow,
+    'a zone runs from its lower to its higher column and row',
+  );
 export type Zone = z.infer<typeof zoneSchema>;
 
 export const gameSettingsSchema = z
   .strictObject({
     map: z.strictObject({ width: z.number().int().min(4).max(99), height: z.number().int().min(4).max(99) }),
-    sides: z.array(z.strictObject({ id: sideId, name: z.string().trim().min(1).max(40) })).min(2).max(8),
+    sides: z
+      .array(z.strictObject({ id: sideId, name: z.string().trim().min(1).max(40) }))
+      .min(2)
+      .max(8),
     /** BP each side may spend on its fleet in the setup phase. */
     budget: z.number().int().min(1).max(5000).default(45),
     /** Ship sizes (BP) allowed; null: any cost up to 25. */
@@ -30,9 +36,22 @@ export const gameSettingsSchema = z
     /** Deployment zones by side; a side without one may deploy anywhere on the map. */
     zones: z.record(z.string(), zoneSchema).default({}),
     /** Hours a turn stays open; null: no deadline (the turn waits for every seat). */
-    turnHours: z.number().min(0.05).max(24 * 60).nullable().default(72),
+    turnHours: z
+      .number()
+      .min(0.05)
+      .max(24 * 60)
+      .nullable()
+      .default(72),
     /** Reminders to seats still missing orders, in hours before the deadline. */
-    reminderHours: z.array(z.number().positive().max(24 * 60)).max(5).default([24, 2]),
+    reminderHours: z
+      .array(
+        z
+          .number()
+          .positive()
+          .max(24 * 60),
+      )
+      .max(5)
+      .default([24, 2]),
     turnLimit: z.number().int().min(1).max(999).nullable().default(null),
     /** What happens to a seat without orders at the deadline. */
     noOrders: z.enum(['standing', 'solo']).default('standing'),
@@ -45,15 +64,23 @@ export const gameSettingsSchema = z
   })
   .superRefine((s, ctx) => {
     const ids = s.sides.map((x) => x.id);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['sides'], message: 'each side id is used once' });
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['sides'], message: 'each side id is used once' });
     for (const id of s.solo) {
-      if (!ids.includes(id)) ctx.addIssue({ code: 'custom', path: ['solo'], message: `solo side "${id}" is not one of the sides` });
+      if (!ids.includes(id))
+        ctx.addIssue({ code: 'custom', path: ['solo'], message: `solo side "${id}" is not one of the sides` });
     }
-    if (s.solo.length >= ids.length) ctx.addIssue({ code: 'custom', path: ['solo'], message: 'at least one side must be played by a person' });
+    if (s.solo.length >= ids.length)
+      ctx.addIssue({ code: 'custom', path: ['solo'], message: 'at least one side must be played by a person' });
     for (const [id, zone] of Object.entries(s.zones)) {
-      if (!ids.includes(id)) ctx.addIssue({ code: 'custom', path: ['zones', id], message: `zone for unknown side "${id}"` });
+      if (!ids.includes(id))
+        ctx.addIssue({ code: 'custom', path: ['zones', id], message: `zone for unknown side "${id}"` });
       if (zone.toCol > s.map.width || zone.toRow > s.map.height) {
-        ctx.addIssue({ code: 'custom', path: ['zones', id], message: `the zone of ${id} reaches beyond the ${s.map.width}×${s.map.height} map` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['zones', id],
+          message: `the zone of ${id} reaches beyond the ${s.map.width}×${s.map.height} map`,
+        });
       }
     }
   });

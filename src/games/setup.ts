@@ -49,7 +49,8 @@ export async function submitFleet(ctx: GamesContext, gameId: string, token: stri
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
     const seat = await seatByToken(tx, gameId, token);
-    if (game.status !== 'setup') throw conflict('NOT_IN_SETUP', `game ${gameId} has started: fleets can no longer change`);
+    if (game.status !== 'setup')
+      throw conflict('NOT_IN_SETUP', `game ${gameId} has started: fleets can no longer change`);
     const settings = settingsOf(game);
     const problems: ProblemDetail[] = [];
     const ships: PlacedShip[] = [];
@@ -59,20 +60,55 @@ export async function submitFleet(ctx: GamesContext, gameId: string, token: stri
       const hex = parseHex(s.hex);
       if (!hex.ok) problems.push({ ...hex.error, ship: s.id });
       else if (!onMap(hex.value, settings.map)) {
-        problems.push({ code: 'HEX_OFF_MAP', ship: s.id, message: `${s.hex} is off the ${settings.map.width}×${settings.map.height} map` });
+        problems.push({
+          code: 'HEX_OFF_MAP',
+          ship: s.id,
+          message: `${s.hex} is off the ${settings.map.width}×${settings.map.height} map`,
+        });
       } else if (!inZone(settings.zones[seat.side], hex.value)) {
-        problems.push({ code: 'HEX_OUTSIDE_ZONE', ship: s.id, message: `${s.hex} is outside your deployment zone (${describeZone(settings.zones[seat.side]!)})` });
+        problems.push({
+          code: 'HEX_OUTSIDE_ZONE',
+          ship: s.id,
+          message: `${s.hex} is outside your deployment zone (${describeZone(settings.zones[seat.side]!)})`,
+        });
       }
-      ships.push({ id: s.id, hex: s.hex, facing: s.facing, design: { engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: weapons.ok ? weapons.value : [] } });
+      ships.push({
+        id: s.id,
+        hex: s.hex,
+        facing: s.facing,
+        design: { engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: weapons.ok ? weapons.value : [] },
+      });
     }
-    problems.push(...checkFleet(ships, { budget: settings.budget, ...(settings.sizes ? { sizes: settings.sizes } : {}) }));
+    problems.push(
+      ...checkFleet(ships, { budget: settings.budget, ...(settings.sizes ? { sizes: settings.sizes } : {}) }),
+    );
     // Ship ids are unique in the whole game: orders name ships by id alone.
-    const others = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), ne(seats.id, seat.id)));
-    const taken = new Set([...others.flatMap((o) => ((o.fleet as { ships?: PlacedShip[] } | null)?.ships ?? []).map((x) => x.id.toUpperCase())), ...Object.values(soloFleetsOf(game)).flat().map((x) => x.id.toUpperCase())]);
+    const others = await tx
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, gameId), ne(seats.id, seat.id)));
+    const taken = new Set([
+      ...others.flatMap((o) =>
+        ((o.fleet as { ships?: PlacedShip[] } | null)?.ships ?? []).map((x) => x.id.toUpperCase()),
+      ),
+      ...Object.values(soloFleetsOf(game))
+        .flat()
+        .map((x) => x.id.toUpperCase()),
+    ]);
     for (const s of ships) {
-      if (taken.has(s.id.toUpperCase())) problems.push({ code: 'SHIP_ID_TAKEN', ship: s.id, message: `ship id ${s.id} is used by another side: choose another` });
+      if (taken.has(s.id.toUpperCase()))
+        problems.push({
+          code: 'SHIP_ID_TAKEN',
+          ship: s.id,
+          message: `ship id ${s.id} is used by another side: choose another`,
+        });
     }
-    if (problems.length > 0) throw invalid('FLEET_REJECTED', 'the fleet was not accepted: fix every problem listed and send it again', problems);
+    if (problems.length > 0)
+      throw invalid(
+        'FLEET_REJECTED',
+        'the fleet was not accepted: fix every problem listed and send it again',
+        problems,
+      );
     await tx.update(seats).set({ fleet: { ships } }).where(eq(seats.id, seat.id));
     await audit(ctx, tx, { gameId, actor: `seat:${seat.side}`, action: 'fleet', details: { ships: ships.length } });
     return startIfReady(ctx, tx, game);
@@ -84,7 +120,8 @@ export async function startIfReady(ctx: GamesContext, tx: Tx, game: Game): Promi
   const settings = settingsOf(game);
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
   const solo = soloFleetsOf(game);
-  const fleetOf = (side: string): PlacedShip[] | null => solo[side] ?? (seatRows.find((s) => s.side === side)?.fleet as { ships: PlacedShip[] } | null)?.ships ?? null;
+  const fleetOf = (side: string): PlacedShip[] | null =>
+    solo[side] ?? (seatRows.find((s) => s.side === side)?.fleet as { ships: PlacedShip[] } | null)?.ships ?? null;
   if (settings.sides.some((s) => fleetOf(s.id) === null)) return game;
 
   const ships: Ship[] = settings.sides.flatMap((side) =>
@@ -103,7 +140,15 @@ export async function startIfReady(ctx: GamesContext, tx: Tx, game: Game): Promi
       };
     }),
   );
-  const position = positionToJson({ map: settings.map, turn: 1, sides: settings.sides.map((s) => s.id), solo: settings.solo, ships, turnLimit: settings.turnLimit, conceded: [] });
+  const position = positionToJson({
+    map: settings.map,
+    turn: 1,
+    sides: settings.sides.map((s) => s.id),
+    solo: settings.solo,
+    ships,
+    turnLimit: settings.turnLimit,
+    conceded: [],
+  });
   const started: Game = { ...game, status: 'active', state: position, currentTurn: 1, version: game.version + 1 };
   await updateGame(ctx, tx, game, { status: 'active', state: position, currentTurn: 1 });
   await openTurn(ctx, tx, started, 1, position, game.diceState);

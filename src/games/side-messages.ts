@@ -6,7 +6,15 @@
  * none. The checks and their codes are the orders language's own.
  */
 import { and, desc, eq, or } from 'drizzle-orm';
-import { games, seats, sideMessages, type Game, type Seat, type SideMessage, type SubmissionChannel } from '../db/schema.ts';
+import {
+  games,
+  seats,
+  sideMessages,
+  type Game,
+  type Seat,
+  type SideMessage,
+  type SubmissionChannel,
+} from '../db/schema.ts';
 import { LIMITS } from '../orders/index.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { conflict, invalid, notFound } from './errors.ts';
@@ -42,18 +50,36 @@ export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput
   return ctx.db.transaction(async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id, input.gameId));
     if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${input.gameId}`);
-    if (game.status === 'finished' || game.status === 'abandoned') throw conflict('GAME_OVER', `game ${game.id} is over: it relays no more messages`);
+    if (game.status === 'finished' || game.status === 'abandoned')
+      throw conflict('GAME_OVER', `game ${game.id} is over: it relays no more messages`);
     const others = settingsOf(game)
       .sides.map((s) => s.id)
       .filter((id) => id !== input.from.side);
-    if (input.toSide === input.from.side) throw invalid('MESSAGE_OWN_SIDE', `${input.toSide} is your own side; send messages to ${others.join(', ')}`);
-    const [to] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, input.toSide)));
-    if (!to) throw invalid('MESSAGE_UNKNOWN_SIDE', `no player plays side ${input.toSide} in this game; send messages to ${others.join(', ')}`);
+    if (input.toSide === input.from.side)
+      throw invalid('MESSAGE_OWN_SIDE', `${input.toSide} is your own side; send messages to ${others.join(', ')}`);
+    const [to] = await tx
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, game.id), eq(seats.side, input.toSide)));
+    if (!to)
+      throw invalid(
+        'MESSAGE_UNKNOWN_SIDE',
+        `no player plays side ${input.toSide} in this game; send messages to ${others.join(', ')}`,
+      );
     if (text === '') throw invalid('MESSAGE_EMPTY', 'the message has no text: write it, then send');
-    if (text.length > LIMITS.messageChars) throw invalid('MESSAGE_TOO_LONG', `the message is longer than ${LIMITS.messageChars} characters; shorten it`);
+    if (text.length > LIMITS.messageChars)
+      throw invalid('MESSAGE_TOO_LONG', `the message is longer than ${LIMITS.messageChars} characters; shorten it`);
     const [row] = await tx
       .insert(sideMessages)
-      .values({ gameId: game.id, turn: game.currentTurn, fromSide: input.from.side, toSide: to.side, text, channel: input.channel, createdAt: ctx.clock.now() })
+      .values({
+        gameId: game.id,
+        turn: game.currentTurn,
+        fromSide: input.from.side,
+        toSide: to.side,
+        text,
+        channel: input.channel,
+        createdAt: ctx.clock.now(),
+      })
       .returning();
     await relay(tx, { game, from: input.from, to, text });
     return row!;

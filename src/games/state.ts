@@ -19,10 +19,9 @@ export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
 }
 
 export function soloFleetsOf(game: Pick<Game, 'settings'>): Record<string, PlacedShip[]> {
-  return ((game.settings as { soloFleets?: Record<string, PlacedShip[]> }).soloFleets ?? {});
+  return (game.settings as { soloFleets?: Record<string, PlacedShip[]> }).soloFleets ?? {};
 }
 
 export function scenarioOf(game: Pick<Game, 'settings'>): string {
   return (game.settings as { scenario?: string }).scenario ?? 'custom';
 }
-

@@ -13,11 +13,21 @@ import { formatPlot, parsePlot } from '../rules/plot.ts';
 import { resolveTurn } from '../rules/resolve.ts';
 import type { Position, ShipOrders } from '../rules/types.ts';
 import { victory } from '../rules/victory.ts';
-import { EXPORT_FORMAT, EXPORT_VERSION, gameExportSchema, type ExportedPosition, type ExportedTurn, type GameExport } from './export-format.ts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  gameExportSchema,
+  type ExportedPosition,
+  type ExportedTurn,
+  type GameExport,
+} from './export-format.ts';
 import { asJson, firstDifference } from './first-difference.ts';
 import { positionToJson } from './state.ts';
 
-/** What differs first: in which turn (null: the game as a whole), what, and the value that would follow vs the one recorded. */
+/**
+ * What differs first: in which turn (null: the game as a whole), what, and the value that would follow vs the one
+ * recorded.
+ */
 export interface Mismatch {
   readonly turn: number | null;
   readonly what: string;
@@ -40,11 +50,17 @@ export interface VerifySummary {
 export type VerifyResult = { ok: true; turns: number; summary: VerifySummary } | { ok: false; mismatch: Mismatch };
 
 /** Why a document is not a game export at all: each problem as `path: message`. */
-export function parseExport(doc: unknown): { ok: true; value: GameExport } | { ok: false; problems: string[]; path: (string | number)[] } {
+export function parseExport(
+  doc: unknown,
+): { ok: true; value: GameExport } | { ok: false; problems: string[]; path: (string | number)[] } {
   const parsed = gameExportSchema.safeParse(doc);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues;
-  return { ok: false, problems: issues.map((i) => `${i.path.join('.') || 'document'}: ${i.message}`), path: (issues[0]?.path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p)) };
+  return {
+    ok: false,
+    problems: issues.map((i) => `${i.path.join('.') || 'document'}: ${i.message}`),
+    path: (issues[0]?.path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p)),
+  };
 }
 
 const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -61,16 +77,34 @@ const stop = (turn: number | null, what: string, expected: unknown, found: unkno
 
 function readPositionAt(doc: ExportedPosition, turn: number | null, field: string): Position {
   const r = parsePositionInput(doc);
-  if (!r.ok) return stop(turn, `${field}: not a valid position: ${r.errors.map((e) => e.message).join('; ')}`, 'a valid position', doc);
+  if (!r.ok)
+    return stop(
+      turn,
+      `${field}: not a valid position: ${r.errors.map((e) => e.message).join('; ')}`,
+      'a valid position',
+      doc,
+    );
   return r.value.position;
 }
 
 /** `next` continues from `previous`: the same in everything but the conceded list, which may only grow. */
-function checkContinues(previous: ExportedPosition, next: ExportedPosition, turn: number | null, field: string, from: string): void {
+function checkContinues(
+  previous: ExportedPosition,
+  next: ExportedPosition,
+  turn: number | null,
+  field: string,
+  from: string,
+): void {
   const d = firstDifference({ ...previous, conceded: [] }, { ...next, conceded: [] });
   if (d) stop(turn, `${field}.${d.path}: not as ${from} left it`, d.expected, d.found);
   const withdrawn = (previous.conceded ?? []).filter((side) => !(next.conceded ?? []).includes(side));
-  if (withdrawn.length > 0) stop(turn, `${field}.conceded: a concession cannot be withdrawn (${withdrawn.join(', ')})`, previous.conceded, next.conceded);
+  if (withdrawn.length > 0)
+    stop(
+      turn,
+      `${field}.conceded: a concession cannot be withdrawn (${withdrawn.join(', ')})`,
+      previous.conceded,
+      next.conceded,
+    );
 }
 
 function describeEvent(e: unknown): string {
@@ -94,7 +128,8 @@ function describeEvent(e: unknown): string {
 function replayTurn(t: ExportedTurn): { diceUsed: number; over: GameOverEvent | null } {
   const n = t.number;
   const position = readPositionAt(t.stateBefore, n, 'stateBefore');
-  if (t.diceStateBefore === null) return stop(n, 'diceStateBefore: withheld (this export was made while the game ran)', 'a dice state', null);
+  if (t.diceStateBefore === null)
+    return stop(n, 'diceStateBefore: withheld (this export was made while the game ran)', 'a dice state', null);
 
   // The orders as recorded: players' orders are followed; the standing order and the solo tables are worked out again.
   const orders = new Map<string, ShipOrders>();
@@ -109,14 +144,22 @@ function replayTurn(t: ExportedTurn): { diceUsed: number; over: GameOverEvent | 
     orders.set(id, { speed: o.speed, plot: plot.value, fire: o.fire, hold: o.hold });
   }
   // A seat that sent nothing under the solo no-orders policy: the solo rules play its side this turn only.
-  const playing: Position = { ...position, solo: [...position.solo, ...[...policySides].filter((s) => !position.solo.includes(s))] };
+  const playing: Position = {
+    ...position,
+    solo: [...position.solo, ...[...policySides].filter((s) => !position.solo.includes(s))],
+  };
 
   const dice = SeededDice.fromState(t.diceStateBefore);
   let outcome: ReturnType<typeof resolveTurn>;
   try {
     outcome = resolveTurn(playing, orders, dice);
   } catch (error) {
-    return stop(n, `the turn cannot be replayed: ${error instanceof Error ? error.message : String(error)}`, 'a turn the rules resolve', t.ordersUsed);
+    return stop(
+      n,
+      `the turn cannot be replayed: ${error instanceof Error ? error.message : String(error)}`,
+      'a turn the rules resolve',
+      t.ordersUsed,
+    );
   }
   if (!outcome.ok) {
     const why = outcome.error.map((e) => `${e.ship ? `${e.ship}: ` : ''}${e.message}`).join('; ');
@@ -154,7 +197,9 @@ function replayTurn(t: ExportedTurn): { diceUsed: number; over: GameOverEvent | 
   return { diceUsed: r.diceUsed, over: r.events.find((e): e is GameOverEvent => e.type === 'game-over') ?? null };
 }
 
-/** The game's status, winner and result follow from its last turn (or, ended by its moderator, from its final position). */
+/**
+ * The game's status, winner and result follow from its last turn (or, ended by its moderator, from its final position).
+ */
 function checkEnding(d: GameExport, over: GameOverEvent | null, last: number | null): string | null {
   const reason = typeof d.result?.reason === 'string' ? d.result.reason : null;
   if (d.status !== 'finished') {
@@ -165,7 +210,8 @@ function checkEnding(d: GameExport, over: GameOverEvent | null, last: number | n
   if (reason === 'moderator') {
     // Ended by the moderator: scored as the turn limit would score the final position (moderation.ts, endGame).
     if (over) stop(last, 'result.reason: the game ended in this turn, not by the moderator', over.reason, reason);
-    if (d.position === null) return stop(null, 'position: a game ended by its moderator has a final position', 'a position', null);
+    if (d.position === null)
+      return stop(null, 'position: a game ended by its moderator has a final position', 'a position', null);
     const final = readPositionAt(d.position, null, 'position');
     const upTo = Math.max(1, last ?? 0);
     const score = victory({ ...final, turnLimit: upTo }, upTo);
@@ -173,7 +219,8 @@ function checkEnding(d: GameExport, over: GameOverEvent | null, last: number | n
     if (winner !== d.winner) stop(null, 'winner: scoring the final position as the turn limit would', winner, d.winner);
     return reason;
   }
-  if (!over) return stop(last, 'status: finished, but no turn ended the game', 'a game-over event in the last turn', null);
+  if (!over)
+    return stop(last, 'status: finished, but no turn ended the game', 'a game-over event in the last turn', null);
   const winner = over.winner ?? 'draw';
   if (winner !== d.winner) stop(last, 'winner: not the winner of the last turn', winner, d.winner);
   if (reason !== over.reason) stop(last, 'result.reason', over.reason, reason);
@@ -183,12 +230,18 @@ function checkEnding(d: GameExport, over: GameOverEvent | null, last: number | n
 
 function verifyDocument(d: GameExport): VerifyResult {
   if (d.seed === null) {
-    return stop(null, 'seed: not revealed — it is published when the game ends (the moderator can export it before)', `a seed whose SHA-256 is ${d.seedCommitment}`, null);
+    return stop(
+      null,
+      'seed: not revealed — it is published when the game ends (the moderator can export it before)',
+      `a seed whose SHA-256 is ${d.seedCommitment}`,
+      null,
+    );
   }
   const hash = sha256Hex(d.seed);
   if (hash !== d.seedCommitment) stop(null, 'seed: its SHA-256 is not the commitment', d.seedCommitment, hash);
   const initialDice = SeededDice.fromSeed(d.seed).save();
-  if (d.initialDiceState !== initialDice) stop(null, 'initialDiceState: not where the seed starts the dice', initialDice, d.initialDiceState);
+  if (d.initialDiceState !== initialDice)
+    stop(null, 'initialDiceState: not where the seed starts the dice', initialDice, d.initialDiceState);
   if (d.initialPosition) readPositionAt(d.initialPosition, null, 'initialPosition');
 
   let previous = { position: d.initialPosition, dice: initialDice, from: 'the initial position' };
@@ -197,8 +250,10 @@ function verifyDocument(d: GameExport): VerifyResult {
   for (const [i, t] of d.turns.entries()) {
     if (t.number !== i + 1) stop(t.number, 'turns: numbered from 1 without a gap', i + 1, t.number);
     if (over) stop(t.number, `a turn played after the game ended in turn ${t.number - 1}`, 'no such turn', t.number);
-    if (previous.position === null) return stop(t.number, 'initialPosition: missing', 'the position turn 1 opened with', null);
-    if (t.diceStateBefore !== previous.dice) stop(t.number, `diceStateBefore: not where ${previous.from} left the dice`, previous.dice, t.diceStateBefore);
+    if (previous.position === null)
+      return stop(t.number, 'initialPosition: missing', 'the position turn 1 opened with', null);
+    if (t.diceStateBefore !== previous.dice)
+      stop(t.number, `diceStateBefore: not where ${previous.from} left the dice`, previous.dice, t.diceStateBefore);
     if (t.stateBefore.turn !== t.number) stop(t.number, 'stateBefore.turn', t.number, t.stateBefore.turn);
     checkContinues(previous.position, t.stateBefore, t.number, 'stateBefore', previous.from);
     const replayed = replayTurn(t);
@@ -208,16 +263,27 @@ function verifyDocument(d: GameExport): VerifyResult {
   }
   const last = d.turns.at(-1)?.number ?? null;
 
-  if (d.openTurn !== null && (d.openTurn !== (last ?? 0) + 1 || over)) stop(null, 'openTurn', over ? null : (last ?? 0) + 1, d.openTurn);
+  if (d.openTurn !== null && (d.openTurn !== (last ?? 0) + 1 || over))
+    stop(null, 'openTurn', over ? null : (last ?? 0) + 1, d.openTurn);
   if (d.position !== null) {
-    if (previous.position === null) stop(null, 'position: a game without an initial position has none', null, d.position);
+    if (previous.position === null)
+      stop(null, 'position: a game without an initial position has none', null, d.position);
     else checkContinues(previous.position, d.position, null, 'position', previous.from);
   }
   const ending = checkEnding(d, over, last);
   return {
     ok: true,
     turns: d.turns.length,
-    summary: { gameId: d.gameId, name: d.name, status: d.status, winner: d.winner, ending, seedCommitment: d.seedCommitment, seed: d.seed, diceRolled },
+    summary: {
+      gameId: d.gameId,
+      name: d.name,
+      status: d.status,
+      winner: d.winner,
+      ending,
+      seedCommitment: d.seedCommitment,
+      seed: d.seed,
+      diceRolled,
+    },
   };
 }
 
@@ -233,8 +299,19 @@ function verifyDocument(d: GameExport): VerifyResult {
 export function verifyExport(doc: unknown): VerifyResult {
   const parsed = parseExport(doc);
   if (!parsed.ok) {
-    const found = parsed.path.reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[k] : undefined), doc);
-    return { ok: false, mismatch: { turn: null, what: `shape: ${parsed.problems[0] ?? 'not a game export'}`, expected: `a game export (format ${EXPORT_FORMAT}, version ${EXPORT_VERSION})`, found } };
+    const found = parsed.path.reduce<unknown>(
+      (v, k) => (typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[k] : undefined),
+      doc,
+    );
+    return {
+      ok: false,
+      mismatch: {
+        turn: null,
+        what: `shape: ${parsed.problems[0] ?? 'not a game export'}`,
+        expected: `a game export (format ${EXPORT_FORMAT}, version ${EXPORT_VERSION})`,
+        found,
+      },
+    };
   }
   try {
     return verifyDocument(parsed.value);

@@ -22,9 +22,17 @@ async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
 async function baseView(ctx: GamesContext, game: Game) {
   const settings = settingsOf(game);
   const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
-  const [turn] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const [turn] = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
   const standing = turn
-    ? await ctx.db.select({ seatId: submissions.seatId }).from(submissions).where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)))
+    ? await ctx.db
+        .select({ seatId: submissions.seatId })
+        .from(submissions)
+        .where(
+          and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
+        )
     : [];
   const must = game.state ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
   return {
@@ -42,7 +50,15 @@ async function baseView(ctx: GamesContext, game: Game) {
       ordersIn: standing.some((x) => x.seatId === s.id),
       conceded: s.concededAt !== null,
     })),
-    turn: turn ? { number: turn.number, status: turn.status, openedAt: turn.openedAt, deadline: turn.deadline, dueAt: turn.dueAt } : null,
+    turn: turn
+      ? {
+          number: turn.number,
+          status: turn.status,
+          openedAt: turn.openedAt,
+          deadline: turn.deadline,
+          dueAt: turn.dueAt,
+        }
+      : null,
     position: game.state,
     seedCommitment: game.seedCommitment,
     seed: game.status === 'finished' || game.status === 'abandoned' ? game.seed : null,
@@ -77,9 +93,18 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
   const [sub] = await ctx.db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, game.currentTurn), eq(submissions.seatId, seat.id), isNull(submissions.supersededAt)));
+    .where(
+      and(
+        eq(submissions.gameId, game.id),
+        eq(submissions.turn, game.currentTurn),
+        eq(submissions.seatId, seat.id),
+        isNull(submissions.supersededAt),
+      ),
+    );
   const kind = kindOf(game.ruleset);
-  const at = game.state ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) } : null;
+  const at = game.state
+    ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) }
+    : null;
   return {
     side: seat.side,
     name: seat.displayName,
@@ -88,7 +113,13 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     fleet: seat.fleet,
     conceded: seat.concededAt !== null,
     orders:
-      sub && at ? { receivedAt: sub.receivedAt, channel: sub.channel, canonical: kind.formatOrders(kind.readOrders(sub.orders), at) } : null,
+      sub && at
+        ? {
+            receivedAt: sub.receivedAt,
+            channel: sub.channel,
+            canonical: kind.formatOrders(kind.readOrders(sub.orders), at),
+          }
+        : null,
   };
 }
 
@@ -98,19 +129,37 @@ export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
   const view = await baseView(ctx, game);
   const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
   const mail = await ctx.db.select().from(outbox).where(eq(outbox.gameId, game.id)).orderBy(desc(outbox.id)).limit(50);
-  const log = await ctx.db.select().from(auditLog).where(eq(auditLog.gameId, game.id)).orderBy(desc(auditLog.id)).limit(100);
+  const log = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.gameId, game.id))
+    .orderBy(desc(auditLog.id))
+    .limit(100);
   return {
     ...view,
     seed: game.seed,
     seatDetails: await Promise.all(seatRows.map((s) => seatDetails(ctx, game, s))),
-    outbox: mail.map((o) => ({ id: o.id, kind: o.kind, to: o.toAddress, subject: o.subject, status: o.status, attempts: o.attempts, lastError: o.lastError, createdAt: o.createdAt, sentAt: o.sentAt })),
+    outbox: mail.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      to: o.toAddress,
+      subject: o.subject,
+      status: o.status,
+      attempts: o.attempts,
+      lastError: o.lastError,
+      createdAt: o.createdAt,
+      sentAt: o.sentAt,
+    })),
     audit: log.map((a) => ({ at: a.at, actor: a.actor, action: a.action, reason: a.reason, details: a.details })),
   };
 }
 
 /** One turn. Its orders are shown only once it has resolved. */
 export async function turnView(ctx: GamesContext, gameId: string, number: number) {
-  const [turn] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+  const [turn] = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
   if (!turn) throw notFound('TURN_NOT_FOUND', `game ${gameId} has no turn ${number}`);
   const resolved = turn.status === 'resolved';
   return {
@@ -130,13 +179,32 @@ export async function turnView(ctx: GamesContext, gameId: string, number: number
 /** Every resolved turn of a game, in order. */
 export async function history(ctx: GamesContext, gameId: string) {
   await gameRow(ctx, gameId);
-  const rows = await ctx.db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'))).orderBy(asc(turns.number));
-  return rows.map((t) => ({ number: t.number, resolvedAt: t.resolvedAt, orders: t.ordersUsed, events: t.events, stateAfter: t.stateAfter }));
+  const rows = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
+    .orderBy(asc(turns.number));
+  return rows.map((t) => ({
+    number: t.number,
+    resolvedAt: t.resolvedAt,
+    orders: t.ordersUsed,
+    events: t.events,
+    stateAfter: t.stateAfter,
+  }));
 }
 
 export async function listGames(ctx: GamesContext, filter: { publicOnly?: boolean } = {}) {
   const rows = await ctx.db.select().from(games).orderBy(desc(games.createdAt)).limit(500);
   return rows
     .filter((g) => !filter.publicOnly || g.public)
-    .map((g) => ({ id: g.id, name: g.name, scenario: scenarioOf(g), status: g.status, turn: g.currentTurn, winner: g.winner, createdAt: g.createdAt, updatedAt: g.updatedAt }));
+    .map((g) => ({
+      id: g.id,
+      name: g.name,
+      scenario: scenarioOf(g),
+      status: g.status,
+      turn: g.currentTurn,
+      winner: g.winner,
+      createdAt: g.createdAt,
+      updatedAt: g.updatedAt,
+    }));
 }

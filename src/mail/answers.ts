@@ -60,8 +60,20 @@ export class Answer {
    * To a seat's registered address. `threaded: false` for mail that does not
    * answer the seat's own mail (a relayed message, a warning about someone else's).
    */
-  async toSeat(seat: Seat, kind: string, composed: Composed, { threaded = true }: { threaded?: boolean } = {}): Promise<void> {
-    await queueAnswer(this.ctx, this.tx, { to: seat.email, gameId: seat.gameId, kind, composed, inReplyTo: threaded ? this.inReplyTo : null, seat });
+  async toSeat(
+    seat: Seat,
+    kind: string,
+    composed: Composed,
+    { threaded = true }: { threaded?: boolean } = {},
+  ): Promise<void> {
+    await queueAnswer(this.ctx, this.tx, {
+      to: seat.email,
+      gameId: seat.gameId,
+      kind,
+      composed,
+      inReplyTo: threaded ? this.inReplyTo : null,
+      seat,
+    });
     this.sent.push({ to: seat.email, kind });
   }
 

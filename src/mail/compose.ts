@@ -62,13 +62,17 @@ export function composeReminder(m: {
   orderBlock: string | null;
 }): Composed {
   const deadline = deadlineView(m.deadline, m.timeZone);
-  return composed('reminder', `${tag(m.game)}Reminder: your orders for turn ${m.turn}${deadline.utc ? ` are due ${deadline.utc}` : ''}`, {
-    game: m.game,
-    turn: m.turn,
-    deadline,
-    solo: m.noOrders === 'solo',
-    orderBlock: m.orderBlock?.trimEnd() ?? null,
-  });
+  return composed(
+    'reminder',
+    `${tag(m.game)}Reminder: your orders for turn ${m.turn}${deadline.utc ? ` are due ${deadline.utc}` : ''}`,
+    {
+      game: m.game,
+      turn: m.turn,
+      deadline,
+      solo: m.noOrders === 'solo',
+      orderBlock: m.orderBlock?.trimEnd() ?? null,
+    },
+  );
 }
 
 export function composeGameEnd(m: {
@@ -130,13 +134,20 @@ function quotable(raw: string, room: number): string {
 function quotedLines(text: string | null, problems: readonly Problem[]) {
   if (text === null) return [];
   const lines = text.split(/\r\n|\r|\n/);
-  const numbers = [...new Set(problems.map((p) => p.line).filter((n): n is number => n !== null && n >= 1 && n <= lines.length))].sort((a, b) => a - b);
+  const numbers = [
+    ...new Set(problems.map((p) => p.line).filter((n): n is number => n !== null && n >= 1 && n <= lines.length)),
+  ].sort((a, b) => a - b);
   const digits = String(numbers.at(-1) ?? 0).length;
   const room = TEXT_WIDTH - (2 + digits + 3);
   return numbers.map((n) => ({ number: String(n).padStart(digits), text: quotable(lines[n - 1]!, room) }));
 }
 
-export function composeRejected(m: { game: GameRef | null; turn: number | null; problems: Problem[]; text: string | null }): Composed {
+export function composeRejected(m: {
+  game: GameRef | null;
+  turn: number | null;
+  problems: Problem[];
+  text: string | null;
+}): Composed {
   const what = m.game && m.turn !== null ? `Orders for turn ${m.turn} not accepted` : 'Your mail was not accepted';
   return composed('rejected', `${tag(m.game)}${what}`, {
     game: m.game,
@@ -158,7 +169,14 @@ export function composeHelp(m: { game: GameRef | null; mailDomain: string }): Co
   });
 }
 
-export function composeOrdersList(m: { game: GameRef; turn: number; side: string; canonical: string | null; deadline: Date | null; timeZone: string }): Composed {
+export function composeOrdersList(m: {
+  game: GameRef;
+  turn: number;
+  side: string;
+  canonical: string | null;
+  deadline: Date | null;
+  timeZone: string;
+}): Composed {
   return composed('orders', `${tag(m.game)}Your orders for turn ${m.turn}`, {
     game: m.game,
     turn: m.turn,
@@ -169,7 +187,12 @@ export function composeOrdersList(m: { game: GameRef; turn: number; side: string
 }
 
 /** A message from one player to another, relayed: the reader sees the sender's side and name, never the address. */
-export function composeRelayedMessage(m: { game: GameRef; fromSide: string; fromName: string; text: string }): Composed {
+export function composeRelayedMessage(m: {
+  game: GameRef;
+  fromSide: string;
+  fromName: string;
+  text: string;
+}): Composed {
   return composed('message', `${tag(m.game)}Message from ${m.fromName} (${m.fromSide})`, {
     game: m.game,
     fromSide: m.fromSide,
@@ -180,7 +203,9 @@ export function composeRelayedMessage(m: { game: GameRef; fromSide: string; from
 
 /** Any other answer: a subject and paragraphs of plain text. */
 export function composeNotice(m: { subject: string; paragraphs: string[] }): Composed {
-  return composed('notice', m.subject, { paragraphs: m.paragraphs.map((p) => ({ lines: p.replace(/\r\n?/g, '\n').split('\n') })) });
+  return composed('notice', m.subject, {
+    paragraphs: m.paragraphs.map((p) => ({ lines: p.replace(/\r\n?/g, '\n').split('\n') })),
+  });
 }
 
 export type { DeadlineView };

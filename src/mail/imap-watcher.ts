@@ -88,7 +88,9 @@ export function startImapWatcher(ctx: InboundContext, options: ImapWatcherOption
         if (!sized) continue;
         // Oversized: its headers are enough to answer it; the rest is never downloaded.
         const big = (sized.size ?? 0) > maxBytes;
-        const message = await c.fetchOne(range, big ? { uid: true, headers: true } : { uid: true, source: true }, { uid: true });
+        const message = await c.fetchOne(range, big ? { uid: true, headers: true } : { uid: true, source: true }, {
+          uid: true,
+        });
         const raw = message ? (big ? message.headers : message.source) : undefined;
         if (!raw) continue;
         try {

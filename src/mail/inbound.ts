@@ -28,7 +28,14 @@ import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';
 import { composeHelp, composeNotice } from './compose.ts';
-import { badTokenNotice, noTokenNotice, rateLimitedNotice, tooLargeNotice, unknownGameNotice, type Notice } from './notices.ts';
+import {
+  badTokenNotice,
+  noTokenNotice,
+  rateLimitedNotice,
+  tooLargeNotice,
+  unknownGameNotice,
+  type Notice,
+} from './notices.ts';
 import { readMail, type InboundEnvelope, type ReadMail } from './read-mail.ts';
 import { applySeatMail, gameOfSeat, senderMatches, type Verdict } from './seat-mail.ts';
 import { findSeat, outlineBody, recipientTokens, type BodyOutline } from './seat-token.ts';
@@ -86,7 +93,11 @@ export interface InboundOptions {
   readonly attemptsBeforeGivingUp: number;
 }
 
-export const DEFAULT_INBOUND_OPTIONS: InboundOptions = { maxBytes: 2 * 1024 * 1024, ratePerHour: 60, attemptsBeforeGivingUp: 3 };
+export const DEFAULT_INBOUND_OPTIONS: InboundOptions = {
+  maxBytes: 2 * 1024 * 1024,
+  ratePerHour: 60,
+  attemptsBeforeGivingUp: 3,
+};
 
 /** A games context, plus the receiving limits (defaults when absent). */
 export interface InboundContext extends GamesContext {
@@ -114,10 +125,21 @@ async function gameExists(tx: Tx, gameId: string): Promise<boolean> {
  * rest: mail forging a player's From cannot use up the player's own allowance.
  * And whether one of them was answered about the limit.
  */
-async function senderRate(tx: Tx, mail: ReadMail, sender: string, verified: boolean, now: Date): Promise<{ count: number; notified: boolean }> {
+async function senderRate(
+  tx: Tx,
+  mail: ReadMail,
+  sender: string,
+  verified: boolean,
+  now: Date,
+): Promise<{ count: number; notified: boolean }> {
   const since = new Date(now.getTime() - HOUR_MS);
   const bucket = sql`coalesce(${inboundMessages.detail}->>'verified', 'false') = ${verified ? 'true' : 'false'}`;
-  const recent = and(eq(inboundMessages.fromAddress, sender), gt(inboundMessages.receivedAt, since), ne(inboundMessages.messageId, mail.messageId), bucket);
+  const recent = and(
+    eq(inboundMessages.fromAddress, sender),
+    gt(inboundMessages.receivedAt, since),
+    ne(inboundMessages.messageId, mail.messageId),
+    bucket,
+  );
   const [row] = await tx
     .select({
       count: sql<number>`count(*)::int`,
@@ -129,7 +151,14 @@ async function senderRate(tx: Tx, mail: ReadMail, sender: string, verified: bool
 }
 
 /** A mail that opened no seat: unknown game, HELP, or no (valid) token — answered to the sender. */
-async function withoutSeat(ctx: InboundContext, tx: Tx, mail: ReadMail, outline: BodyOutline, tokensGiven: boolean, answer: Answer): Promise<Verdict> {
+async function withoutSeat(
+  ctx: InboundContext,
+  tx: Tx,
+  mail: ReadMail,
+  outline: BodyOutline,
+  tokensGiven: boolean,
+  answer: Answer,
+): Promise<Verdict> {
   const named = outline.gameId !== null && (await gameExists(tx, outline.gameId)) ? outline.gameId : null;
   if (outline.gameId !== null && named === null) {
     await answer.toSender(replyAddress(mail), null, 'notice', composeNotice(unknownGameNotice(outline.gameId)));
@@ -138,15 +167,32 @@ async function withoutSeat(ctx: InboundContext, tx: Tx, mail: ReadMail, outline:
   if (!tokensGiven && outline.commands.includes('HELP') && !outline.orders) {
     // HELP tells nothing about any game: anyone may ask for it.
     const [game] = named ? await tx.select().from(games).where(eq(games.id, named)) : [];
-    await answer.toSender(replyAddress(mail), named, 'help', composeHelp({ game: game ? { id: game.id, name: game.name } : null, mailDomain: ctx.mailDomain }));
+    await answer.toSender(
+      replyAddress(mail),
+      named,
+      'help',
+      composeHelp({ game: game ? { id: game.id, name: game.name } : null, mailDomain: ctx.mailDomain }),
+    );
     return { outcome: 'command', gameId: named, detail: { commands: ['HELP'] } };
   }
-  await answer.toSender(replyAddress(mail), named, 'notice', composeNotice(tokensGiven ? badTokenNotice(named) : noTokenNotice(named)));
+  await answer.toSender(
+    replyAddress(mail),
+    named,
+    'notice',
+    composeNotice(tokensGiven ? badTokenNotice(named) : noTokenNotice(named)),
+  );
   return { outcome: tokensGiven ? 'bad-token' : 'no-token', gameId: named, detail: {} };
 }
 
 /** Steps 3 to 8 for a mail seen for the first time. */
-async function decide(ctx: InboundContext, tx: Tx, mail: ReadMail, options: InboundOptions, answer: Answer, sender: string): Promise<Verdict> {
+async function decide(
+  ctx: InboundContext,
+  tx: Tx,
+  mail: ReadMail,
+  options: InboundOptions,
+  answer: Answer,
+  sender: string,
+): Promise<Verdict> {
   const reason = autoReason(mail, ctx.mailDomain);
   if (reason) return { outcome: 'ignored-auto', detail: { reason } };
 
@@ -162,7 +208,9 @@ async function decide(ctx: InboundContext, tx: Tx, mail: ReadMail, options: Inbo
   const seatRef = found ? { gameId: found.seat.gameId, side: found.seat.side } : {};
   /** A notice about the whole mail: to the seat when the mail is verified, else to whoever sent it. */
   const notify = async (notice: Notice) =>
-    found && verified ? (await answer.toSeat(found.seat, 'notice', composeNotice(notice)), true) : answer.toSender(replyAddress(mail), null, 'notice', composeNotice(notice));
+    found && verified
+      ? (await answer.toSeat(found.seat, 'notice', composeNotice(notice)), true)
+      : answer.toSender(replyAddress(mail), null, 'notice', composeNotice(notice));
 
   if (options.ratePerHour > 0) {
     const rate = await senderRate(tx, mail, sender, verified, ctx.clock.now());
@@ -176,13 +224,30 @@ async function decide(ctx: InboundContext, tx: Tx, mail: ReadMail, options: Inbo
     return { outcome: 'too-large', ...seatRef, verified, detail: { limit: options.maxBytes } };
   }
   if (!found || !game) return withoutSeat(ctx, tx, mail, outline, candidates.length > 0, answer);
-  return applySeatMail(ctx, tx, { mail, outline, seat: found.seat, game, verified, token: found.token, tokenFrom: found.from, answer });
+  return applySeatMail(ctx, tx, {
+    mail,
+    outline,
+    seat: found.seat,
+    game,
+    verified,
+    token: found.token,
+    tokenFrom: found.from,
+    answer,
+  });
 }
 
 /** Records a mail that kept failing, so that its receiver can let it go; nothing else is written. */
-async function recordFailure(ctx: InboundContext, mail: ReadMail, sender: string, error: unknown): Promise<InboundOutcome> {
+async function recordFailure(
+  ctx: InboundContext,
+  mail: ReadMail,
+  sender: string,
+  error: unknown,
+): Promise<InboundOutcome> {
   const detail = { error: String((error as Error)?.message ?? error).slice(0, 500), subject: mail.subject };
-  await ctx.db.insert(inboundMessages).values({ messageId: mail.messageId, receivedAt: ctx.clock.now(), fromAddress: sender, outcome: 'failed', detail }).onConflictDoNothing();
+  await ctx.db
+    .insert(inboundMessages)
+    .values({ messageId: mail.messageId, receivedAt: ctx.clock.now(), fromAddress: sender, outcome: 'failed', detail })
+    .onConflictDoNothing();
   return { outcome: 'failed', messageId: mail.messageId, gameId: null, side: null, answers: [], detail };
 }
 
@@ -201,7 +266,11 @@ function rememberFailure(messageId: string): number {
  * the same mail has failed `attemptsBeforeGivingUp` times: then it is
  * recorded as `failed` and resolves.
  */
-export async function handleInboundMail(ctx: InboundContext, raw: Buffer, envelope: InboundEnvelope = {}): Promise<InboundOutcome> {
+export async function handleInboundMail(
+  ctx: InboundContext,
+  raw: Buffer,
+  envelope: InboundEnvelope = {},
+): Promise<InboundOutcome> {
   const options: InboundOptions = { ...DEFAULT_INBOUND_OPTIONS, ...ctx.inbound };
   const log: Logger | undefined = ctx.logger?.child({ module: 'mail-inbound' });
   const mail = await readMail(raw, envelope, options.maxBytes);
@@ -210,10 +279,17 @@ export async function handleInboundMail(ctx: InboundContext, raw: Buffer, envelo
     const outcome = await ctx.db.transaction(async (tx): Promise<InboundOutcome> => {
       const inserted = await tx
         .insert(inboundMessages)
-        .values({ messageId: mail.messageId, receivedAt: ctx.clock.now(), fromAddress: sender, outcome: 'processing', detail: {} })
+        .values({
+          messageId: mail.messageId,
+          receivedAt: ctx.clock.now(),
+          fromAddress: sender,
+          outcome: 'processing',
+          detail: {},
+        })
         .onConflictDoNothing()
         .returning({ messageId: inboundMessages.messageId });
-      if (inserted.length === 0) return { outcome: 'duplicate', messageId: mail.messageId, gameId: null, side: null, answers: [], detail: {} };
+      if (inserted.length === 0)
+        return { outcome: 'duplicate', messageId: mail.messageId, gameId: null, side: null, answers: [], detail: {} };
       const answer = new Answer(ctx, tx, mail.ownMessageId);
       const verdict = await decide(ctx, tx, mail, options, answer, sender);
       const detail = {
@@ -228,11 +304,30 @@ export async function handleInboundMail(ctx: InboundContext, raw: Buffer, envelo
         answered: answer.records,
       };
       const gameId = verdict.gameId ?? null;
-      await tx.update(inboundMessages).set({ outcome: verdict.outcome, gameId, detail }).where(eq(inboundMessages.messageId, mail.messageId));
-      return { outcome: verdict.outcome, messageId: mail.messageId, gameId, side: verdict.side ?? null, answers: answer.records, detail };
+      await tx
+        .update(inboundMessages)
+        .set({ outcome: verdict.outcome, gameId, detail })
+        .where(eq(inboundMessages.messageId, mail.messageId));
+      return {
+        outcome: verdict.outcome,
+        messageId: mail.messageId,
+        gameId,
+        side: verdict.side ?? null,
+        answers: answer.records,
+        detail,
+      };
     });
     failures.delete(mail.messageId);
-    log?.info({ messageId: mail.messageId, outcome: outcome.outcome, gameId: outcome.gameId, side: outcome.side, answers: outcome.answers.length }, 'inbound mail handled');
+    log?.info(
+      {
+        messageId: mail.messageId,
+        outcome: outcome.outcome,
+        gameId: outcome.gameId,
+        side: outcome.side,
+        answers: outcome.answers.length,
+      },
+      'inbound mail handled',
+    );
     return outcome;
   } catch (error) {
     const attempts = rememberFailure(mail.messageId);

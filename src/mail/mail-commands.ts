@@ -10,7 +10,14 @@ import type { GamesContext, Tx } from '../games/context.ts';
 import { queueSeatReport } from '../games/messages.ts';
 import { concede, standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
 import { recordSideMessage, senderName } from '../games/side-messages.ts';
-import { composeAccepted, composeHelp, composeNotice, composeOrdersList, composeRelayedMessage, type GameRef } from './compose.ts';
+import {
+  composeAccepted,
+  composeHelp,
+  composeNotice,
+  composeOrdersList,
+  composeRelayedMessage,
+  type GameRef,
+} from './compose.ts';
 import type { Answer } from './answers.ts';
 import { concedeDoneNotice, messageSentNotice } from './notices.ts';
 
@@ -30,22 +37,51 @@ export function commandWords(result: SubmitOrdersResult): string[] {
  * Answers an accepted mail: the acceptance itself when orders were stored,
  * then one answer per command, in the order the commands were written.
  */
-export async function answerAccepted(ctx: GamesContext, tx: Tx, answer: Answer, m: AcceptedMail): Promise<{ conceded: boolean; relayedTo: string | null }> {
+export async function answerAccepted(
+  ctx: GamesContext,
+  tx: Tx,
+  answer: Answer,
+  m: AcceptedMail,
+): Promise<{ conceded: boolean; relayedTo: string | null }> {
   const { game, seat, result } = m;
   const ref: GameRef = { id: game.id, name: game.name };
   const inner: GamesContext = { ...ctx, db: tx };
   if (result.stored) {
-    await answer.toSeat(seat, 'accepted', composeAccepted({ game: ref, turn: result.turn, side: seat.side, canonical: result.canonical, deadline: result.deadline, timeZone: seat.timeZone, commands: commandWords(result) }));
+    await answer.toSeat(
+      seat,
+      'accepted',
+      composeAccepted({
+        game: ref,
+        turn: result.turn,
+        side: seat.side,
+        canonical: result.canonical,
+        deadline: result.deadline,
+        timeZone: seat.timeZone,
+        commands: commandWords(result),
+      }),
+    );
   }
   let conceded = false;
   for (const command of result.commands) {
     if (command === 'HELP') {
       await answer.toSeat(seat, 'help', composeHelp({ game: ref, mailDomain: ctx.mailDomain }));
     } else if (command === 'STATUS') {
-      if (await queueSeatReport(inner, tx, game.id, seat, { inReplyTo: answer.answering })) answer.noteSent({ to: seat.email, kind: 'report' });
+      if (await queueSeatReport(inner, tx, game.id, seat, { inReplyTo: answer.answering }))
+        answer.noteSent({ to: seat.email, kind: 'report' });
     } else if (command === 'ORDERS') {
       const standing = await standingOrders(inner, game.id, m.token);
-      await answer.toSeat(seat, 'orders', composeOrdersList({ game: ref, turn: standing.turn, side: seat.side, canonical: standing.canonical, deadline: result.deadline, timeZone: seat.timeZone }));
+      await answer.toSeat(
+        seat,
+        'orders',
+        composeOrdersList({
+          game: ref,
+          turn: standing.turn,
+          side: seat.side,
+          canonical: standing.canonical,
+          deadline: result.deadline,
+          timeZone: seat.timeZone,
+        }),
+      );
     } else if (command === 'CONCEDE') {
       const { gameEnds } = await concede(inner, game.id, m.token, `mail:${seat.side}`);
       conceded = true;
@@ -54,15 +90,40 @@ export async function answerAccepted(ctx: GamesContext, tx: Tx, answer: Answer, 
   }
   let relayedTo: string | null = null;
   if (result.message) {
-    const [target] = await tx.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, result.message.to)));
+    const [target] = await tx
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, game.id), eq(seats.side, result.message.to)));
     if (target) {
       // The relayed mail names the sender's side only; its Reply-To is the recipient's own seat address.
-      await answer.toSeat(target, 'message', composeRelayedMessage({ game: ref, fromSide: seat.side, fromName: senderName(game, seat), text: result.message.text }), { threaded: false });
+      await answer.toSeat(
+        target,
+        'message',
+        composeRelayedMessage({
+          game: ref,
+          fromSide: seat.side,
+          fromName: senderName(game, seat),
+          text: result.message.text,
+        }),
+        { threaded: false },
+      );
       // Kept for both sides' game pages, like a message sent from the web.
-      await recordSideMessage(inner, tx, { gameId: game.id, turn: result.turn, fromSide: seat.side, toSide: target.side, text: result.message.text, channel: 'mail' });
+      await recordSideMessage(inner, tx, {
+        gameId: game.id,
+        turn: result.turn,
+        fromSide: seat.side,
+        toSide: target.side,
+        text: result.message.text,
+        channel: 'mail',
+      });
       relayedTo = target.side;
     }
-    if (!result.stored) await answer.toSeat(seat, 'notice', composeNotice(messageSentNotice(game.id, result.message.to, target !== undefined)));
+    if (!result.stored)
+      await answer.toSeat(
+        seat,
+        'notice',
+        composeNotice(messageSentNotice(game.id, result.message.to, target !== undefined)),
+      );
   }
   return { conceded, relayedTo };
 }

@@ -26,7 +26,10 @@ export interface MailboxMessage {
 }
 
 /** Delivered mail, newest first; only that to one address (any case) when `to` is given. */
-export async function listMailbox(ctx: Pick<GamesContext, 'db'>, options: { to?: string; limit: number }): Promise<MailboxMessage[]> {
+export async function listMailbox(
+  ctx: Pick<GamesContext, 'db'>,
+  options: { to?: string; limit: number },
+): Promise<MailboxMessage[]> {
   const limit = Math.max(1, Math.min(500, Math.floor(options.limit)));
   const to = options.to?.trim().toLowerCase();
   const rows = await ctx.db

@@ -12,7 +12,7 @@ export interface Notice {
 const prefix = (gameId: string | null | undefined) => (gameId ? `[${gameId}] ` : '');
 
 const HOW_TO_ORDER =
-  'To send orders, reply to the last report the service sent you: its reply address carries your seat\'s token. ' +
+  "To send orders, reply to the last report the service sent you: its reply address carries your seat's token. " +
   'Or write PASSWORD followed by your token on a line of its own. Send HELP for the orders language.';
 
 export function tooLargeNotice(size: number, maxBytes: number): Notice {
@@ -66,7 +66,13 @@ export function unknownGameNotice(gameId: string): Notice {
   };
 }
 
-export function wrongSenderNotice(m: { gameId: string; side: string; sender: string | null; registered: string; subject: string }): Notice {
+export function wrongSenderNotice(m: {
+  gameId: string;
+  side: string;
+  sender: string | null;
+  registered: string;
+  subject: string;
+}): Notice {
   const who = m.sender ? `from ${m.sender}` : 'with no sender address';
   return {
     subject: `[${m.gameId}] A mail with your token came from another address`,
@@ -87,7 +93,9 @@ export function gameOverNotice(gameId: string): Notice {
 export function notStartedNotice(gameId: string): Notice {
   return {
     subject: `[${gameId}] The game has not started`,
-    paragraphs: [`Game ${gameId} has not started: every side must first choose its fleet. Nothing in your mail was applied; orders are taken once the first turn opens.`],
+    paragraphs: [
+      `Game ${gameId} has not started: every side must first choose its fleet. Nothing in your mail was applied; orders are taken once the first turn opens.`,
+    ],
   };
 }
 
@@ -113,7 +121,9 @@ export function concedeDoneNotice(gameId: string, side: string, gameEnds: boolea
     subject: `[${gameId}] You have conceded`,
     paragraphs: [
       `Your side (${side}) has conceded. Its ships leave play when the current turn resolves.`,
-      gameEnds ? 'That leaves one side in play: the game ends now, and every seat gets the result.' : 'The game goes on for the other sides; you will still get their reports.',
+      gameEnds
+        ? 'That leaves one side in play: the game ends now, and every seat gets the result.'
+        : 'The game goes on for the other sides; you will still get their reports.',
     ],
   };
 }

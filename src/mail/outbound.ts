@@ -52,7 +52,13 @@ export interface MailDriver {
 
 /** nodemailer's message: the headers it has its own fields for go there, so it never writes them twice. */
 function messageOptions(mail: OutgoingMail): SendMailOptions {
-  const { 'Message-ID': messageId, 'In-Reply-To': inReplyTo, References: references, 'Reply-To': replyTo, ...rest } = mail.headers;
+  const {
+    'Message-ID': messageId,
+    'In-Reply-To': inReplyTo,
+    References: references,
+    'Reply-To': replyTo,
+    ...rest
+  } = mail.headers;
   return {
     from: mail.from,
     to: mail.to,
@@ -138,12 +144,27 @@ export function backoffMs(failures: number, jitter: number): number {
 
 /** What a failed send means: `permanent` when trying the same mail again would get the same answer. */
 export function classifySendError(error: unknown): { permanent: boolean; message: string } {
-  const e = (error ?? {}) as { code?: string; responseCode?: number; permanent?: boolean; message?: string; response?: string };
-  const message = String(e.response ?? e.message ?? error).replace(/\s+/g, ' ').trim().slice(0, 1000) || 'unknown error';
-  // The server turning the service's own login down is the operator's to fix: every mail would fail, none is lost meanwhile.
+  const e = (error ?? {}) as {
+    code?: string;
+    responseCode?: number;
+    permanent?: boolean;
+    message?: string;
+    response?: string;
+  };
+  const message =
+    String(e.response ?? e.message ?? error)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 1000) || 'unknown error';
+  // The server turning the service's own login down is the operator's to fix: every mail would fail, none is lost
+  // meanwhile.
   if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || e.code === 'EOAUTH2') return { permanent: false, message };
   const code = typeof e.responseCode === 'number' ? e.responseCode : null;
-  if (code !== null) return { permanent: e.permanent ?? (code >= 500 && code < 600 && code !== 503), message: message.startsWith(String(code)) ? message : `${code} ${message}` };
+  if (code !== null)
+    return {
+      permanent: e.permanent ?? (code >= 500 && code < 600 && code !== 503),
+      message: message.startsWith(String(code)) ? message : `${code} ${message}`,
+    };
   // An envelope nodemailer cannot even build (no valid recipient) will never go.
   if (e.code === 'EENVELOPE') return { permanent: true, message };
   return { permanent: false, message };
@@ -251,14 +272,27 @@ export class OutboxSender {
       const rows = await tx
         .update(outbox)
         .set({ nextAttemptAt: new Date(now.getTime() + this.#lease) })
-        .where(inArray(outbox.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
       return rows.sort((a, b) => a.id - b.id);
     });
   }
 
   async #deliver(row: OutboxMessage): Promise<'sent' | 'retrying' | 'failed'> {
-    const mail: OutgoingMail = { from: this.options.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers, date: this.ctx.clock.now() };
+    const mail: OutgoingMail = {
+      from: this.options.from,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      headers: row.headers,
+      date: this.ctx.clock.now(),
+    };
     const log = this.ctx.logger?.child({ module: 'outbox', outboxId: row.id, kind: row.kind, gameId: row.gameId });
     try {
       await this.options.driver.send(mail);
@@ -271,8 +305,16 @@ export class OutboxSender {
         .update(outbox)
         .set(
           giveUp
-            ? { status: 'failed', attempts, lastError: permanent ? message : `${message} (gave up after ${attempts} attempts)` }
-            : { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, this.#jitter())) },
+            ? {
+                status: 'failed',
+                attempts,
+                lastError: permanent ? message : `${message} (gave up after ${attempts} attempts)`,
+              }
+            : {
+                attempts,
+                lastError: message,
+                nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, this.#jitter())),
+              },
         )
         .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
       if (giveUp) log?.error({ err: error, attempts, permanent }, 'outgoing mail failed for good');
@@ -317,5 +359,10 @@ export function outboxSenderFor(
   ctx: SenderContext,
   database: Pick<Database, 'listen'> | null,
 ): OutboxSender {
-  return new OutboxSender(ctx, database, { driver: mailDriverFor(config), from: config.mailFrom, maxAttempts: config.mailMaxAttempts, pollMs: config.pollIntervalMs });
+  return new OutboxSender(ctx, database, {
+    driver: mailDriverFor(config),
+    from: config.mailFrom,
+    maxAttempts: config.mailMaxAttempts,
+    pollMs: config.pollIntervalMs,
+  });
 }

@@ -63,8 +63,9 @@ const MESSAGE_ID_MAX = 500;
 
 /** Text that can be stored and mailed: no NUL (PostgreSQL refuses it), no unpaired surrogate. */
 function storableText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return text
+    .replace(/\u0000/g, '') // eslint-disable-line no-control-regex
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** The header section of a raw message, without its body; bounded however the message looks. */
@@ -135,10 +136,16 @@ function htmlBodyToText(html: string): string {
 
 async function parse(raw: Buffer): Promise<{ mail: ParsedMail | null; error: string | null }> {
   try {
-    return { mail: await simpleParser(raw, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true }), error: null };
+    return {
+      mail: await simpleParser(raw, { skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true }),
+      error: null,
+    };
   } catch (error) {
     try {
-      return { mail: await simpleParser(Buffer.concat([headerSection(raw), Buffer.from('\r\n\r\n')])), error: (error as Error).message };
+      return {
+        mail: await simpleParser(Buffer.concat([headerSection(raw), Buffer.from('\r\n\r\n')])),
+        error: (error as Error).message,
+      };
     } catch {
       return { mail: null, error: (error as Error).message };
     }
@@ -149,7 +156,9 @@ function messageIdOf(mail: ParsedMail | null, raw: Buffer): { messageId: string;
   const given = mail?.messageId ? storableText(mail.messageId).trim() : '';
   if (given !== '' && given.length <= MESSAGE_ID_MAX) return { messageId: given, own: given };
   // No Message-ID (or an absurd one): the message's own bytes name it, so a second copy still dedups.
-  const hash = createHash('sha256').update(given === '' ? raw : given).digest('hex');
+  const hash = createHash('sha256')
+    .update(given === '' ? raw : given)
+    .digest('hex');
   return { messageId: `<sha256.${hash}@inbound.invalid>`, own: null };
 }
 

@@ -36,8 +36,16 @@ function inboundOptionsFrom(config: Pick<Config, 'mailMaxBytes' | 'mailRatePerHo
   return { maxBytes: config.mailMaxBytes, ratePerHour: config.mailRatePerHour };
 }
 
-export async function startMailReceivers(ctx: GamesContext, config: MailReceiverConfig, logger?: Logger): Promise<MailReceivers> {
-  const inboundCtx: InboundContext = { ...ctx, inbound: inboundOptionsFrom(config), ...(logger && !ctx.logger ? { logger } : {}) };
+export async function startMailReceivers(
+  ctx: GamesContext,
+  config: MailReceiverConfig,
+  logger?: Logger,
+): Promise<MailReceivers> {
+  const inboundCtx: InboundContext = {
+    ...ctx,
+    inbound: inboundOptionsFrom(config),
+    ...(logger && !ctx.logger ? { logger } : {}),
+  };
   if (config.mailImapUrl) {
     const watcher = startImapWatcher(inboundCtx, {
       url: config.mailImapUrl,
@@ -50,6 +58,10 @@ export async function startMailReceivers(ctx: GamesContext, config: MailReceiver
     });
     return { kind: 'imap', smtpAddress: null, stop: () => watcher.stop() };
   }
-  const receiver = await startSmtpReceiver(inboundCtx, { host: config.mailReceiveHost, port: config.mailReceivePort, logger });
+  const receiver = await startSmtpReceiver(inboundCtx, {
+    host: config.mailReceiveHost,
+    port: config.mailReceivePort,
+    logger,
+  });
   return { kind: 'smtp', smtpAddress: receiver.address, stop: () => receiver.stop() };
 }

@@ -15,7 +15,14 @@ import type { Answer } from './answers.ts';
 import { composeNotice, composeRejected, type GameRef } from './compose.ts';
 import type { InboundOutcomeKind } from './inbound.ts';
 import { answerAccepted, commandWords } from './mail-commands.ts';
-import { concededNotice, gameOverNotice, notStartedNotice, turnClosedNotice, wrongSenderNotice, type Notice } from './notices.ts';
+import {
+  concededNotice,
+  gameOverNotice,
+  notStartedNotice,
+  turnClosedNotice,
+  wrongSenderNotice,
+  type Notice,
+} from './notices.ts';
 import type { ReadMail } from './read-mail.ts';
 import { maskPasswords, type BodyOutline } from './seat-token.ts';
 
@@ -66,10 +73,18 @@ export async function gameOfSeat(tx: Tx, seat: Seat): Promise<Game | null> {
 function emptyNotes(mail: ReadMail): ProblemDetail[] {
   const notes: ProblemDetail[] = [];
   if (mail.attachments > 0) {
-    notes.push({ line: null, code: 'ATTACHMENTS_NOT_READ', message: `your mail has ${mail.attachments === 1 ? 'an attachment' : `${mail.attachments} attachments`}: only the text of a mail is read; write your orders in it` });
+    notes.push({
+      line: null,
+      code: 'ATTACHMENTS_NOT_READ',
+      message: `your mail has ${mail.attachments === 1 ? 'an attachment' : `${mail.attachments} attachments`}: only the text of a mail is read; write your orders in it`,
+    });
   }
   if (mail.body.trim() === '' && mail.subject.trim() !== '') {
-    notes.push({ line: null, code: 'SUBJECT_NOT_READ', message: 'the subject line is not read: write your orders in the text of the mail' });
+    notes.push({
+      line: null,
+      code: 'SUBJECT_NOT_READ',
+      message: 'the subject line is not read: write your orders in the text of the mail',
+    });
   }
   return notes;
 }
@@ -90,7 +105,8 @@ async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
     await answer.toSeat(seat, 'notice', composeNotice(refusal.notice(game, seat)));
     return { ...base, outcome: refusal.outcome, detail: { code: error.code } };
   }
-  const listed = error.problems.length > 0 ? error.problems : [{ line: null, code: error.code, message: error.message }];
+  const listed =
+    error.problems.length > 0 ? error.problems : [{ line: null, code: error.code, message: error.message }];
   const onlyEmpty = listed.every((p) => p.code === 'EMPTY');
   const problems = [...listed, ...(onlyEmpty ? emptyNotes(mail) : [])].map((p) => ({
     line: p.line ?? null,
@@ -99,10 +115,28 @@ async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
     ...(p.ship === undefined ? {} : { ship: p.ship }),
   }));
   const ref: GameRef = { id: game.id, name: game.name };
-  await answer.toSeat(seat, 'rejected', composeRejected({ game: ref, turn: game.currentTurn, problems, text: mail.body === '' ? null : maskPasswords(mail.body) }));
+  await answer.toSeat(
+    seat,
+    'rejected',
+    composeRejected({
+      game: ref,
+      turn: game.currentTurn,
+      problems,
+      text: mail.body === '' ? null : maskPasswords(mail.body),
+    }),
+  );
   // Orders naming a turn that has already resolved: the rejection says so; the outcome tells it apart.
-  const outcome: InboundOutcomeKind = outline.turn !== null && outline.turn < game.currentTurn ? 'turn-over' : onlyEmpty ? 'empty' : 'rejected';
-  return { ...base, outcome, detail: { problems: problems.slice(0, CODES_KEPT).map((p) => (p.line === null ? p.code : `${p.line}:${p.code}`)), problemCount: problems.length, turn: game.currentTurn } };
+  const outcome: InboundOutcomeKind =
+    outline.turn !== null && outline.turn < game.currentTurn ? 'turn-over' : onlyEmpty ? 'empty' : 'rejected';
+  return {
+    ...base,
+    outcome,
+    detail: {
+      problems: problems.slice(0, CODES_KEPT).map((p) => (p.line === null ? p.code : `${p.line}:${p.code}`)),
+      problemCount: problems.length,
+      turn: game.currentTurn,
+    },
+  };
 }
 
 export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<Verdict> {
@@ -111,8 +145,27 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
 
   if (!m.verified) {
     // Never to the unverified sender: the seat's owner learns that someone used their token.
-    await answer.toSeat(seat, 'notice', composeNotice(wrongSenderNotice({ gameId: game.id, side: seat.side, sender: mail.from, registered: seat.email, subject: mail.subject.slice(0, 100) })), { threaded: false });
-    return { gameId: game.id, side: seat.side, verified: false, outcome: 'wrong-sender', detail: { ...tokenFrom, sender: mail.from } };
+    await answer.toSeat(
+      seat,
+      'notice',
+      composeNotice(
+        wrongSenderNotice({
+          gameId: game.id,
+          side: seat.side,
+          sender: mail.from,
+          registered: seat.email,
+          subject: mail.subject.slice(0, 100),
+        }),
+      ),
+      { threaded: false },
+    );
+    return {
+      gameId: game.id,
+      side: seat.side,
+      verified: false,
+      outcome: 'wrong-sender',
+      detail: { ...tokenFrom, sender: mail.from },
+    };
   }
   const base = { gameId: game.id, side: seat.side, verified: true };
 
@@ -120,8 +173,19 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
   try {
     return await tx.transaction(async (inner) => {
       const innerCtx: GamesContext = { ...ctx, db: inner };
-      const result = await submitOrders(innerCtx, { gameId: game.id, token: m.token, text: maskPasswords(mail.body), channel: 'mail', messageId: mail.ownMessageId ?? mail.messageId });
-      const effects = await answerAccepted(innerCtx, inner, answer.within(inner), { game, seat, token: m.token, result });
+      const result = await submitOrders(innerCtx, {
+        gameId: game.id,
+        token: m.token,
+        text: maskPasswords(mail.body),
+        channel: 'mail',
+        messageId: mail.ownMessageId ?? mail.messageId,
+      });
+      const effects = await answerAccepted(innerCtx, inner, answer.within(inner), {
+        game,
+        seat,
+        token: m.token,
+        result,
+      });
       return {
         ...base,
         outcome: result.stored ? 'accepted' : 'command',

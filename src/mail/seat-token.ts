@@ -96,7 +96,10 @@ export function maskPasswords(body: string): string {
 /** The seat a token opens, in any game; null for a wrong, rotated or malformed token. */
 async function seatForToken(tx: Tx, token: string): Promise<Seat | null> {
   if (!TOKEN.test(token)) return null;
-  const [seat] = await tx.select().from(seats).where(eq(seats.tokenHash, sha256Hex(token)));
+  const [seat] = await tx
+    .select()
+    .from(seats)
+    .where(eq(seats.tokenHash, sha256Hex(token)));
   return seat && secretMatches(token, seat.tokenHash) ? seat : null;
 }
 

@@ -87,7 +87,8 @@ export async function startSmtpReceiver(ctx: InboundContext, options: SmtpReceiv
         .then(async ({ raw, size }) => {
           const outcome = await handleInboundMail(ctx, raw, { ...envelope, size });
           log?.debug({ outcome: outcome.outcome, messageId: outcome.messageId }, 'smtp message handled');
-          if (outcome.outcome === 'too-large') callback(smtpError(552, `5.3.4 message too large: at most ${maxBytes} bytes are read`));
+          if (outcome.outcome === 'too-large')
+            callback(smtpError(552, `5.3.4 message too large: at most ${maxBytes} bytes are read`));
           else callback(null, `2.0.0 received (${outcome.outcome})`);
         })
         .catch((error: unknown) => {

@@ -125,7 +125,10 @@ export function wrapLine(line: string, width: number = TEXT_WIDTH): string[] {
     prefix = indent;
     current = '';
   };
-  for (const word of line.slice(lead.length).split(/ +/).filter((w) => w !== '')) {
+  for (const word of line
+    .slice(lead.length)
+    .split(/ +/)
+    .filter((w) => w !== '')) {
     let rest = word;
     while (length(rest) > room) {
       flush();
@@ -150,15 +153,22 @@ export function textSafe(text: string, width: number = TEXT_WIDTH): string {
   const lines = text
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    // `-- ` keeps its space: it is the signature separator (RFC 3676) that tells a mail client, and the orders parser, where the text ends.
+    // `-- ` keeps its space: it is the signature separator (RFC 3676) that tells a mail client, and the orders parser,
+    // where the text ends.
     .map((l) => (l === '-- ' ? l : plainText(expandTabs(l)).trimEnd()))
     .flatMap((l) => wrapLine(l, width));
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+/, '')
+    .trimEnd()}\n`;
 }
 
 /** One line of text for a mail header: no line breaks or control characters, at most `max` characters. */
 export function headerText(text: string, max = 200): string {
-  const flat = plainText(text.replace(/[\r\n\t]+/g, ' ')).replace(/ {2,}/g, ' ').trim();
+  const flat = plainText(text.replace(/[\r\n\t]+/g, ' '))
+    .replace(/ {2,}/g, ' ')
+    .trim();
   const chars = [...flat];
   return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
 }

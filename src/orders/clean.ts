@@ -64,7 +64,8 @@ const QUOTED_ORIGINAL = [
 
 /** Outlook's unquoted copy of the original: "From: …" followed closely by "Sent:"/"Date:"/"To:"/"Subject:". */
 const HEADER_FROM = /^(from|de|von|da|van|från) ?:/i;
-const HEADER_NEXT = /^(sent|date|to|subject|cc|envoyé|à|objet|gesendet|datum|an|betreff|enviado|para|asunto|inviato|oggetto|verzonden|aan|onderwerp) ?:/i;
+const HEADER_NEXT =
+  /^(sent|date|to|subject|cc|envoyé|à|objet|gesendet|datum|an|betreff|enviado|para|asunto|inviato|oggetto|verzonden|aan|onderwerp) ?:/i;
 
 function startsHeaderBlock(lines: readonly string[], i: number): boolean {
   const first = normalizeSpacing(lines[i] ?? '');
@@ -87,7 +88,8 @@ function endsOwnText(lines: readonly string[], i: number, text: string): boolean
 }
 
 /** "wrote:" in the languages mail clients write it in, possibly followed by the author before the colon. */
-const WROTE = /(wrote|a écrit|schrieb|escribió|escribio|ha scritto|schreef|escreveu|skrev|kirjoitti|napisał|napsal|написал)[^:]{0,200}:$/i;
+const WROTE =
+  /(wrote|a écrit|schrieb|escribió|escribio|ha scritto|schreef|escreveu|skrev|kirjoitti|napisał|napsal|написал)[^:]{0,200}:$/i;
 /** How a reply header begins, for headers wrapped over two lines. */
 const OPENER = /^(on|le|am|el|il|op|em|den|w dniu|dne) /i;
 
@@ -125,10 +127,24 @@ export function cleanBody(body: string): CleanBody {
   }
   const last = raws.length;
   if (more) {
-    return { lines, cut: { line: last, code: 'TOO_MANY_LINES', message: `the text has more than ${LIMITS.lines} lines; only the first ${LIMITS.lines} were read — send your orders without the rest, or end them with END` } };
+    return {
+      lines,
+      cut: {
+        line: last,
+        code: 'TOO_MANY_LINES',
+        message: `the text has more than ${LIMITS.lines} lines; only the first ${LIMITS.lines} were read — send your orders without the rest, or end them with END`,
+      },
+    };
   }
   if (tooLong) {
-    return { lines, cut: { line: last, code: 'TEXT_TOO_LONG', message: `the text is ${body.length} characters long; only the first ${LIMITS.textChars} were read — send your orders without the rest, or end them with END` } };
+    return {
+      lines,
+      cut: {
+        line: last,
+        code: 'TEXT_TOO_LONG',
+        message: `the text is ${body.length} characters long; only the first ${LIMITS.textChars} were read — send your orders without the rest, or end them with END`,
+      },
+    };
   }
   return { lines, cut: null };
 }

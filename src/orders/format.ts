@@ -25,7 +25,11 @@ const headerLine = (ctx: { gameId: string; turn: number }): string => `GAME ${ct
  * END. Ships come in `shipOrder` (the game's ship order) where given, the
  * others after them in the map's order.
  */
-export function formatOrders(ctx: { gameId: string; turn: number }, orders: ReadonlyMap<string, ShipOrders>, shipOrder?: readonly string[]): string {
+export function formatOrders(
+  ctx: { gameId: string; turn: number },
+  orders: ReadonlyMap<string, ShipOrders>,
+  shipOrder?: readonly string[],
+): string {
   const ids: string[] = [];
   const placed = new Set<string>();
   for (const id of shipOrder ?? []) {
@@ -65,7 +69,14 @@ export function orderBlock(ctx: OrdersContext, current?: ReadonlyMap<string, Shi
   const lines = [
     headerLine(ctx),
     '# SHIP <id> SPEED <n> MOVE <hexes forward, L or R to turn, e.g. 2L1> [FIRE <enemy ids>] [HOLD]',
-    `# enemy ships in play: ${enemies.length === 0 ? 'none' : listWords(enemies.map((s) => s.id), 'and')}`,
+    `# enemy ships in play: ${
+      enemies.length === 0
+        ? 'none'
+        : listWords(
+            enemies.map((s) => s.id),
+            'and',
+          )
+    }`,
   ];
   if (own.length === 0) lines.push('# you have no ships in play');
   for (const ship of own) {

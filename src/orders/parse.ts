@@ -40,7 +40,14 @@ export type SubmissionCommon = Omit<ParsedSubmission, 'orders'>;
 
 /** The state of a submission being read, line by line. */
 export class Reading {
-  readonly value: SubmissionCommon = { gameId: null, turn: null, password: null, commands: [], message: null, lines: [] };
+  readonly value: SubmissionCommon = {
+    gameId: null,
+    turn: null,
+    password: null,
+    commands: [],
+    message: null,
+    lines: [],
+  };
   readonly problems: OrdersProblem[] = [];
   /** Whether a problem beyond LIMITS.errors came up: the submission is rejected, reading stops. */
   full = false;
@@ -54,10 +61,16 @@ export class Reading {
       this.full = true;
       return;
     }
-    this.problems.push(p.ship === undefined ? { line, code: p.code, message: p.message } : { line, code: p.code, message: p.message, ship: p.ship });
+    this.problems.push(
+      p.ship === undefined
+        ? { line, code: p.code, message: p.message }
+        : { line, code: p.code, message: p.message, ship: p.ship },
+    );
   }
 
-  /** Problems so far, the ones past the limit included: compared before and after a line to see if it was understood. */
+  /**
+   * Problems so far, the ones past the limit included: compared before and after a line to see if it was understood.
+   */
   get problemCount(): number {
     return this.problems.length + (this.full ? 1 : 0);
   }
@@ -75,11 +88,15 @@ function readGameAndTurn(r: Reading, line: number, ws: readonly string[]): void 
     const v = ws[k + 1];
     const hasValue = v !== undefined && !isOneOf(v, ['GAME', 'TURN']);
     if (kw === 'GAME') {
-      if (!hasValue) r.report(line, { code: 'GAME_ID_MISSING', message: `GAME needs the game's id: GAME ${ctx.gameId}` });
+      if (!hasValue)
+        r.report(line, { code: 'GAME_ID_MISSING', message: `GAME needs the game's id: GAME ${ctx.gameId}` });
       else if (v.toLowerCase() === ctx.gameId.toLowerCase()) r.value.gameId = ctx.gameId;
       else {
         r.value.gameId = show(v, 64);
-        r.report(line, { code: 'WRONG_GAME', message: `GAME ${show(v)} is not this game: these orders went to game ${ctx.gameId}; write GAME ${ctx.gameId}, or send them to the other game's address` });
+        r.report(line, {
+          code: 'WRONG_GAME',
+          message: `GAME ${show(v)} is not this game: these orders went to game ${ctx.gameId}; write GAME ${ctx.gameId}, or send them to the other game's address`,
+        });
       }
     } else if (kw === 'TURN') {
       if (!hasValue || !/^\d+$/.test(v)) {
@@ -87,11 +104,19 @@ function readGameAndTurn(r: Reading, line: number, ws: readonly string[]): void 
       } else {
         const n = v.length > 12 ? Infinity : Number(v);
         if (n !== Infinity) r.value.turn = n;
-        if (n < ctx.turn) r.report(line, { code: 'WRONG_TURN', message: `TURN ${n} is over; the current turn is ${ctx.turn}` });
-        else if (n > ctx.turn) r.report(line, { code: 'WRONG_TURN', message: `TURN ${show(v)} has not begun; the current turn is ${ctx.turn}` });
+        if (n < ctx.turn)
+          r.report(line, { code: 'WRONG_TURN', message: `TURN ${n} is over; the current turn is ${ctx.turn}` });
+        else if (n > ctx.turn)
+          r.report(line, {
+            code: 'WRONG_TURN',
+            message: `TURN ${show(v)} has not begun; the current turn is ${ctx.turn}`,
+          });
       }
     } else {
-      r.report(line, { code: 'EXTRA_WORDS', message: `"${show(ws[k]!)}" is not understood here: the line reads GAME ${ctx.gameId} TURN ${ctx.turn}` });
+      r.report(line, {
+        code: 'EXTRA_WORDS',
+        message: `"${show(ws[k]!)}" is not understood here: the line reads GAME ${ctx.gameId} TURN ${ctx.turn}`,
+      });
       return;
     }
     k += hasValue ? 2 : 1;
@@ -103,10 +128,14 @@ function readPassword(r: Reading, line: number, text: string): void {
   const parts = text.split(' ');
   const secret = parts[1];
   if (secret === undefined) {
-    r.report(line, { code: 'PASSWORD_MISSING', message: 'PASSWORD needs your secret after it, as in the order block of your report' });
+    r.report(line, {
+      code: 'PASSWORD_MISSING',
+      message: 'PASSWORD needs your secret after it, as in the order block of your report',
+    });
     return;
   }
-  if (parts.length > 2) r.report(line, { code: 'EXTRA_WORDS', message: 'PASSWORD takes one word, your secret, and nothing after it' });
+  if (parts.length > 2)
+    r.report(line, { code: 'EXTRA_WORDS', message: 'PASSWORD takes one word, your secret, and nothing after it' });
   if (r.value.password !== null && r.value.password !== secret) {
     r.report(line, { code: 'PASSWORD_TWICE', message: 'two different PASSWORD lines: give your secret once' });
   }
@@ -138,10 +167,23 @@ function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: s
   }
   const before = r.problemCount;
   const others = r.ctx.sides.filter((s) => s !== r.ctx.side);
-  if (rest === '') r.report(head.line, { code: 'MESSAGE_NO_SIDE', message: `MESSAGE needs the side to send it to: ${listWords(others)}` });
-  else if (to === undefined) r.report(head.line, { code: 'MESSAGE_UNKNOWN_SIDE', message: `there is no side ${show(ws[1]!)} in this game; send messages to ${listWords(others)}` });
-  else if (to === r.ctx.side) r.report(head.line, { code: 'MESSAGE_OWN_SIDE', message: `${to} is your own side; send messages to ${listWords(others)}` });
-  if (r.value.message !== null) r.report(head.line, { code: 'MESSAGE_TWICE', message: 'only one MESSAGE per submission: put everything in one' });
+  if (rest === '')
+    r.report(head.line, {
+      code: 'MESSAGE_NO_SIDE',
+      message: `MESSAGE needs the side to send it to: ${listWords(others)}`,
+    });
+  else if (to === undefined)
+    r.report(head.line, {
+      code: 'MESSAGE_UNKNOWN_SIDE',
+      message: `there is no side ${show(ws[1]!)} in this game; send messages to ${listWords(others)}`,
+    });
+  else if (to === r.ctx.side)
+    r.report(head.line, {
+      code: 'MESSAGE_OWN_SIDE',
+      message: `${to} is your own side; send messages to ${listWords(others)}`,
+    });
+  if (r.value.message !== null)
+    r.report(head.line, { code: 'MESSAGE_TWICE', message: 'only one MESSAGE per submission: put everything in one' });
 
   const body: string[] = firstLine === null || firstLine === '' ? [] : [firstLine];
   let size = body.join('\n').length;
@@ -159,9 +201,20 @@ function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: s
     size += kept.length + 1;
     if (bl.text !== '') read.push({ line: bl.line, text: kept });
   }
-  const message = body.join('\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-  if (message === '') r.report(head.line, { code: 'MESSAGE_EMPTY', message: 'the MESSAGE has no text: write it on the lines after MESSAGE <side>, then END' });
-  else if (size > LIMITS.messageChars) r.report(head.line, { code: 'MESSAGE_TOO_LONG', message: `the MESSAGE is longer than ${LIMITS.messageChars} characters; shorten it` });
+  const message = body
+    .join('\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd();
+  if (message === '')
+    r.report(head.line, {
+      code: 'MESSAGE_EMPTY',
+      message: 'the MESSAGE has no text: write it on the lines after MESSAGE <side>, then END',
+    });
+  else if (size > LIMITS.messageChars)
+    r.report(head.line, {
+      code: 'MESSAGE_TOO_LONG',
+      message: `the MESSAGE is longer than ${LIMITS.messageChars} characters; shorten it`,
+    });
   if (r.problemCount === before && to !== undefined) {
     r.value.message = { to, text: message };
     r.understood(head.line, `MESSAGE ${to}`);
@@ -200,13 +253,20 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
     piece = orderLines.read(r, line, ws, head);
   } else if (isOneOf(head, COMMANDS)) {
     r.attempted = true;
-    if (ws.length > 1) r.report(line, { code: 'EXTRA_WORDS', message: `${head} takes nothing after it: write ${head} alone on its line` });
+    if (ws.length > 1)
+      r.report(line, {
+        code: 'EXTRA_WORDS',
+        message: `${head} takes nothing after it: write ${head} alone on its line`,
+      });
     else if (!r.value.commands.includes(head)) r.value.commands.push(head);
   } else if (misplaced !== null) {
     r.report(line, { code: 'CLAUSE_WITHOUT_SHIP', message: misplaced });
   } else {
     const keywords = LINE_KEYWORDS.flatMap((k): readonly string[] => (k === 'SHIP' ? orderLines.keywords : [k]));
-    r.report(line, { code: 'UNKNOWN_KEYWORD', message: unknownWordMessage(ws[0] ?? '', keywords, 'a line starts with') });
+    r.report(line, {
+      code: 'UNKNOWN_KEYWORD',
+      message: unknownWordMessage(ws[0] ?? '', keywords, 'a line starts with'),
+    });
   }
   if (r.problemCount === before) r.understood(line, head === 'PASSWORD' ? MASKED_PASSWORD : text, piece);
   return true;
@@ -226,7 +286,10 @@ export function readSubmission(text: string, frame: SubmissionFrame, orderLines:
   while (i < lines.length && !ended && !r.full) {
     const bl = lines[i]!;
     if (bl.text.length > LIMITS.lineChars) {
-      r.report(bl.line, { code: 'LINE_TOO_LONG', message: `this line is ${bl.text.length} characters long; a command line has at most ${LIMITS.lineChars}` });
+      r.report(bl.line, {
+        code: 'LINE_TOO_LONG',
+        message: `this line is ${bl.text.length} characters long; a command line has at most ${LIMITS.lineChars}`,
+      });
       i += 1;
       continue;
     }
@@ -243,7 +306,11 @@ export function readSubmission(text: string, frame: SubmissionFrame, orderLines:
   if (!ended && !r.full && body.cut) r.report(body.cut.line, body.cut);
   if (!r.attempted && r.problems.length === 0) r.report(null, { code: 'EMPTY', message: orderLines.empty });
   if (r.full) {
-    r.problems.push({ line: null, code: 'TOO_MANY_ERRORS', message: `more than ${LIMITS.errors} problems: reading stopped here; fix these and send again` });
+    r.problems.push({
+      line: null,
+      code: 'TOO_MANY_ERRORS',
+      message: `more than ${LIMITS.errors} problems: reading stopped here; fix these and send again`,
+    });
   }
   return r;
 }
@@ -253,7 +320,8 @@ function shipLines(ctx: OrdersContext, orders: Map<string, ShipOrders>): OrderLi
   const firstLine = new Map<string, number>();
   return {
     keywords: ['SHIP'],
-    empty: 'no orders found: write one line per ship, e.g. SHIP 3 SPEED 3 MOVE 1L1, then END; send HELP for instructions',
+    empty:
+      'no orders found: write one line per ship, e.g. SHIP 3 SPEED 3 MOVE 1L1, then END; send HELP for instructions',
     misplaced: (head) =>
       isOneOf(head, SHIP_CLAUSES)
         ? `${head} belongs on a SHIP line: SHIP <id> SPEED <n> MOVE <plot> [FIRE <id> …] [HOLD], all on one line`
@@ -264,7 +332,11 @@ function shipLines(ctx: OrdersContext, orders: Map<string, ShipOrders>): OrderLi
       if (result.ship === null) return undefined;
       const first = firstLine.get(result.ship);
       if (first !== undefined) {
-        r.report(line, { code: 'SHIP_TWICE', ship: result.ship, message: `ship ${result.ship} is already ordered on line ${first}; give one SHIP line per ship` });
+        r.report(line, {
+          code: 'SHIP_TWICE',
+          ship: result.ship,
+          message: `ship ${result.ship} is already ordered on line ${first}; give one SHIP line per ship`,
+        });
         return undefined;
       }
       firstLine.set(result.ship, line);
@@ -278,7 +350,11 @@ function shipLines(ctx: OrdersContext, orders: Map<string, ShipOrders>): OrderLi
 /** Parses a submission for one seat, checking it against the game as it stands. */
 export function parseSubmission(text: string, ctx: OrdersContext): ParseOutcome {
   const orders = new Map<string, ShipOrders>();
-  const r = readSubmission(text, { gameId: ctx.gameId, turn: ctx.turn, side: ctx.side, sides: ctx.position.sides }, shipLines(ctx, orders));
+  const r = readSubmission(
+    text,
+    { gameId: ctx.gameId, turn: ctx.turn, side: ctx.side, sides: ctx.position.sides },
+    shipLines(ctx, orders),
+  );
   const value: ParsedSubmission = { ...r.value, orders };
   return r.problems.length === 0 ? { ok: true, value } : { ok: false, errors: r.problems, partial: value };
 }

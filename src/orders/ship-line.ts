@@ -51,13 +51,17 @@ function readDraft(ws: readonly string[], problems: RuleError[]): Draft {
     const word = ws[i]!;
     if (!isOneOf(word, SHIP_CLAUSES)) {
       draft.unknown = true;
-      problems.push({ code: 'UNKNOWN_KEYWORD', message: unknownWordMessage(word, SHIP_CLAUSES, 'after SHIP <id> come') });
+      problems.push({
+        code: 'UNKNOWN_KEYWORD',
+        message: unknownWordMessage(word, SHIP_CLAUSES, 'after SHIP <id> come'),
+      });
       i += 1;
       while (i < ws.length && !isOneOf(ws[i], SHIP_CLAUSES)) i += 1;
       continue;
     }
     const clause = keyword(word) as ShipClause;
-    if (seen.has(clause)) problems.push({ code: 'CLAUSE_TWICE', message: `${clause} is given twice on this line; give it once` });
+    if (seen.has(clause))
+      problems.push({ code: 'CLAUSE_TWICE', message: `${clause} is given twice on this line; give it once` });
     seen.add(clause);
     i += 1;
     const taken: string[] = [];
@@ -82,11 +86,18 @@ function readDraft(ws: readonly string[], problems: RuleError[]): Draft {
 /** `SPEED 2` → 2; null (and a problem) when the word is not a whole number. */
 function readSpeed(draft: Draft, range: string, problems: RuleError[]): number | null {
   if (draft.speedWord === null) {
-    if (!draft.unknown) problems.push({ code: 'SPEED_MISSING', message: `a SHIP line needs a SPEED, e.g. SHIP ${show(draft.id ?? '3')} SPEED 2 MOVE 2${range}` });
+    if (!draft.unknown)
+      problems.push({
+        code: 'SPEED_MISSING',
+        message: `a SHIP line needs a SPEED, e.g. SHIP ${show(draft.id ?? '3')} SPEED 2 MOVE 2${range}`,
+      });
     return null;
   }
   if (!/^[+-]?\d+$/.test(draft.speedWord)) {
-    problems.push({ code: 'SPEED_NOT_NUMBER', message: `SPEED "${show(draft.speedWord)}" is not a number: write a whole number${range}` });
+    problems.push({
+      code: 'SPEED_NOT_NUMBER',
+      message: `SPEED "${show(draft.speedWord)}" is not a number: write a whole number${range}`,
+    });
     return null;
   }
   return Number(draft.speedWord);
@@ -100,11 +111,19 @@ function readSpeed(draft: Draft, range: string, problems: RuleError[]): number |
 function readPlot(draft: Draft, speed: number | null, speedLegal: boolean, problems: RuleError[]): Plot | null {
   if (draft.moveWords === null) {
     if (speed === 0) return [];
-    if (speed !== null && speedLegal) problems.push({ code: 'MOVE_MISSING', message: `SPEED ${speed} needs a MOVE that spends it, e.g. MOVE ${speed}; only SPEED 0 may leave MOVE out` });
+    if (speed !== null && speedLegal)
+      problems.push({
+        code: 'MOVE_MISSING',
+        message: `SPEED ${speed} needs a MOVE that spends it, e.g. MOVE ${speed}; only SPEED 0 may leave MOVE out`,
+      });
     return null;
   }
   if (draft.moveWords.length === 0) {
-    problems.push({ code: 'PLOT_MISSING', message: 'MOVE needs a plot: hexes forward as numbers, turns as L or R, e.g. MOVE 2L1 (MOVE 0, or no MOVE, at SPEED 0)' });
+    problems.push({
+      code: 'PLOT_MISSING',
+      message:
+        'MOVE needs a plot: hexes forward as numbers, turns as L or R, e.g. MOVE 2L1 (MOVE 0, or no MOVE, at SPEED 0)',
+    });
     return null;
   }
   const plot = parsePlot(draft.moveWords.join(''));
@@ -115,7 +134,13 @@ function readPlot(draft: Draft, speed: number | null, speedLegal: boolean, probl
   return plot.value;
 }
 
-const idList = (ships: readonly Ship[]): string => (ships.length === 0 ? 'none' : listWords(ships.map((s) => s.id), 'and'));
+const idList = (ships: readonly Ship[]): string =>
+  ships.length === 0
+    ? 'none'
+    : listWords(
+        ships.map((s) => s.id),
+        'and',
+      );
 
 function ownShips(ctx: OrdersContext): Ship[] {
   return ctx.position.ships.filter((s) => s.side === ctx.side && inPlay(s));
@@ -125,11 +150,19 @@ function ownShips(ctx: OrdersContext): Ship[] {
 function whoseShip(ctx: OrdersContext, id: string, problems: RuleError[]): Ship | null {
   const ship = resolveShip(ctx.position, id);
   if (!ship) {
-    problems.push({ code: 'UNKNOWN_SHIP', ship: show(id), message: `there is no ship ${show(id)} in this game; your ships in play: ${idList(ownShips(ctx))}` });
+    problems.push({
+      code: 'UNKNOWN_SHIP',
+      ship: show(id),
+      message: `there is no ship ${show(id)} in this game; your ships in play: ${idList(ownShips(ctx))}`,
+    });
     return null;
   }
   if (ship.side !== ctx.side) {
-    problems.push({ code: 'SHIP_NOT_YOURS', ship: ship.id, message: `ship ${ship.id} is not yours (it is ${show(ship.side)}'s); your ships in play: ${idList(ownShips(ctx))}` });
+    problems.push({
+      code: 'SHIP_NOT_YOURS',
+      ship: ship.id,
+      message: `ship ${ship.id} is not yours (it is ${show(ship.side)}'s); your ships in play: ${idList(ownShips(ctx))}`,
+    });
     return null;
   }
   return ship;
@@ -140,13 +173,25 @@ function whoseShip(ctx: OrdersContext, id: string, problems: RuleError[]): Ship 
  * replaced by legal stand-ins (and the rules' verdict on them dropped), so the
  * target list is still checked when, say, the SPEED was misspelt.
  */
-function checkWithRules(ctx: OrdersContext, ship: Ship, speed: number | null, speedWord: string, plot: Plot | null, fire: string[], hold: boolean): RuleError[] {
+function checkWithRules(
+  ctx: OrdersContext,
+  ship: Ship,
+  speed: number | null,
+  speedWord: string,
+  plot: Plot | null,
+  fire: string[],
+  hold: boolean,
+): RuleError[] {
   const speedStandIn = speed ?? speedRange(ship).min;
   const plotStandIn = plot ?? straightPlot(speedStandIn);
   const errors = checkShipOrders(ctx.position, ship, { speed: speedStandIn, plot: plotStandIn, fire, hold });
   return errors
     .filter((e) => !(e.code === 'PLOT_COST' && (speed === null || plot === null)))
-    .map((e) => (e.code === 'SPEED_NOT_ALLOWED' && String(speed) !== speedWord.replace(/^\+?0*(?=\d)/, '') ? { ...e, message: e.message.replace(`SPEED ${speed} `, `SPEED ${show(speedWord)} `) } : e));
+    .map((e) =>
+      e.code === 'SPEED_NOT_ALLOWED' && String(speed) !== speedWord.replace(/^\+?0*(?=\d)/, '')
+        ? { ...e, message: e.message.replace(`SPEED ${speed} `, `SPEED ${show(speedWord)} `) }
+        : e,
+    );
 }
 
 /** Reads and checks the words of one SHIP line (`ws[0]` is SHIP). */
@@ -154,7 +199,10 @@ export function readShipLine(ws: readonly string[], ctx: OrdersContext): ShipLin
   const problems: RuleError[] = [];
   const draft = readDraft(ws, problems);
   if (draft.id === null) {
-    problems.unshift({ code: 'SHIP_ID_MISSING', message: `SHIP needs a ship id, e.g. SHIP ${ownShips(ctx)[0]?.id ?? '3'} SPEED 2 MOVE 2; your ships in play: ${idList(ownShips(ctx))}` });
+    problems.unshift({
+      code: 'SHIP_ID_MISSING',
+      message: `SHIP needs a ship id, e.g. SHIP ${ownShips(ctx)[0]?.id ?? '3'} SPEED 2 MOVE 2; your ships in play: ${idList(ownShips(ctx))}`,
+    });
   }
   const ship = draft.id === null ? null : whoseShip(ctx, draft.id, problems);
   const usable = ship !== null && inPlay(ship);
@@ -164,14 +212,18 @@ export function readShipLine(ws: readonly string[], ctx: OrdersContext): ShipLin
   const plot = readPlot(draft, speed, speedLegal, problems);
   if (draft.fireWords !== null && draft.fireWords.length === 0) {
     const enemies = ctx.position.ships.filter((s) => s.side !== ctx.side && inPlay(s));
-    problems.push({ code: 'FIRE_NO_TARGETS', message: `FIRE needs enemy ship ids, e.g. FIRE ${enemies[0]?.id ?? '7'}; leave FIRE out to fire at the nearest (enemy ships in play: ${idList(enemies)})` });
+    problems.push({
+      code: 'FIRE_NO_TARGETS',
+      message: `FIRE needs enemy ship ids, e.g. FIRE ${enemies[0]?.id ?? '7'}; leave FIRE out to fire at the nearest (enemy ships in play: ${idList(enemies)})`,
+    });
   }
   // Targets are named as the game spells them; a name no ship has is left for the rules to report, cut short.
   const fire = (draft.fireWords ?? []).map((w) => resolveShip(ctx.position, w)?.id ?? show(w));
   if (ship !== null) problems.push(...checkWithRules(ctx, ship, speed, draft.speedWord ?? '', plot, fire, draft.hold));
   const shipId = ship?.id ?? null;
   const tagged = problems.map((p) => (p.ship !== undefined || shipId === null ? p : { ...p, ship: shipId }));
-  const orders = tagged.length === 0 && speed !== null && plot !== null ? { speed, plot, fire, hold: draft.hold } : null;
+  const orders =
+    tagged.length === 0 && speed !== null && plot !== null ? { speed, plot, fire, hold: draft.hold } : null;
   return { ship: shipId, orders, problems: tagged };
 }
 

@@ -54,7 +54,8 @@ export interface OrdersProblem {
   ship?: string;
 }
 
-export type ParseOutcome = { ok: true; value: ParsedSubmission } | { ok: false; errors: OrdersProblem[]; partial: ParsedSubmission };
+export type ParseOutcome =
+  { ok: true; value: ParsedSubmission } | { ok: false; errors: OrdersProblem[]; partial: ParsedSubmission };
 
 /**
  * Limits on what is examined. A real submission is a few dozen lines; a reply

@@ -40,7 +40,10 @@ export interface DiagramOptions {
   maxWidth?: number;
   /** Lines of the map part (rulers included); default 60, at least 9. */
   maxHeight?: number;
-  /** Side → one-character mark (a letter or digit), e.g. {black:'B', grey:'G'}; default: first letter of the side, upper-case, made unique. */
+  /**
+   * Side → one-character mark (a letter or digit), e.g. {black:'B', grey:'G'}; default: first letter of the side,
+   * upper-case, made unique.
+   */
   sideMarks?: Record<string, string>;
   /** Hexes to highlight (e.g. a plotted path), drawn with '*' where no ship stands. */
   highlight?: readonly Hex[];
@@ -81,7 +84,9 @@ function limits(options: DiagramOptions): { width: number; height: number } {
   const width = options.maxWidth ?? 100;
   const height = options.maxHeight ?? 60;
   if (!(width >= MIN_WIDTH) || !(height >= MIN_HEIGHT)) {
-    throw new RangeError(`diagram needs maxWidth ≥ ${MIN_WIDTH} and maxHeight ≥ ${MIN_HEIGHT}, got ${width} × ${height}`);
+    throw new RangeError(
+      `diagram needs maxWidth ≥ ${MIN_WIDTH} and maxHeight ≥ ${MIN_HEIGHT}, got ${width} × ${height}`,
+    );
   }
   return { width, height };
 }
@@ -118,8 +123,18 @@ export function diagramCrop(position: Position, options: DiagramOptions = {}): D
     .filter((h) => onMap(h, map));
   const marked = (options.highlight ?? []).filter((h) => onMap(h, map));
   const interest = [...ships, ...marked];
-  const [firstCol, toCol] = cropAxis(map.width, maxCols, interest.map((h) => h.col), ships.map((h) => h.col));
-  const [fromRow, toRow] = cropAxis(map.height, maxRows, interest.map((h) => h.row), ships.map((h) => h.row));
+  const [firstCol, toCol] = cropAxis(
+    map.width,
+    maxCols,
+    interest.map((h) => h.col),
+    ships.map((h) => h.col),
+  );
+  const [fromRow, toRow] = cropAxis(
+    map.height,
+    maxRows,
+    interest.map((h) => h.row),
+    ships.map((h) => h.row),
+  );
   // Start on a high (odd) column when there is room, so the picture begins like the seed's map.
   const fromCol = firstCol % 2 === 0 && toCol - firstCol + 1 < maxCols ? firstCol - 1 : firstCol;
   const cropped = fromCol > 1 || fromRow > 1 || toCol < map.width || toRow < map.height;
@@ -134,7 +149,8 @@ function sideMarksFor(position: Position, given: Record<string, string> = {}): M
   for (const side of sides) {
     const mark = given[side];
     if (mark === undefined) continue;
-    if (!/^[A-Za-z0-9]$/.test(mark) || taken.has(mark)) throw new RangeError(`side mark "${mark}" for ${side} must be one letter or digit, unique`);
+    if (!/^[A-Za-z0-9]$/.test(mark) || taken.has(mark))
+      throw new RangeError(`side mark "${mark}" for ${side} must be one letter or digit, unique`);
     marks.set(side, mark);
     taken.add(mark);
   }
@@ -209,7 +225,8 @@ function drawMap(position: Position, crop: DiagramCrop, marks: Map<string, strin
     }
   }
 
-  const inside = (h: Hex) => h.col >= crop.fromCol && h.col <= crop.toCol && h.row >= crop.fromRow && h.row <= crop.toRow;
+  const inside = (h: Hex) =>
+    h.col >= crop.fromCol && h.col <= crop.toCol && h.row >= crop.fromRow && h.row <= crop.toRow;
   const byHex = new Map<string, Ship[]>();
   for (const ship of position.ships.filter(inPlay).filter((s) => inside(s.hex))) {
     const key = formatHex(ship.hex);
@@ -242,7 +259,13 @@ function drawMap(position: Position, crop: DiagramCrop, marks: Map<string, strin
  * The legend: one line per ship, in ship order, its columns aligned; a line too wide for
  * the page continues, indented, at a column boundary.
  */
-function legend(position: Position, marks: Map<string, string>, shown: Set<string>, includeOutOfPlay: boolean, width: number): string[] {
+function legend(
+  position: Position,
+  marks: Map<string, string>,
+  shown: Set<string>,
+  includeOutOfPlay: boolean,
+  width: number,
+): string[] {
   const listed = position.ships.filter((s) => includeOutOfPlay || inPlay(s));
   const rows = listed.map((s) => [
     `${marks.get(s.side) ?? '?'} ${s.id}`,
@@ -252,7 +275,13 @@ function legend(position: Position, marks: Map<string, string>, shown: Set<strin
     `ENGINE ${s.engine}/${s.design.engine}`,
     `SHIELDS ${s.shields}/${s.design.shields}`,
     `WEAPONS ${s.weapons.length > 0 ? s.weapons.join(' ') : 'none'}`,
-    s.status === 'destroyed' ? 'DESTROYED' : s.status === 'disengaged' ? 'DISENGAGED' : shown.has(s.id) ? '' : '(outside the picture)',
+    s.status === 'destroyed'
+      ? 'DESTROYED'
+      : s.status === 'disengaged'
+        ? 'DISENGAGED'
+        : shown.has(s.id)
+          ? ''
+          : '(outside the picture)',
   ]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]!.length))) ?? [];
   return rows.flatMap((row) => {

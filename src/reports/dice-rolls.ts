@@ -13,11 +13,14 @@ export interface DieRoll {
 
 function soloMoveRolls(e: Extract<TurnEvent, { type: 'solo-move' }>): DieRoll[] {
   const out: DieRoll[] = [];
-  if (e.friendlyTieRoll !== undefined) out.push({ what: `${e.ship} (solo): nearest friend, tie`, roll: e.friendlyTieRoll });
+  if (e.friendlyTieRoll !== undefined)
+    out.push({ what: `${e.ship} (solo): nearest friend, tie`, roll: e.friendlyTieRoll });
   if (e.enemyTieRoll !== undefined) out.push({ what: `${e.ship} (solo): nearest enemy, tie`, roll: e.enemyTieRoll });
-  if (e.friendlySideRoll !== undefined) out.push({ what: `${e.ship} (solo): side of the friend`, roll: e.friendlySideRoll });
+  if (e.friendlySideRoll !== undefined)
+    out.push({ what: `${e.ship} (solo): side of the friend`, roll: e.friendlySideRoll });
   if (e.enemySideRoll !== undefined) out.push({ what: `${e.ship} (solo): side of the enemy`, roll: e.enemySideRoll });
-  if (e.tableRoll !== undefined) out.push({ what: `${e.ship} (solo): movement table, column ${e.column ?? '?'}`, roll: e.tableRoll });
+  if (e.tableRoll !== undefined)
+    out.push({ what: `${e.ship} (solo): movement table, column ${e.column ?? '?'}`, roll: e.tableRoll });
   return out;
 }
 
@@ -30,7 +33,8 @@ export function diceRolls(events: readonly TurnEvent[]): DieRoll[] {
         out.push(...soloMoveRolls(e));
         break;
       case 'initiative':
-        for (const [side, rolls] of Object.entries(e.rolls)) rolls.forEach((roll, i) => out.push({ what: `initiative: ${side}${i > 0 ? ' (re-roll)' : ''}`, roll }));
+        for (const [side, rolls] of Object.entries(e.rolls))
+          rolls.forEach((roll, i) => out.push({ what: `initiative: ${side}${i > 0 ? ' (re-roll)' : ''}`, roll }));
         break;
       case 'solo-target':
         out.push({ what: `${e.ship} ${e.weapon} (solo): target among ${e.candidates.join(', ')}`, roll: e.roll });

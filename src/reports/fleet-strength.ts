@@ -21,16 +21,24 @@ export interface SideStrength {
 /** BP a side has in play in a position. */
 export function bpInPlay(position: Position, side: string): number {
   if (position.conceded.includes(side)) return 0;
-  return position.ships.filter((s) => s.side === side && s.status === 'active').reduce((sum, s) => sum + designCost(s.design), 0);
+  return position.ships
+    .filter((s) => s.side === side && s.status === 'active')
+    .reduce((sum, s) => sum + designCost(s.design), 0);
 }
 
 /**
  * One series per side, in seat order. `start` is the position turn 1 began
  * from; `after` the positions after each resolved turn, in turn order.
  */
-export function fleetStrength(start: Position, after: ReadonlyArray<{ turn: number; position: Position }>): SideStrength[] {
+export function fleetStrength(
+  start: Position,
+  after: ReadonlyArray<{ turn: number; position: Position }>,
+): SideStrength[] {
   return start.sides.map((side) => ({
     side,
-    points: [{ turn: 0, bp: bpInPlay(start, side) }, ...after.map((a) => ({ turn: a.turn, bp: bpInPlay(a.position, side) }))],
+    points: [
+      { turn: 0, bp: bpInPlay(start, side) },
+      ...after.map((a) => ({ turn: a.turn, bp: bpInPlay(a.position, side) })),
+    ],
   }));
 }

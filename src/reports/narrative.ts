@@ -16,8 +16,12 @@ function describeEvent(e: TurnEvent, sideName: (side: string) => string = (s) =>
         e.enemySideRoll !== undefined ? `enemy side ${e.enemySideRoll}` : null,
         e.tableRoll !== undefined ? `table ${e.tableRoll} (column ${e.column})` : null,
       ].filter(Boolean);
-      const where = e.enemy ? `nearest enemy ${e.enemy} on the ${e.enemySide === 'L' ? 'left' : 'right'}` : 'no enemy in play';
-      const friend = e.friendly ? `, nearest friend ${e.friendly} on the ${e.friendlySide === 'L' ? 'left' : 'right'}` : '';
+      const where = e.enemy
+        ? `nearest enemy ${e.enemy} on the ${e.enemySide === 'L' ? 'left' : 'right'}`
+        : 'no enemy in play';
+      const friend = e.friendly
+        ? `, nearest friend ${e.friendly} on the ${e.friendlySide === 'L' ? 'left' : 'right'}`
+        : '';
       return `${e.ship} (solo rules) at SPEED ${e.speed}: ${where}${friend}; ${rolls.length ? `rolls ${rolls.join(', ')}` : 'no roll'} → ${e.plot}`;
     }
     case 'move':
@@ -25,7 +29,9 @@ function describeEvent(e: TurnEvent, sideName: (side: string) => string = (s) =>
         ? `${e.ship} SPEED ${e.speed} ${e.plot}: stays in ${e.to}, facing ${e.facing}${e.source === 'standing' ? ' (no orders: standing order)' : ''}`
         : `${e.ship} SPEED ${e.speed} ${e.plot}: ${e.from} → ${e.to}, facing ${e.facing}${e.source === 'standing' ? ' (no orders: standing order)' : ''}`;
     case 'disengaged':
-      return e.reason === 'conceded' ? `${e.ship} leaves the battle: its side conceded` : `${e.ship} flies off the map from ${e.hex} and has disengaged`;
+      return e.reason === 'conceded'
+        ? `${e.ship} leaves the battle: its side conceded`
+        : `${e.ship} flies off the map from ${e.hex} and has disengaged`;
     case 'initiative': {
       const rolls = Object.entries(e.rolls)
         .map(([side, r]) => `${sideName(side)} ${r.join(', then ')}`)

@@ -13,7 +13,14 @@
  */
 import type { TurnEvent } from '../rules/events.ts';
 import { formatHex } from '../rules/hex.ts';
-import { WEAPON_SIDES, type Direction, type OrderSet, type Position, type Ship, type WeaponSide } from '../rules/types.ts';
+import {
+  WEAPON_SIDES,
+  type Direction,
+  type OrderSet,
+  type Position,
+  type Ship,
+  type WeaponSide,
+} from '../rules/types.ts';
 import { orderBlock } from '../orders/index.ts';
 import { narrative } from './narrative.ts';
 import { renderDiagram } from './diagram.ts';
@@ -27,7 +34,10 @@ export interface DeadlineView {
   readonly set: boolean;
   /** e.g. `Thu 2026-01-08 12:00 UTC`; null without a deadline. */
   readonly utc: string | null;
-  /** In the reader's zone, e.g. `Thu 8 Jan 2026, 13:00 CET (Europe/Paris)`; null without a deadline or when the zone is UTC. */
+  /**
+   * In the reader's zone, e.g. `Thu 8 Jan 2026, 13:00 CET (Europe/Paris)`; null without a deadline or when the zone is
+   * UTC.
+   */
   readonly local: string | null;
   readonly timeZone: string;
   /** One line with both. */
@@ -63,7 +73,13 @@ function localText(at: Date, timeZone: string): string | null {
 
 export function deadlineView(deadline: Date | null, timeZone: string): DeadlineView {
   if (!deadline) {
-    return { set: false, utc: null, local: null, timeZone, text: 'no deadline: the turn resolves when every side has sent orders' };
+    return {
+      set: false,
+      utc: null,
+      local: null,
+      timeZone,
+      text: 'no deadline: the turn resolves when every side has sent orders',
+    };
   }
   const utc = utcText(deadline);
   const local = localText(deadline, timeZone);
@@ -122,7 +138,12 @@ export interface ShipTurnRecord {
 const ovals = (now: number, built: number) => Array.from({ length: built }, (_, i) => (i < now ? 'O' : 'X')).join(' ');
 
 function damageText(e: Extract<TurnEvent, { type: 'damage' }>, firer: string | null): string {
-  const what = e.effect === 'shields' ? 'SHIELDS -1' : e.effect === 'engine' ? 'ENGINE -1' : `${e.effect.slice('weapon:'.length)} weapon lost`;
+  const what =
+    e.effect === 'shields'
+      ? 'SHIELDS -1'
+      : e.effect === 'engine'
+        ? 'ENGINE -1'
+        : `${e.effect.slice('weapon:'.length)} weapon lost`;
   return `${firer ? `${firer}: ` : ''}${what} (die ${e.roll})`;
 }
 
@@ -136,7 +157,16 @@ function shipTurns(ship: Ship, history: readonly ResolvedTurnEvents[]): { turns:
     let firer: string | null = null;
     for (const e of t.events) {
       if (e.type === 'move' && e.ship === ship.id) {
-        line = { turn: t.number, speed: e.speed, move: e.plot, from: e.from, to: e.to, facing: e.facing, by: e.source === 'orders' ? 'orders' : e.source === 'standing' ? 'no orders' : 'solo', damage };
+        line = {
+          turn: t.number,
+          speed: e.speed,
+          move: e.plot,
+          from: e.from,
+          to: e.to,
+          facing: e.facing,
+          by: e.source === 'orders' ? 'orders' : e.source === 'standing' ? 'no orders' : 'solo',
+          damage,
+        };
       } else if (e.type === 'shot') {
         firer = `${e.firer} ${e.weapon}`;
       } else if (e.type === 'damage' && e.target === ship.id) {
@@ -146,11 +176,15 @@ function shipTurns(ship: Ship, history: readonly ResolvedTurnEvents[]): { turns:
         fate = `destroyed in turn ${t.number} (at ${e.hex}, by ${e.by})`;
       } else if (e.type === 'disengaged' && e.ship === ship.id) {
         damage.push(e.reason === 'conceded' ? 'left: side conceded' : 'flew off the map');
-        fate = e.reason === 'conceded' ? `left the battle in turn ${t.number} (its side conceded)` : `disengaged in turn ${t.number} (off the map from ${e.hex})`;
+        fate =
+          e.reason === 'conceded'
+            ? `left the battle in turn ${t.number} (its side conceded)`
+            : `disengaged in turn ${t.number} (off the map from ${e.hex})`;
       }
     }
     if (line) turns.push(line);
-    else if (damage.length > 0) turns.push({ turn: t.number, speed: null, move: '', from: '', to: '', facing: '', by: '', damage });
+    else if (damage.length > 0)
+      turns.push({ turn: t.number, speed: null, move: '', from: '', to: '', facing: '', by: '', damage });
   }
   return { turns, fate };
 }
@@ -159,10 +193,19 @@ function shipTurns(ship: Ship, history: readonly ResolvedTurnEvents[]): { turns:
 function turnTable(turns: readonly ShipTurnLine[], width: number): string[] {
   if (turns.length === 0) return ['  No turn played yet.'];
   const head = ['Turn', 'SPEED', 'MOVE', 'From', 'To', 'Facing', 'Plot by'];
-  const rows = turns.map((t) => [String(t.turn), t.speed === null ? '-' : String(t.speed), t.move, t.from, t.to, t.facing, t.by]);
+  const rows = turns.map((t) => [
+    String(t.turn),
+    t.speed === null ? '-' : String(t.speed),
+    t.move,
+    t.from,
+    t.to,
+    t.facing,
+    t.by,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const right = new Set([0, 1]);
-  const cells = (r: readonly string[]) => `  ${r.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}  `;
+  const cells = (r: readonly string[]) =>
+    `  ${r.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}  `;
   const damageAt = cells(head).length;
   const room = Math.max(20, width - damageAt);
   const out = [`${cells(head)}Damage taken`.trimEnd()];
@@ -185,7 +228,11 @@ function turnTable(turns: readonly ShipTurnLine[], width: number): string[] {
   return out;
 }
 
-export function shipTurnRecord(ship: Ship, history: readonly ResolvedTurnEvents[], width = REPORT_WIDTH): ShipTurnRecord {
+export function shipTurnRecord(
+  ship: Ship,
+  history: readonly ResolvedTurnEvents[],
+  width = REPORT_WIDTH,
+): ShipTurnRecord {
   const { turns, fate } = shipTurns(ship, history);
   const state =
     ship.status === 'active'
@@ -193,8 +240,12 @@ export function shipTurnRecord(ship: Ship, history: readonly ResolvedTurnEvents[
       : (fate ?? ship.status);
   const engine = { now: ship.engine, built: ship.design.engine, ovals: ovals(ship.engine, ship.design.engine) };
   const shields = { now: ship.shields, built: ship.design.shields, ovals: ovals(ship.shields, ship.design.shields) };
-  const weapons = WEAPON_SIDES.map((mount): WeaponMount => ({ mount, mark: !ship.design.weapons.includes(mount) ? '-' : ship.weapons.includes(mount) ? 'O' : 'X' }));
-  const stat = (label: string, marks: string, value: string) => `  ${label.padEnd(8)} ${marks.padEnd(9)}  ${value}`.trimEnd();
+  const weapons = WEAPON_SIDES.map((mount): WeaponMount => ({
+    mount,
+    mark: !ship.design.weapons.includes(mount) ? '-' : ship.weapons.includes(mount) ? 'O' : 'X',
+  }));
+  const stat = (label: string, marks: string, value: string) =>
+    `  ${label.padEnd(8)} ${marks.padEnd(9)}  ${value}`.trimEnd();
   const lines = [
     `${ship.id}: ${state}`,
     stat('ENGINE', engine.ovals, `${engine.now} of ${engine.built}`),
@@ -203,7 +254,18 @@ export function shipTurnRecord(ship: Ship, history: readonly ResolvedTurnEvents[
     `  WEAPONS  ${weapons.map((w) => `${w.mount} ${w.mark}`).join('   ')}`,
     ...turnTable(turns, width),
   ];
-  return { id: ship.id, side: ship.side, status: ship.status, state, engine, shields, toHit: ship.toHit, weapons, turns, lines };
+  return {
+    id: ship.id,
+    side: ship.side,
+    status: ship.status,
+    state,
+    engine,
+    shields,
+    toHit: ship.toHit,
+    weapons,
+    turns,
+    lines,
+  };
 }
 
 /** Who reads the report: a seat (its side), or a moderator/observer who sees everything. */
@@ -279,9 +341,11 @@ export function sideRecords(
 
 /** Why a seat gives no orders this turn, or null when it does. */
 function noOrdersReason(position: Position, side: string): string | null {
-  if (position.conceded.includes(side)) return 'your side has conceded: you follow the rest of the game as an observer.';
+  if (position.conceded.includes(side))
+    return 'your side has conceded: you follow the rest of the game as an observer.';
   if (position.solo.includes(side)) return 'your side is played by the solo rules.';
-  if (!position.ships.some((s) => s.side === side && s.status === 'active')) return 'your side has no ships left in play.';
+  if (!position.ships.some((s) => s.side === side && s.status === 'active'))
+    return 'your side has no ships left in play.';
   return null;
 }
 
@@ -296,7 +360,10 @@ export function turnReport(input: TurnReportInput): TurnReportView {
   const sides = sideRecords(position, input.history, name, observer ? null : seatSide);
   const block =
     seatSide !== null && reason === null
-      ? orderBlock({ gameId: input.game.id, turn: input.turn, side: seatSide, position }, reader.kind === 'seat' ? (reader.currentOrders ?? undefined) : undefined)
+      ? orderBlock(
+          { gameId: input.game.id, turn: input.turn, side: seatSide, position },
+          reader.kind === 'seat' ? (reader.currentOrders ?? undefined) : undefined,
+        )
       : null;
   return {
     game: { id: input.game.id, name: input.game.name },

@@ -88,7 +88,11 @@ export class Battle {
 
   /** Whether `weapon` of `firer` may fire at the candidate now (§6.1); range is already known to be at most 6. */
   eligible(firer: Ship, weapon: WeaponSide, c: Candidate): boolean {
-    return c.ship.status === 'active' && inArc(firer.hex, firer.facing, c.ship.hex, weapon) && this.lineOfSight(firer.hex, c.ship.hex);
+    return (
+      c.ship.status === 'active' &&
+      inArc(firer.hex, firer.facing, c.ship.hex, weapon) &&
+      this.lineOfSight(firer.hex, c.ship.hex)
+    );
   }
 
   /** Enemy ships in play within range 6 of ship `i`, nearest first (ties: ship order). */
@@ -117,7 +121,13 @@ export interface FireOrders {
 }
 
 /** One side's combat phase. Appends every shot, damage and destruction to `events`. */
-export function combatPhase(battle: Battle, side: string, fire: FireOrders, dice: DiceSource, events: TurnEvent[]): void {
+export function combatPhase(
+  battle: Battle,
+  side: string,
+  fire: FireOrders,
+  dice: DiceSource,
+  events: TurnEvent[],
+): void {
   battle.ships.forEach((firer, i) => {
     if (firer.side !== side || firer.status !== 'active') return;
     // Ships do not move during combat: who is within range 6 is known once per ship.
@@ -133,7 +143,9 @@ export function combatPhase(battle: Battle, side: string, fire: FireOrders, dice
   });
 }
 
-/** §6.6: the target list first, then the fire mode (`nearest`: least range, fewest SHIELDS, ship order; `hold`: none). */
+/**
+ * §6.6: the target list first, then the fire mode (`nearest`: least range, fewest SHIELDS, ship order; `hold`: none).
+ */
 function orderedTarget(
   battle: Battle,
   firer: Combatant,
@@ -157,7 +169,14 @@ function orderedTarget(
 }
 
 /** rules-solo.md §3: the Attack table among the (up to three) nearest eligible targets. */
-function soloTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, inRange: readonly Candidate[], dice: DiceSource, events: TurnEvent[]): Combatant | null {
+function soloTarget(
+  battle: Battle,
+  firer: Combatant,
+  weapon: WeaponSide,
+  inRange: readonly Candidate[],
+  dice: DiceSource,
+  events: TurnEvent[],
+): Combatant | null {
   const eligible: Candidate[] = [];
   for (const c of inRange) {
     if (battle.eligible(firer, weapon, c)) eligible.push(c);
@@ -172,7 +191,14 @@ function soloTarget(battle: Battle, firer: Combatant, weapon: WeaponSide, inRang
 }
 
 /** §6.4 and §6.5: one shot, and its damage if it hits. */
-function shoot(battle: Battle, firer: Combatant, weapon: WeaponSide, target: Combatant, dice: DiceSource, events: TurnEvent[]): void {
+function shoot(
+  battle: Battle,
+  firer: Combatant,
+  weapon: WeaponSide,
+  target: Combatant,
+  dice: DiceSource,
+  events: TurnEvent[],
+): void {
   const range = distance(firer.hex, target.hex);
   const modifier = rangeModifier(range);
   const need = firer.toHit + modifier;

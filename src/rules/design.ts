@@ -63,16 +63,21 @@ export function checkDesign(d: Design, limits?: DesignLimits, shipId?: string): 
   for (const r of RATINGS) {
     const value: unknown = d[r.key];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < r.min || value > MAX_RATING) {
-      problem(r.code, `${r.name} ${String(value)} is not allowed: ${r.name} is a whole number from ${r.min} to ${MAX_RATING}`);
+      problem(
+        r.code,
+        `${r.name} ${String(value)} is not allowed: ${r.name} is a whole number from ${r.min} to ${MAX_RATING}`,
+      );
     }
   }
 
   const weapons: readonly unknown[] = Array.isArray(d.weapons) ? d.weapons : [];
-  if (!Array.isArray(d.weapons)) problem('DESIGN_WEAPONS', `weapons must be a list of sides out of ${WEAPON_SIDES.join(', ')}`);
+  if (!Array.isArray(d.weapons))
+    problem('DESIGN_WEAPONS', `weapons must be a list of sides out of ${WEAPON_SIDES.join(', ')}`);
   const seen = new Set<unknown>();
   for (const w of weapons) {
     if (!isWeaponSide(w)) problem('DESIGN_WEAPON_SIDE', weaponSideMessage(String(w)));
-    else if (seen.has(w)) problem('DESIGN_WEAPON_DUPLICATE', `weapon ${w} is listed twice: a ship carries at most one weapon per side`);
+    else if (seen.has(w))
+      problem('DESIGN_WEAPON_DUPLICATE', `weapon ${w} is listed twice: a ship carries at most one weapon per side`);
     seen.add(w);
   }
 
@@ -80,7 +85,10 @@ export function checkDesign(d: Design, limits?: DesignLimits, shipId?: string): 
   const cost = Number(d.engine) + Number(d.shields) + Number(d.toHit) + WEAPON_COST * weapons.length;
   if (!Number.isFinite(cost)) return errors;
   if (cost > MAX_SHIP_COST) {
-    problem('DESIGN_TOO_COSTLY', `the design costs ${cost} BP; a ship costs at most ${MAX_SHIP_COST} BP (ENGINE + SHIELDS + TO-HIT + 2 per weapon)`);
+    problem(
+      'DESIGN_TOO_COSTLY',
+      `the design costs ${cost} BP; a ship costs at most ${MAX_SHIP_COST} BP (ENGINE + SHIELDS + TO-HIT + 2 per weapon)`,
+    );
   }
   if (limits?.sizes !== undefined && limits.sizes.length > 0 && !limits.sizes.includes(cost)) {
     problem('DESIGN_SIZE', `the design costs ${cost} BP; this scenario allows ships of ${listOr(limits.sizes)} BP`);
@@ -104,7 +112,11 @@ export function checkFleet(
   const seen = new Map<string, string>();
   for (const { id, design } of designs) {
     if (!SHIP_ID.test(id)) {
-      errors.push({ code: 'SHIP_ID_FORMAT', ship: id, message: `ship id "${id}" is not allowed: use 1 to 12 letters or digits, e.g. A1` });
+      errors.push({
+        code: 'SHIP_ID_FORMAT',
+        ship: id,
+        message: `ship id "${id}" is not allowed: use 1 to 12 letters or digits, e.g. A1`,
+      });
     }
     const earlier = seen.get(id.toUpperCase());
     if (earlier !== undefined) {
@@ -117,7 +129,10 @@ export function checkFleet(
   }
   const total = designs.reduce((sum, { design }) => sum + designCost(design), 0);
   if (Number.isFinite(total) && total > limits.budget) {
-    errors.push({ code: 'FLEET_OVER_BUDGET', message: `fleet costs ${total} BP, budget is ${limits.budget} BP: remove or shrink ships` });
+    errors.push({
+      code: 'FLEET_OVER_BUDGET',
+      message: `fleet costs ${total} BP, budget is ${limits.budget} BP: remove or shrink ships`,
+    });
   }
   return errors;
 }
@@ -136,7 +151,11 @@ export function parseWeapons(text: string): Result<WeaponSide[], RuleError> {
   const found = new Set<WeaponSide>();
   for (const w of words) {
     if (!isWeaponSide(w)) return err({ code: 'DESIGN_WEAPON_SIDE', message: weaponSideMessage(w) });
-    if (found.has(w)) return err({ code: 'DESIGN_WEAPON_DUPLICATE', message: `weapon ${w} is listed twice: a ship carries at most one weapon per side` });
+    if (found.has(w))
+      return err({
+        code: 'DESIGN_WEAPON_DUPLICATE',
+        message: `weapon ${w} is listed twice: a ship carries at most one weapon per side`,
+      });
     found.add(w);
   }
   return ok(WEAPON_SIDES.filter((s) => found.has(s)));

@@ -98,7 +98,8 @@ export class SeededDice implements DiceSource {
    * things other than dice (a generated map). It is not a die: `used` does not count it.
    */
   below(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`below(n) takes a whole n from 1 to 2^32, got ${n}`);
+    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32)
+      throw new RangeError(`below(n) takes a whole n from 1 to 2^32, got ${n}`);
     const limit = 2 ** 32 - (2 ** 32 % n);
     for (;;) {
       const w = this.#next();

@@ -37,7 +37,10 @@ export function formatHex(h: Hex): string {
 export function parseHex(text: string): Result<Hex, RuleError> {
   const m = /^(\d{2})(\d{2})$/.exec(text.trim());
   if (!m) {
-    return err({ code: 'HEX_FORMAT', message: `"${text}" is not a hex: write four digits CCRR, e.g. 0504 for column 5, row 4` });
+    return err({
+      code: 'HEX_FORMAT',
+      message: `"${text}" is not a hex: write four digits CCRR, e.g. 0504 for column 5, row 4`,
+    });
   }
   const col = Number(m[1]);
   const row = Number(m[2]);

@@ -18,10 +18,19 @@ function findShip(position: Position, id: string): Ship | undefined {
  * plot could not even be read, pass its error as `plotError`: it is reported
  * in place of the plot's cost, and SPEED and FIRE are still checked.
  */
-export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrders, plotError?: RuleError): RuleError[] {
+export function checkShipOrders(
+  position: Position,
+  ship: Ship,
+  orders: ShipOrders,
+  plotError?: RuleError,
+): RuleError[] {
   const errors: RuleError[] = [];
   if (!inPlay(ship)) {
-    errors.push({ code: 'SHIP_NOT_IN_PLAY', ship: ship.id, message: `ship ${ship.id} is ${ship.status} and takes no more orders` });
+    errors.push({
+      code: 'SHIP_NOT_IN_PLAY',
+      ship: ship.id,
+      message: `ship ${ship.id} is ${ship.status} and takes no more orders`,
+    });
     return errors;
   }
   const speed = checkSpeed(ship, orders.speed);
@@ -34,17 +43,33 @@ export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrde
   for (const id of orders.fire) {
     const target = findShip(position, id);
     if (!target) {
-      errors.push({ code: 'FIRE_UNKNOWN_SHIP', ship: ship.id, message: `FIRE ${id}: there is no ship ${id} in this game` });
+      errors.push({
+        code: 'FIRE_UNKNOWN_SHIP',
+        ship: ship.id,
+        message: `FIRE ${id}: there is no ship ${id} in this game`,
+      });
     } else if (target.side === ship.side) {
-      errors.push({ code: 'FIRE_FRIENDLY', ship: ship.id, message: `FIRE ${id}: ship ${id} is on your own side; list enemy ships only` });
+      errors.push({
+        code: 'FIRE_FRIENDLY',
+        ship: ship.id,
+        message: `FIRE ${id}: ship ${id} is on your own side; list enemy ships only`,
+      });
     } else if (!inPlay(target)) {
-      errors.push({ code: 'FIRE_NOT_IN_PLAY', ship: ship.id, message: `FIRE ${id}: ship ${id} is ${target.status}; list ships still in play` });
+      errors.push({
+        code: 'FIRE_NOT_IN_PLAY',
+        ship: ship.id,
+        message: `FIRE ${id}: ship ${id} is ${target.status}; list ships still in play`,
+      });
     }
   }
   const seen = new Set<string>();
   for (const id of orders.fire) {
     if (seen.has(id)) {
-      errors.push({ code: 'FIRE_DUPLICATE', ship: ship.id, message: `FIRE lists ship ${id} twice; list each target once` });
+      errors.push({
+        code: 'FIRE_DUPLICATE',
+        ship: ship.id,
+        message: `FIRE lists ship ${id} twice; list each target once`,
+      });
     }
     seen.add(id);
   }
@@ -55,7 +80,11 @@ export function checkShipOrders(position: Position, ship: Ship, orders: ShipOrde
  * Every problem with a turn's orders. Orders for a ship of a solo side are
  * ignored (the solo tables decide), so they are not checked either.
  */
-export function checkOrderSet(position: Position, orders: OrderSet, plotErrors: ReadonlyMap<string, RuleError> = new Map()): RuleError[] {
+export function checkOrderSet(
+  position: Position,
+  orders: OrderSet,
+  plotErrors: ReadonlyMap<string, RuleError> = new Map(),
+): RuleError[] {
   const errors: RuleError[] = [];
   for (const [id, shipOrders] of orders) {
     const ship = findShip(position, id);

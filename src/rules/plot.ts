@@ -17,7 +17,10 @@ const MAX_PLOT_LENGTH = 64;
 export function parsePlot(text: string): Result<Plot, RuleError> {
   const src = text.replace(/\s+/g, '').toUpperCase();
   if (src.length > MAX_PLOT_LENGTH) {
-    return err({ code: 'PLOT_TOO_LONG', message: `the plot is ${src.length} characters long; a plot has at most ${MAX_PLOT_LENGTH}` });
+    return err({
+      code: 'PLOT_TOO_LONG',
+      message: `the plot is ${src.length} characters long; a plot has at most ${MAX_PLOT_LENGTH}`,
+    });
   }
   const steps: PlotStep[] = [];
   let lastWasTurn = false;
@@ -111,7 +114,10 @@ export function checkSpeed(ship: Pick<Ship, 'id' | 'speed' | 'engine'>, speed: n
 export function checkPlotCost(shipId: string, speed: number, plot: Plot): Result<Plot, RuleError> {
   const cost = plotCost(plot);
   if (cost === speed) return ok(plot);
-  const hint = speed === 0 ? 'at SPEED 0 the plot is 0 (the ship stays)' : `a plot for SPEED ${speed} spends exactly ${speed}, e.g. ${formatPlot(straightPlot(speed))}`;
+  const hint =
+    speed === 0
+      ? 'at SPEED 0 the plot is 0 (the ship stays)'
+      : `a plot for SPEED ${speed} spends exactly ${speed}, e.g. ${formatPlot(straightPlot(speed))}`;
   return err({
     code: 'PLOT_COST',
     ship: shipId,

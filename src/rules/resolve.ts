@@ -57,7 +57,9 @@ export function resolveTurn(position: Position, orders: OrderSet, dice: DiceSour
   const battle = new Battle(ships);
 
   // A side that conceded has left the battle: its ships leave play.
-  const concededNow = position.sides.filter((side) => position.conceded.includes(side) && ships.some((s) => s.side === side && s.status === 'active'));
+  const concededNow = position.sides.filter(
+    (side) => position.conceded.includes(side) && ships.some((s) => s.side === side && s.status === 'active'),
+  );
   for (const s of ships) {
     if (s.status === 'active' && position.conceded.includes(s.side)) {
       battle.remove(s, 'disengaged');

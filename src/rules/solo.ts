@@ -50,16 +50,20 @@ function sideOf(ship: Ship, other: Ship, dice: DiceSource): { side: LeftRight; s
 }
 
 /** Columns: 1 = friendly L / enemy L, 2 = L / R, 3 = R / L, 4 = R / R. */
-const columnOf = (friendly: LeftRight, enemy: LeftRight): number => (friendly === 'L' ? 1 : 3) + (enemy === 'L' ? 0 : 1);
+const columnOf = (friendly: LeftRight, enemy: LeftRight): number =>
+  (friendly === 'L' ? 1 : 3) + (enemy === 'L' ? 0 : 1);
 
 /** §2 step 3: the table cell as a plot. The tables are fixed data, so a cell that does not parse is a bug. */
 function tablePlot(speed: number, roll: number, column: number): Plot {
   if (!isSoloSpeed(speed)) {
-    throw new RangeError(`the solo movement tables cover SPEED 1 to 6, not ${speed}: a solo ship's ENGINE is at most 6`);
+    throw new RangeError(
+      `the solo movement tables cover SPEED 1 to 6, not ${speed}: a solo ship's ENGINE is at most 6`,
+    );
   }
   const cell = MOVEMENT_TABLES[speed][roll - 1]![column - 1]!;
   const parsed = parsePlot(cell);
-  if (!parsed.ok) throw new Error(`solo movement table SPEED ${speed}, row ${roll}, column ${column}: ${parsed.error.message}`);
+  if (!parsed.ok)
+    throw new Error(`solo movement table SPEED ${speed}, row ${roll}, column ${column}: ${parsed.error.message}`);
   return parsed.value;
 }
 
@@ -115,7 +119,10 @@ function moveOne(position: Position, ship: Ship, dice: DiceSource): { plot: Plot
  * moves. Consumes dice in exactly the order of §4. The orders carry no target
  * list and no hold: a solo ship's targets come from the Attack table.
  */
-export function soloMovement(position: Position, dice: DiceSource): { orders: Map<string, ShipOrders>; events: SoloMoveEvent[] } {
+export function soloMovement(
+  position: Position,
+  dice: DiceSource,
+): { orders: Map<string, ShipOrders>; events: SoloMoveEvent[] } {
   const orders = new Map<string, ShipOrders>();
   const events: SoloMoveEvent[] = [];
   for (const ship of position.ships) {
@@ -139,7 +146,8 @@ export function chooseSoloTarget(
   eligible: ReadonlyArray<{ readonly ship: Ship; readonly range: number }>,
   dice: DiceSource,
 ): { target: Ship; event: SoloTargetEvent | null } {
-  if (eligible.length === 0) throw new Error(`chooseSoloTarget: ${firer.id} ${weapon} has no eligible target; do not ask it to choose`);
+  if (eligible.length === 0)
+    throw new Error(`chooseSoloTarget: ${firer.id} ${weapon} has no eligible target; do not ask it to choose`);
   if (eligible.length === 1) return { target: eligible[0]!.ship, event: null };
 
   const candidates = [...eligible].sort((a, b) => a.range - b.range).slice(0, 3);

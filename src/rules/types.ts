@@ -69,7 +69,8 @@ export interface Position {
 }
 
 /** One step of a movement plot: a run of hexes forward, or one turn. */
-export type PlotStep = { readonly kind: 'forward'; readonly hexes: number } | { readonly kind: 'turn'; readonly turn: 'L' | 'R' };
+export type PlotStep =
+  { readonly kind: 'forward'; readonly hexes: number } | { readonly kind: 'turn'; readonly turn: 'L' | 'R' };
 export type Plot = readonly PlotStep[];
 
 /** What a ship is ordered to do this turn (§4, §6.6). */

@@ -42,11 +42,19 @@ function score(position: Position, side: string): number {
  * concession is being applied at this check (earlier concessions are history:
  * they no longer decide how the game ended). Returns null while the game goes on.
  */
-export function victory(position: Position, resolvedTurn: number, concededNow: readonly string[] = []): GameOverEvent | null {
+export function victory(
+  position: Position,
+  resolvedTurn: number,
+  concededNow: readonly string[] = [],
+): GameOverEvent | null {
   const left = sidesInPlay(position);
   if (left.length === 0) return { type: 'game-over', winner: null, reason: 'draw' };
   if (left.length === 1) {
-    return { type: 'game-over', winner: left[0]!, reason: endedByConcession(position, concededNow) ? 'concession' : 'last-side' };
+    return {
+      type: 'game-over',
+      winner: left[0]!,
+      reason: endedByConcession(position, concededNow) ? 'concession' : 'last-side',
+    };
   }
 
   if (position.turnLimit === null || resolvedTurn < position.turnLimit) return null;

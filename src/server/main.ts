@@ -46,7 +46,8 @@ function urlOf(address: AddressInfo): string {
 
 /** The database as the start-up line names it; never the password of DATABASE_URL. */
 function describeDatabase(database: Database, config: Pick<Config, 'databaseUrl'>): string {
-  if (database.kind === 'postgres') return `postgres ${config.databaseUrl ? describeServer(config.databaseUrl) : ''}`.trim();
+  if (database.kind === 'postgres')
+    return `postgres ${config.databaseUrl ? describeServer(config.databaseUrl) : ''}`.trim();
   if (!database.dataDir) return 'pglite in memory';
   const dir = database.dataDir;
   return `pglite ${dir.startsWith('/') || dir.startsWith('.') ? dir : `./${dir}`}`;
@@ -60,7 +61,12 @@ function localUrl(url: string): string {
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? 'the address is in use' : error.code === 'EACCES' ? 'permission denied' : error.message;
+      const why =
+        error.code === 'EADDRINUSE'
+          ? 'the address is in use'
+          : error.code === 'EACCES'
+            ? 'permission denied'
+            : error.message;
       reject(new Error(`cannot listen on ${host}:${port} (HOST, PORT): ${why}`, { cause: error }));
     };
     server.once('error', onError);
@@ -81,7 +87,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   try {
     await migrate(database, { logger });
     if (database.kind === 'pglite' && database.dataDir) {
-      logger.warn({ folder: database.dataDir }, 'the embedded database writes without fsync: a power cut can lose the latest changes. Back up DATA_DIR, or set DATABASE_URL for a PostgreSQL server');
+      logger.warn(
+        { folder: database.dataDir },
+        'the embedded database writes without fsync: a power cut can lose the latest changes. Back up DATA_DIR, or set DATABASE_URL for a PostgreSQL server',
+      );
     }
     const address = await listen(server, config.host, config.port);
     const url = urlOf(address);
@@ -103,7 +112,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await worker.start();
     }
 
-    // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local port).
+    // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local
+    // port).
     const sender = outboxSenderFor(config, ctx, database);
     await sender.start();
     mailParts.push(() => sender.stop(DRAIN_MS));
@@ -116,9 +126,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         : 'reading mail over IMAP';
     } catch (error) {
       // The service stays useful without its receiver (web, API, CLI); the log says how to fix it.
-      logger.error({ err: error }, 'the mail receiver could not start: order mail will not be read (check MAIL_IMAP_URL or MAIL_RECEIVE_PORT)');
+      logger.error(
+        { err: error },
+        'the mail receiver could not start: order mail will not be read (check MAIL_IMAP_URL or MAIL_RECEIVE_PORT)',
+      );
     }
-    const mailOut = config.mailSmtpUrl ? 'sending over SMTP' : `outgoing mail kept in the local mailbox (${url}/mailbox)`;
+    const mailOut = config.mailSmtpUrl
+      ? 'sending over SMTP'
+      : `outgoing mail kept in the local mailbox (${url}/mailbox)`;
 
     // `msc game …` run meanwhile finds the server in the data directory's lock and goes through its API.
     if (database.kind === 'pglite' && database.dataDir) recordServerUrl(config.dataDir, localUrl(url));
@@ -183,6 +198,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
  * `msc serve`: the configuration from the environment, then the service. A
  * wrong variable throws an InvalidConfigError naming it, before anything opens.
  */
-export async function startServerFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServerFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   return startServer(loadConfig(env), options);
 }

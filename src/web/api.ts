@@ -13,11 +13,31 @@ import type { GamesContext } from '../games/context.ts';
 import { exportGame } from '../games/archive.ts';
 import { createGame, gameIdSchema, seatInputSchema } from '../games/create.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
-import { concedeFor, endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../games/moderation.ts';
+import {
+  concedeFor,
+  endGame,
+  extendDeadline,
+  pause,
+  replaceSeat,
+  resolveNow,
+  resume,
+  rollback,
+  rotateSeatToken,
+  setDeadline,
+  type Moderator,
+} from '../games/moderation.ts';
 import { concede, jsonOrdersSchema, standingOrders, submitOrders } from '../games/orders.ts';
 import { sideId } from '../games/settings.ts';
 import { submitFleet } from '../games/setup.ts';
-import { history, listGames, moderatorGameView, publicGameView, seatGameView, turnView, visitorGameView } from '../games/views.ts';
+import {
+  history,
+  listGames,
+  moderatorGameView,
+  publicGameView,
+  seatGameView,
+  turnView,
+  visitorGameView,
+} from '../games/views.ts';
 import { checkInput } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -34,7 +54,10 @@ export interface ApiOptions {
 const gameParams = z.object({ id: gameIdSchema });
 const turnParams = z.object({
   id: gameIdSchema,
-  n: z.string().regex(/^[1-9]\d{0,5}$/, 'a turn number is a whole number from 1').transform(Number),
+  n: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'a turn number is a whole number from 1')
+    .transform(Number),
 });
 const seatParams = z.object({ id: gameIdSchema, side: sideId });
 const listQuery = z.object({ status: z.enum(GAME_STATUSES).optional() });
@@ -46,15 +69,31 @@ const emptyBody = z.strictObject({}).default({});
 
 const ordersBody = z
   .strictObject({ text: z.string().optional(), orders: jsonOrdersSchema.optional() })
-  .refine((b) => (b.text === undefined) !== (b.orders === undefined), 'send either "text" (the orders language) or "orders" (JSON), not both nor neither');
+  .refine(
+    (b) => (b.text === undefined) !== (b.orders === undefined),
+    'send either "text" (the orders language) or "orders" (JSON), not both nor neither',
+  );
 
 const deadlineBody = z
   .strictObject({
-    deadline: z.iso.datetime({ offset: true, message: 'an ISO 8601 date and time with a zone, e.g. 2026-03-01T18:00:00Z; null for no deadline' }).nullable().optional(),
-    extendHours: z.number().positive().max(24 * 60).optional(),
+    deadline: z.iso
+      .datetime({
+        offset: true,
+        message: 'an ISO 8601 date and time with a zone, e.g. 2026-03-01T18:00:00Z; null for no deadline',
+      })
+      .nullable()
+      .optional(),
+    extendHours: z
+      .number()
+      .positive()
+      .max(24 * 60)
+      .optional(),
     reason,
   })
-  .refine((b) => (b.deadline === undefined) !== (b.extendHours === undefined), 'send either "deadline" (a date, or null for none) or "extendHours", not both nor neither');
+  .refine(
+    (b) => (b.deadline === undefined) !== (b.extendHours === undefined),
+    'send either "deadline" (a date, or null for none) or "extendHours", not both nor neither',
+  );
 
 const replaceBody = z.strictObject({
   email: seatInputSchema.shape.email,
@@ -76,13 +115,18 @@ function bearerToken(req: Request): string | null {
 
 function seatToken(req: Request): string {
   const token = bearerToken(req);
-  if (token === null) throw unauthorized('TOKEN_MISSING', 'this needs your seat token: send "Authorization: Bearer <token>"');
+  if (token === null)
+    throw unauthorized('TOKEN_MISSING', 'this needs your seat token: send "Authorization: Bearer <token>"');
   return token;
 }
 
 function moderator(req: Request, gameId: string): Moderator {
   const key = bearerToken(req);
-  if (key === null) throw unauthorized('MODERATOR_KEY_MISSING', "this needs the game's moderator key: send \"Authorization: Bearer <key>\"");
+  if (key === null)
+    throw unauthorized(
+      'MODERATOR_KEY_MISSING',
+      'this needs the game\'s moderator key: send "Authorization: Bearer <key>"',
+    );
   return { gameId, key, actor: 'api' };
 }
 
@@ -90,7 +134,11 @@ function moderator(req: Request, gameId: string): Moderator {
 function jsonBody(req: Request): unknown {
   const type = req.get('content-type');
   if (req.body === undefined && type !== undefined && !req.is('application/json')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `the body is ${type}: send JSON with "Content-Type: application/json"`, 415);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `the body is ${type}: send JSON with "Content-Type: application/json"`,
+      415,
+    );
   }
   return req.body;
 }
@@ -103,7 +151,14 @@ function limiter(limit: number | undefined, windowMs: number, per: string): Requ
       limit,
       standardHeaders: 'draft-7',
       legacyHeaders: false,
-      handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', `too many requests from your address: at most ${limit} per ${per}; try again later`, 429)),
+      handler: (_req, _res, next) =>
+        next(
+          new AppError(
+            'RATE_LIMITED',
+            `too many requests from your address: at most ${limit} per ${per}; try again later`,
+            429,
+          ),
+        ),
     }),
   ];
 }
@@ -128,7 +183,11 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     res
       .status(201)
       .location(`/api/games/${created.game.id}`)
-      .json({ game: await publicGameView(ctx, created.game.id), moderatorKey: created.moderatorToken, seats: created.seats });
+      .json({
+        game: await publicGameView(ctx, created.game.id),
+        moderatorKey: created.moderatorToken,
+        seats: created.seats,
+      });
   });
 
   router.get('/api/games', async (req, res) => {
@@ -155,7 +214,10 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
       res.json({ role: 'moderator', game: await moderatorGameView(ctx, { gameId: id, key: token, actor: 'api' }) });
     } catch (error) {
       if (error instanceof AppError && error.code === 'BAD_MODERATOR_KEY') {
-        throw unauthorized('BAD_TOKEN', `that is neither a seat token nor the moderator key of game ${id}: send it without a token for the public view`);
+        throw unauthorized(
+          'BAD_TOKEN',
+          `that is neither a seat token nor the moderator key of game ${id}: send it without a token for the public view`,
+        );
       }
       throw error;
     }
@@ -174,7 +236,12 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     try {
       const body = typeof req.body === 'string' ? { text: req.body } : checkInput(ordersBody, jsonBody(req), 'body');
       asJson = body.text === undefined;
-      const r = await submitOrders(ctx, { gameId: id, token, channel: 'api', ...(body.text !== undefined ? { text: body.text } : { orders: body.orders }) });
+      const r = await submitOrders(ctx, {
+        gameId: id,
+        token,
+        channel: 'api',
+        ...(body.text !== undefined ? { text: body.text } : { orders: body.orders }),
+      });
       options.metrics?.submissions.inc({ channel: 'api', result: 'accepted' });
       // CONCEDE in the text is the player's word as much as the concede endpoint is.
       const conceded = r.commands.includes('CONCEDE') ? await concede(ctx, id, token) : null;
@@ -191,8 +258,15 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (REJECTIONS.has(error.code)) options.metrics?.submissions.inc({ channel: 'api', result: 'rejected' });
-      // JSON orders have no lines of their own (they are checked as the text they stand for): each problem names its ship.
-      if (asJson && error.code === 'ORDERS_REJECTED') throw new AppError(error.code, error.message, error.status, error.problems.map((p) => ({ ...p, line: null })));
+      // JSON orders have no lines of their own (they are checked as the text they stand for): each problem names its
+      // ship.
+      if (asJson && error.code === 'ORDERS_REJECTED')
+        throw new AppError(
+          error.code,
+          error.message,
+          error.status,
+          error.problems.map((p) => ({ ...p, line: null })),
+        );
       throw error;
     }
   });
@@ -236,12 +310,16 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     res.json({ turn: await turnView(ctx, id, n) });
   });
 
-  // The archive's download (docs/archive.md): a seat's token or the moderator key opens a private game; the key, the seed of a running one.
+  // The archive's download (docs/archive.md): a seat's token or the moderator key opens a private game; the key, the
+  // seed of a running one.
   router.get('/api/games/:id/export', async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = bearerToken(req);
     const doc = await exportGame(ctx, id, token === null ? { as: 'anyone' } : { as: 'token', token });
-    res.set('Content-Disposition', `attachment; filename="${id}.json"`).type('application/json').send(`${JSON.stringify(doc, null, 2)}\n`);
+    res
+      .set('Content-Disposition', `attachment; filename="${id}.json"`)
+      .type('application/json')
+      .send(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
   registerModeratorRoutes(router, ctx);

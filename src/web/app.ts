@@ -18,7 +18,16 @@ import { countRequests, createMetrics, type Metrics } from './metrics.ts';
 import { securityHeaders } from './pages/headers.ts';
 import { createPagesRouter } from './pages/router.ts';
 
-export type WebSettings = Pick<Config, 'bodyLimitKb' | 'rateLimitOrders' | 'rateLimitCreate' | 'trustProxy' | 'createGames' | 'moderatorEmails' | 'rateLimitLogin'> &
+export type WebSettings = Pick<
+  Config,
+  | 'bodyLimitKb'
+  | 'rateLimitOrders'
+  | 'rateLimitCreate'
+  | 'trustProxy'
+  | 'createGames'
+  | 'moderatorEmails'
+  | 'rateLimitLogin'
+> &
   Partial<Pick<Config, 'mailSmtpUrl'>>;
 
 const DEFAULT_WEB_SETTINGS: WebSettings = {
@@ -48,7 +57,15 @@ const QUIET_PATHS = new Set(['/healthz', '/metrics']);
 function requestLogger(logger: Logger) {
   return pinoHttp({
     // A child that also redacts by path: pino-http logs headers under req.headers.
-    logger: logger.child({ module: 'http' }, { redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' } }),
+    logger: logger.child(
+      { module: 'http' },
+      {
+        redact: {
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          censor: '[redacted]',
+        },
+      },
+    ),
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
       const id = randomUUID();
       res.setHeader('X-Request-Id', id);
@@ -58,7 +75,13 @@ function requestLogger(logger: Logger) {
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     // Only what helps to read a request back; never the Authorization header or a body.
     serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string; headers: Record<string, unknown> }) => ({
+      req: (req: {
+        id: unknown;
+        method: string;
+        url: string;
+        remoteAddress?: string;
+        headers: Record<string, unknown>;
+      }) => ({
         id: req.id,
         method: req.method,
         url: req.url,

@@ -34,7 +34,12 @@ function zodProblems(error: z.ZodError, part?: InputPart): ProblemDetail[] {
 export function checkInput<S extends z.ZodType>(schema: S, value: unknown, part: InputPart): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AppError('INVALID_REQUEST', `the request ${part} is not valid: fix the fields listed`, 400, zodProblems(result.error, part));
+  throw new AppError(
+    'INVALID_REQUEST',
+    `the request ${part} is not valid: fix the fields listed`,
+    400,
+    zodProblems(result.error, part),
+  );
 }
 
 /**
@@ -44,10 +49,22 @@ export function checkInput<S extends z.ZodType>(schema: S, value: unknown, part:
 const BODY_ERRORS: Record<string, { code: string; status: number; message: string }> = {
   'entity.parse.failed': { code: 'MALFORMED_JSON', status: 400, message: 'the request body is not valid JSON' },
   'entity.too.large': { code: 'BODY_TOO_LARGE', status: 413, message: 'the request body is too large' },
-  'encoding.unsupported': { code: 'UNSUPPORTED_ENCODING', status: 415, message: 'the request body uses a content encoding this service does not read (use identity, gzip, deflate or br)' },
-  'charset.unsupported': { code: 'UNSUPPORTED_CHARSET', status: 415, message: 'the request body uses a character set this service does not read: send UTF-8' },
+  'encoding.unsupported': {
+    code: 'UNSUPPORTED_ENCODING',
+    status: 415,
+    message: 'the request body uses a content encoding this service does not read (use identity, gzip, deflate or br)',
+  },
+  'charset.unsupported': {
+    code: 'UNSUPPORTED_CHARSET',
+    status: 415,
+    message: 'the request body uses a character set this service does not read: send UTF-8',
+  },
   'request.aborted': { code: 'REQUEST_ABORTED', status: 400, message: 'the request body ended before it was complete' },
-  'request.size.invalid': { code: 'REQUEST_SIZE_MISMATCH', status: 400, message: 'the request body is not as long as its Content-Length says' },
+  'request.size.invalid': {
+    code: 'REQUEST_SIZE_MISMATCH',
+    status: 400,
+    message: 'the request body is not as long as its Content-Length says',
+  },
 };
 
 interface HttpishError {
@@ -61,12 +78,16 @@ interface HttpishError {
 /** The AppError a thrown value stands for, or null when it is a bug. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (error instanceof z.ZodError) return new AppError('INVALID_REQUEST', 'the request is not valid: fix the fields listed', 400, zodProblems(error));
+  if (error instanceof z.ZodError)
+    return new AppError('INVALID_REQUEST', 'the request is not valid: fix the fields listed', 400, zodProblems(error));
   if (typeof error !== 'object' || error === null) return null;
   const e = error as HttpishError;
   const known = typeof e.type === 'string' ? BODY_ERRORS[e.type] : undefined;
   if (known) {
-    const limit = known.code === 'BODY_TOO_LARGE' && typeof e.limit === 'number' ? ` (at most ${Math.floor(e.limit / 1024)} KiB)` : '';
+    const limit =
+      known.code === 'BODY_TOO_LARGE' && typeof e.limit === 'number'
+        ? ` (at most ${Math.floor(e.limit / 1024)} KiB)`
+        : '';
     return new AppError(known.code, known.message + limit, known.status);
   }
   // Errors Express and its parsers raise for a bad request (e.g. a path that does not decode) say so with `expose`.
@@ -103,7 +124,8 @@ export function errorHandler(fallbackLogger?: Logger): ErrorRequestHandler {
     const body: ErrorBody = {
       error: {
         code: 'INTERNAL',
-        message: 'something went wrong on our side; it has been logged. Please try again later, and quote the request id if it happens again',
+        message:
+          'something went wrong on our side; it has been logged. Please try again later, and quote the request id if it happens again',
         problems: [],
         ...(id ? { requestId: id } : {}),
       },

@@ -5,7 +5,8 @@ import { adjudicate, checkOrders } from '../../src/adjudicator/adjudicate.ts';
 
 const duel = () => JSON.parse(readFileSync(new URL('../../examples/tutorial-duel.json', import.meta.url), 'utf8'));
 const run = (doc: unknown) => adjudicate(JSON.stringify(doc));
-const errorsOf = (doc: unknown) => (run(doc).stdout as { errors: Array<{ code: string; ship?: string; message: string }> }).errors;
+const errorsOf = (doc: unknown) =>
+  (run(doc).stdout as { errors: Array<{ code: string; ship?: string; message: string }> }).errors;
 
 describe('§10 the adjudicator', () => {
   it('resolves the tutorial duel with the documented output fields', () => {
@@ -17,11 +18,34 @@ describe('§10 the adjudicator', () => {
     expect(r.diceUsed).toBe(6);
     expect(r.winner).toBeNull();
     expect(r.ships).toEqual([
-      expect.objectContaining({ id: 'Black', hex: '0406', facing: 'NE', speed: 3, engine: 2, shields: 3, status: 'active' }),
-      expect.objectContaining({ id: 'Grey', hex: '0706', facing: 'SW', speed: 3, engine: 4, shields: 3, status: 'active' }),
+      expect.objectContaining({
+        id: 'Black',
+        hex: '0406',
+        facing: 'NE',
+        speed: 3,
+        engine: 2,
+        shields: 3,
+        status: 'active',
+      }),
+      expect.objectContaining({
+        id: 'Grey',
+        hex: '0706',
+        facing: 'SW',
+        speed: 3,
+        engine: 4,
+        shields: 3,
+        status: 'active',
+      }),
     ]);
     expect(r.events).toContainEqual({ type: 'initiative', rolls: { black: [5], grey: [2] }, order: ['black', 'grey'] });
-    expect(r.events).toContainEqual({ type: 'damage', target: 'Black', roll: 5, effect: 'engine', shields: 3, engine: 2 });
+    expect(r.events).toContainEqual({
+      type: 'damage',
+      target: 'Black',
+      roll: 5,
+      effect: 'engine',
+      shields: 3,
+      engine: 2,
+    });
   });
 
   it('"diceUsed is the number of dice consumed"; a seeded turn also returns the dice state to continue from', () => {
@@ -59,7 +83,18 @@ describe('§10 the adjudicator', () => {
 
   it('"Invalid orders include: an order for a ship not … in play; a fire entry that is not an enemy ship in play; an illegal SPEED or plot"', () => {
     const doc = duel();
-    doc.ships.push({ id: 'Wreck', side: 'grey', hex: '0101', facing: 'N', speed: 0, engine: 0, shields: 0, toHit: 0, weapons: [], status: 'destroyed' });
+    doc.ships.push({
+      id: 'Wreck',
+      side: 'grey',
+      hex: '0101',
+      facing: 'N',
+      speed: 0,
+      engine: 0,
+      shields: 0,
+      toHit: 0,
+      weapons: [],
+      status: 'destroyed',
+    });
     doc.orders.Wreck = { speed: 0 };
     doc.orders.Black = { speed: 3, move: 'RR1', fire: ['Wreck'] };
     expect(errorsOf(doc).map((e) => [e.ship, e.code])).toEqual([
@@ -134,10 +169,19 @@ describe('§10 the adjudicator', () => {
     const ok = checkOrders(JSON.stringify(duel()));
     expect(ok).toEqual({
       exitCode: 0,
-      stdout: { ok: true, orders: { Black: { speed: 3, move: '2R', fire: [], hold: false }, Grey: { speed: 3, move: '1R1', fire: [], hold: false } } },
+      stdout: {
+        ok: true,
+        orders: {
+          Black: { speed: 3, move: '2R', fire: [], hold: false },
+          Grey: { speed: 3, move: '1R1', fire: [], hold: false },
+        },
+      },
     });
     const doc = duel();
     doc.orders.Grey.move = '1R1R';
-    expect(checkOrders(JSON.stringify(doc))).toMatchObject({ exitCode: 2, stdout: { errors: [{ code: 'PLOT_COST', ship: 'Grey' }] } });
+    expect(checkOrders(JSON.stringify(doc))).toMatchObject({
+      exitCode: 2,
+      stdout: { errors: [{ code: 'PLOT_COST', ship: 'Grey' }] },
+    });
   });
 });

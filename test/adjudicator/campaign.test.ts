@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { adjudicateCampaign, checkCampaignDocument } from '../../src/adjudicator/campaign.ts';
 import { campaignToJson, parseCampaignInput } from '../../src/adjudicator/campaign-json.ts';
 
-type Doc = Record<string, any>;  
-const example = (name: string): Doc => JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8'));
+type Doc = Record<string, any>;
+const example = (name: string): Doc =>
+  JSON.parse(readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8'));
 const run = (doc: unknown) => adjudicateCampaign(JSON.stringify(doc));
 const out = (doc: unknown) => run(doc).stdout as Doc;
-const errorsOf = (doc: unknown) => (out(doc) as { errors: Array<{ code: string; side?: string; fleet?: string; message: string }> }).errors;
+const errorsOf = (doc: unknown) =>
+  (out(doc) as { errors: Array<{ code: string; side?: string; fleet?: string; message: string }> }).errors;
 
 /** A small two-fleet campaign: blue at home 0101, red at home 0806, a battle hex at 0403. */
 const small = (more: Doc = {}): Doc => ({
@@ -22,8 +24,18 @@ const small = (more: Doc = {}): Doc => ({
   ],
   store: { blue: 0, red: 0 },
   fleets: [
-    { id: 'B1', side: 'blue', hex: '0403', ships: [{ id: 'b1', engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] }] },
-    { id: 'R1', side: 'red', hex: '0504', ships: [{ id: 'r1', engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] }] },
+    {
+      id: 'B1',
+      side: 'blue',
+      hex: '0403',
+      ships: [{ id: 'b1', engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] }],
+    },
+    {
+      id: 'R1',
+      side: 'red',
+      hex: '0504',
+      ships: [{ id: 'r1', engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] }],
+    },
   ],
   orders: { red: { move: { R1: '0403' } } },
   dice: [6, 1, 6, 1, 1, 1],
@@ -37,16 +49,34 @@ describe('§11 the campaign adjudicator', () => {
       expect(r.exitCode).toBe(0);
       const o = r.stdout as Doc;
       expect(Object.keys(o)).toEqual(
-        expect.arrayContaining(['fleets', 'destroyed', 'systems', 'store', 'initiative', 'events', 'winner', 'diceUsed', 'views', 'battles']),
+        expect.arrayContaining([
+          'fleets',
+          'destroyed',
+          'systems',
+          'store',
+          'initiative',
+          'events',
+          'winner',
+          'diceUsed',
+          'views',
+          'battles',
+        ]),
       );
       expect(Object.keys(o.views)).toEqual(['blue', 'red']);
-      for (const v of Object.values<Doc>(o.views)) expect(Object.keys(v)).toEqual(expect.arrayContaining(['fleets', 'systems', 'store', 'detected']));
+      for (const v of Object.values<Doc>(o.views))
+        expect(Object.keys(v)).toEqual(expect.arrayContaining(['fleets', 'systems', 'store', 'detected']));
     }
   });
 
   it('the battle example: red moves in and attacks, Scald is lost by its loss order, Main retreats after 2 rounds', () => {
     const o = out(example('campaign-battle'));
-    expect(o.events).toContainEqual({ type: 'battle', hex: '0908', attacker: 'red', defender: 'blue', fleets: ['Home', 'Main'] });
+    expect(o.events).toContainEqual({
+      type: 'battle',
+      hex: '0908',
+      attacker: 'red',
+      defender: 'blue',
+      fleets: ['Home', 'Main'],
+    });
     expect(o.destroyed).toEqual(['Scald']);
     expect(o.events).toContainEqual({ type: 'retreat', side: 'red', fleet: 'Main', from: '0908', to: '1008' });
     expect(o.events).toContainEqual({ type: 'capture', hex: '0703', side: 'blue' });
@@ -97,17 +127,36 @@ describe('§11 the campaign adjudicator', () => {
   });
 
   it('moves are a path of directions or a destination; anything else is a coded error', () => {
-    expect(out(small({ orders: { red: { move: { R1: 'nw' } } } })).fleets.find((f: Doc) => f.id === 'R1').hex).toBe('0403');
-    expect(errorsOf(small({ orders: { red: { move: { R1: 'NW UP' } } } }))[0]).toMatchObject({ code: 'MOVE_FORMAT', fleet: 'R1' });
+    expect(out(small({ orders: { red: { move: { R1: 'nw' } } } })).fleets.find((f: Doc) => f.id === 'R1').hex).toBe(
+      '0403',
+    );
+    expect(errorsOf(small({ orders: { red: { move: { R1: 'NW UP' } } } }))[0]).toMatchObject({
+      code: 'MOVE_FORMAT',
+      fleet: 'R1',
+    });
   });
 
   it('transfers as {merge, into}, {ships, from, to} and {ships, from, as}; retreat orders as text', () => {
     const doc = small({
       fleets: [
         ...small().fleets,
-        { id: 'R2', side: 'red', hex: '0504', ships: [{ id: 'r2', engine: 5, shields: 2, toHit: 1, weapons: ['F'] }], retreat: 'after 2' },
+        {
+          id: 'R2',
+          side: 'red',
+          hex: '0504',
+          ships: [{ id: 'r2', engine: 5, shields: 2, toHit: 1, weapons: ['F'] }],
+          retreat: 'after 2',
+        },
       ],
-      orders: { red: { transfer: [{ merge: 'R2', into: 'R1' }, { ships: ['r2'], from: 'R1', as: 'R3' }], retreat: { R1: 'below 50' } } },
+      orders: {
+        red: {
+          transfer: [
+            { merge: 'R2', into: 'R1' },
+            { ships: ['r2'], from: 'R1', as: 'R3' },
+          ],
+          retreat: { R1: 'below 50' },
+        },
+      },
       dice: [6, 1],
     });
     const o = out(doc);
@@ -128,10 +177,12 @@ describe('§11 the campaign adjudicator', () => {
     expect(finished.pending).toBe(false);
     expect(finished.destroyed).toEqual(['r1']);
     expect(finished.winner).toBe('blue');
-    expect(errorsOf({ ...doc, battleResults: [{ hex: '0101', destroyed: [], disengaged: [] }] }).map((e) => e.code)).toContain('BATTLE_RESULT');
+    expect(
+      errorsOf({ ...doc, battleResults: [{ hex: '0101', destroyed: [], disengaged: [] }] }).map((e) => e.code),
+    ).toContain('BATTLE_RESULT');
   });
 
-  it('each side\'s view holds only what §6 lets it see', () => {
+  it("each side's view holds only what §6 lets it see", () => {
     const o = out(example('campaign-battle'));
     const blue = JSON.stringify(o.views.blue);
     expect(blue).not.toContain('Ruin');
@@ -169,8 +220,16 @@ describe('§11 the campaign adjudicator', () => {
 
 describe('msc campaign check', () => {
   it('accepts legal orders and lists every error in illegal ones', () => {
-    expect(checkCampaignDocument(JSON.stringify(example('campaign-turn1')))).toEqual({ exitCode: 0, stdout: { ok: true } });
-    const bad = small({ orders: { green: {}, blue: { build: [{ ship: { id: 'n', engine: 1, shields: 1, toHit: 1, weapons: [] }, fleet: 'N' }] } } });
+    expect(checkCampaignDocument(JSON.stringify(example('campaign-turn1')))).toEqual({
+      exitCode: 0,
+      stdout: { ok: true },
+    });
+    const bad = small({
+      orders: {
+        green: {},
+        blue: { build: [{ ship: { id: 'n', engine: 1, shields: 1, toHit: 1, weapons: [] }, fleet: 'N' }] },
+      },
+    });
     const r = checkCampaignDocument(JSON.stringify(bad));
     expect(r.exitCode).toBe(2);
     expect((r.stdout as Doc).errors.map((e: Doc) => e.code)).toEqual(['SIDE_UNKNOWN', 'DESIGN_SIZE']);

@@ -73,43 +73,47 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
     expect(await page.content()).not.toContain('<script>alert(1)</script>');
   });
 
-  it('each player logs in by magic link, and an illegal plot shows its error as typed and on submission', { timeout: 120_000 }, async () => {
-    // Alice follows the invitation's link straight into her seat.
-    const a = await alice.newPage();
-    await followLink(a, await rig.linkFromMail(ALICE, 'invite'), ALICE);
-    expect(new URL(a.url()).pathname).toBe(`/games/${GAME}`);
-    await expect(a.getByRole('heading', { name: 'Orders for turn 1' }).isVisible()).resolves.toBe(true);
+  it(
+    'each player logs in by magic link, and an illegal plot shows its error as typed and on submission',
+    { timeout: 120_000 },
+    async () => {
+      // Alice follows the invitation's link straight into her seat.
+      const a = await alice.newPage();
+      await followLink(a, await rig.linkFromMail(ALICE, 'invite'), ALICE);
+      expect(new URL(a.url()).pathname).toBe(`/games/${GAME}`);
+      await expect(a.getByRole('heading', { name: 'Orders for turn 1' }).isVisible()).resolves.toBe(true);
 
-    const move = a.getByLabel('MOVE (plot)');
-    await a.getByLabel('SPEED').selectOption('3');
-    await move.fill('2LL');
-    // Checked as typed, by the rules' own code in the page.
-    await expect(a.locator('output.plot-check').textContent()).resolves.toContain('two turns in a row');
-    expect(await move.getAttribute('aria-invalid')).toBe('true');
-    await a.getByRole('button', { name: 'Send orders' }).click();
-    // And by the service, with the same words as a mail would get.
-    expect(a.url()).toContain(`/games/${GAME}`);
-    await expect(a.locator('.ship-problems').textContent()).resolves.toContain('two turns in a row');
-    await expect(a.locator('.problems').first().textContent()).resolves.toContain('were not accepted');
+      const move = a.getByLabel('MOVE (plot)');
+      await a.getByLabel('SPEED').selectOption('3');
+      await move.fill('2LL');
+      // Checked as typed, by the rules' own code in the page.
+      await expect(a.locator('output.plot-check').textContent()).resolves.toContain('two turns in a row');
+      expect(await move.getAttribute('aria-invalid')).toBe('true');
+      await a.getByRole('button', { name: 'Send orders' }).click();
+      // And by the service, with the same words as a mail would get.
+      expect(a.url()).toContain(`/games/${GAME}`);
+      await expect(a.locator('.ship-problems').textContent()).resolves.toContain('two turns in a row');
+      await expect(a.locator('.problems').first().textContent()).resolves.toContain('were not accepted');
 
-    await move.fill('2R');
-    await expect(a.locator('output.plot-check').textContent()).resolves.toContain('ends in');
-    // The path being typed is drawn on the map.
-    expect(await a.locator('#game-map .live-paths polyline').count()).toBe(1);
-    await a.getByLabel('FIRE at').fill('Grey');
-    await a.getByRole('button', { name: 'Send orders' }).click();
-    await expect(a.locator('.notice').textContent()).resolves.toContain('Accepted');
-    await expect(a.locator('.standing pre').textContent()).resolves.toContain('SHIP Black SPEED 3 MOVE 2R FIRE Grey');
+      await move.fill('2R');
+      await expect(a.locator('output.plot-check').textContent()).resolves.toContain('ends in');
+      // The path being typed is drawn on the map.
+      expect(await a.locator('#game-map .live-paths polyline').count()).toBe(1);
+      await a.getByLabel('FIRE at').fill('Grey');
+      await a.getByRole('button', { name: 'Send orders' }).click();
+      await expect(a.locator('.notice').textContent()).resolves.toContain('Accepted');
+      await expect(a.locator('.standing pre').textContent()).resolves.toContain('SHIP Black SPEED 3 MOVE 2R FIRE Grey');
 
-    // Bob asks for a login link on the login page.
-    const b = await bob.newPage();
-    await logInByMail(rig, b, BOB);
-    await b.getByRole('link', { name: 'Duel on the web' }).click();
-    await b.getByLabel('SPEED').selectOption('3');
-    await b.getByLabel('MOVE (plot)').fill('1R1');
-    await b.getByRole('button', { name: 'Send orders' }).click();
-    await expect(b.locator('.notice').textContent()).resolves.toContain('Accepted');
-  });
+      // Bob asks for a login link on the login page.
+      const b = await bob.newPage();
+      await logInByMail(rig, b, BOB);
+      await b.getByRole('link', { name: 'Duel on the web' }).click();
+      await b.getByLabel('SPEED').selectOption('3');
+      await b.getByLabel('MOVE (plot)').fill('1R1');
+      await b.getByRole('button', { name: 'Send orders' }).click();
+      await expect(b.locator('.notice').textContent()).resolves.toContain('Accepted');
+    },
+  );
 
   it('the turn resolves and both players see the new map', { timeout: 120_000 }, async () => {
     for (const person of [alice, bob]) {
@@ -124,7 +128,9 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
         )
         .toBe(1);
       // Black flew 2R from 0408 facing N: two hexes north, then turned to NE.
-      await expect(page.locator('#game-map g.ship[data-ship="Black"] title').textContent()).resolves.toMatch(/^Black \(Black\) at 0406 facing NE/);
+      await expect(page.locator('#game-map g.ship[data-ship="Black"] title').textContent()).resolves.toMatch(
+        /^Black \(Black\) at 0406 facing NE/,
+      );
       await expect(page.getByRole('heading', { name: 'What happened in turn 1' }).isVisible()).resolves.toBe(true);
       expect(await page.locator('pre.diagram-text').textContent()).toContain('Black');
     }
@@ -169,7 +175,9 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
     await expect(v.locator('#seed').textContent()).resolves.toMatch(/^[0-9a-f]{32}$/);
     await v.getByRole('link', { name: 'Replay from turn 1' }).click();
     await expect(v.getByRole('heading', { name: 'Duel on the web: turn 1' }).isVisible()).resolves.toBe(true);
-    await expect(v.locator('#orders-heading + h3 + pre').textContent()).resolves.toContain('SHIP Black SPEED 3 MOVE 2R FIRE Grey');
+    await expect(v.locator('#orders-heading + h3 + pre').textContent()).resolves.toContain(
+      'SHIP Black SPEED 3 MOVE 2R FIRE Grey',
+    );
     expect(await v.locator('table.dice tbody tr').count()).toBeGreaterThan(0);
     await v.keyboard.press('ArrowRight');
     await v.waitForURL(/\/turn\/2$/);
@@ -177,8 +185,11 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
     await v.waitForURL(/\/turn\/1$/);
 
     await v.goto(`${rig.server.url}/archive/${GAME}`);
-    const [download] = await Promise.all([v.waitForEvent('download'), v.getByRole('link', { name: 'Download the whole game as JSON' }).click()]);
-    const doc: unknown = JSON.parse(readFileSync((await download.path()), 'utf8'));
+    const [download] = await Promise.all([
+      v.waitForEvent('download'),
+      v.getByRole('link', { name: 'Download the whole game as JSON' }).click(),
+    ]);
+    const doc: unknown = JSON.parse(readFileSync(await download.path(), 'utf8'));
     const verified = verifyExport(doc);
     expect(verified.ok, JSON.stringify(verified)).toBe(true);
     await visitor.close();

@@ -56,7 +56,16 @@ const CHROMIUM_ARGS = [
 ];
 
 export async function startRig(): Promise<BrowserRig> {
-  const server = await startServer(loadConfig({ DATA_DIR: 'memory://', PORT: '0', MAIL_RECEIVE_PORT: '0', LOG_LEVEL: 'silent', POLL_INTERVAL_MS: '100' }), { handleSignals: false, print: () => undefined });
+  const server = await startServer(
+    loadConfig({
+      DATA_DIR: 'memory://',
+      PORT: '0',
+      MAIL_RECEIVE_PORT: '0',
+      LOG_LEVEL: 'silent',
+      POLL_INTERVAL_MS: '100',
+    }),
+    { handleSignals: false, print: () => undefined },
+  );
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

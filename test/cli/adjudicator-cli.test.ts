@@ -17,7 +17,10 @@ describe('msc resolve / msc check', () => {
   });
 
   it('reads standard input', () => {
-    const r = msc(['resolve'], JSON.stringify({ map: { width: 5, height: 5 }, sides: ['a', 'b'], ships: [], dice: [] }));
+    const r = msc(
+      ['resolve'],
+      JSON.stringify({ map: { width: 5, height: 5 }, sides: ['a', 'b'], ships: [], dice: [] }),
+    );
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ winner: 'draw', diceUsed: 0 });
   });

@@ -18,7 +18,10 @@ describe('msc campaign', () => {
   });
 
   it('reads standard input with "-", and --pretty indents', () => {
-    const r = msc(['campaign', 'resolve', '-', '--pretty'], readFileSync(`${root}/examples/campaign-turn1.json`, 'utf8'));
+    const r = msc(
+      ['campaign', 'resolve', '-', '--pretty'],
+      readFileSync(`${root}/examples/campaign-turn1.json`, 'utf8'),
+    );
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^\{\n {2}"pending": false,/);
   });

@@ -15,7 +15,10 @@ import { acquireDataDirLock, LOCK_FILE, readDataDirHolder, recordServerUrl } fro
 const tempDir = () => mkdtempSync(join(tmpdir(), 'msc-cli-'));
 
 function writeLock(dir: string, record: Record<string, unknown>): void {
-  writeFileSync(join(dir, LOCK_FILE), `${JSON.stringify({ host: hostname(), since: new Date().toISOString(), nonce: 'n-1', ...record })}\n`);
+  writeFileSync(
+    join(dir, LOCK_FILE),
+    `${JSON.stringify({ host: hostname(), since: new Date().toISOString(), nonce: 'n-1', ...record })}\n`,
+  );
 }
 
 /** A PID no process has any more. */
@@ -29,7 +32,12 @@ describe('recordServerUrl and readDataDirHolder', () => {
     const lock = await acquireDataDirLock(dir);
     expect(readDataDirHolder(dir)).toMatchObject({ pid: process.pid, url: null, alive: true });
     expect(recordServerUrl(dir, 'http://127.0.0.1:8080')).toBe(true);
-    expect(readDataDirHolder(dir)).toMatchObject({ pid: process.pid, host: hostname(), url: 'http://127.0.0.1:8080', alive: true });
+    expect(readDataDirHolder(dir)).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+      url: 'http://127.0.0.1:8080',
+      alive: true,
+    });
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     expect(readDataDirHolder(dir)).toBeNull();
@@ -85,6 +93,8 @@ describe('openGamesClient', () => {
   });
 
   it('a wrong environment variable stops it before anything opens', async () => {
-    await expect(openGamesClient({ env: { PORT: 'abc', DATA_DIR: tempDir() } })).rejects.toBeInstanceOf(InvalidConfigError);
+    await expect(openGamesClient({ env: { PORT: 'abc', DATA_DIR: tempDir() } })).rejects.toBeInstanceOf(
+      InvalidConfigError,
+    );
   });
 });

@@ -1,4 +1,7 @@
-/** How `msc` fails: expected failures are one message and exit code 2; bugs are exit code 1, with a stack only when asked. */
+/**
+ * How `msc` fails: expected failures are one message and exit code 2; bugs are exit code 1, with a stack only when
+ * asked.
+ */
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { CliError, describeFailure, failureJson, formatProblem } from '../../src/cli/errors.ts';
@@ -19,7 +22,9 @@ describe('describeFailure', () => {
   });
 
   it('a configuration error names every wrong variable, exit code 2', () => {
-    const error = new InvalidConfigError([{ code: 'CONFIG_INVALID', env: 'PORT', message: 'PORT is "abc": expected a whole number from 0 to 65535' }]);
+    const error = new InvalidConfigError([
+      { code: 'CONFIG_INVALID', env: 'PORT', message: 'PORT is "abc": expected a whole number from 0 to 65535' },
+    ]);
     const f = describeFailure(error);
     expect(f.exitCode).toBe(2);
     expect(f.text).toMatch(/^msc: the configuration is not valid/);
@@ -34,7 +39,10 @@ describe('describeFailure', () => {
   });
 
   it('a CliError is expected too', () => {
-    expect(describeFailure(new CliError('give the seat\'s token'))).toEqual({ exitCode: 2, text: "msc: give the seat's token" });
+    expect(describeFailure(new CliError("give the seat's token"))).toEqual({
+      exitCode: 2,
+      text: "msc: give the seat's token",
+    });
   });
 
   it('anything else is a bug: exit code 1, no stack trace unless MSC_DEBUG=1', () => {
@@ -47,19 +55,29 @@ describe('describeFailure', () => {
   });
 
   it('commander has printed its own message: a usage error exits 2, help exits 0', () => {
-    expect(describeFailure(new CommanderError(1, 'commander.missingMandatoryOptionValue', 'x'))).toEqual({ exitCode: 2, text: '' });
-    expect(describeFailure(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'))).toEqual({ exitCode: 0, text: '' });
+    expect(describeFailure(new CommanderError(1, 'commander.missingMandatoryOptionValue', 'x'))).toEqual({
+      exitCode: 2,
+      text: '',
+    });
+    expect(describeFailure(new CommanderError(0, 'commander.helpDisplayed', '(outputHelp)'))).toEqual({
+      exitCode: 0,
+      text: '',
+    });
   });
 });
 
 describe('failureJson', () => {
   it('gives the code, message and problems of an expected failure; nothing for a bug', () => {
-    expect(failureJson(notFound('GAME_NOT_FOUND', 'there is no game x'))).toEqual({ error: { code: 'GAME_NOT_FOUND', message: 'there is no game x', problems: [] } });
+    expect(failureJson(notFound('GAME_NOT_FOUND', 'there is no game x'))).toEqual({
+      error: { code: 'GAME_NOT_FOUND', message: 'there is no game x', problems: [] },
+    });
     expect(failureJson(new CliError('bad'))).toMatchObject({ error: { code: 'CLI_ERROR' } });
     expect(failureJson(new Error('bug'))).toBeNull();
   });
 
   it('formatProblem leaves out what a problem does not say', () => {
-    expect(formatProblem(new AppError('X', 'm', 400, [{ code: 'C', message: 'whole text' }]).problems[0]!)).toBe('  - whole text (C)');
+    expect(formatProblem(new AppError('X', 'm', 400, [{ code: 'C', message: 'whole text' }]).problems[0]!)).toBe(
+      '  - whole text (C)',
+    );
   });
 });

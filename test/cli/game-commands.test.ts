@@ -24,11 +24,19 @@ const transports: Record<'direct' | 'http', () => Promise<Transport>> = {
   async direct() {
     const database = await freshDatabase('pglite');
     const ctx = gamesContext(database);
-    return { ctx, msc: mscWith(async () => new DirectGamesClient(ctx, 'the test database')), close: () => database.drop() };
+    return {
+      ctx,
+      msc: mscWith(async () => new DirectGamesClient(ctx, 'the test database')),
+      close: () => database.drop(),
+    };
   },
   async http() {
     const app = await startTestApp('pglite');
-    return { ctx: app.ctx, msc: mscWith(async ({ key }) => new HttpGamesClient(app.url, key ? { key } : {})), close: () => app.close() };
+    return {
+      ctx: app.ctx,
+      msc: mscWith(async ({ key }) => new HttpGamesClient(app.url, key ? { key } : {})),
+      close: () => app.close(),
+    };
   },
 };
 
@@ -40,9 +48,24 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
   let tokens: Record<string, string>;
   beforeEach(async () => {
     t = await transports[kind]();
-    const created = await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--id', 'duel-1', '--name', 'First duel', ...SEATS, '--json']);
+    const created = await t.msc([
+      'game',
+      'create',
+      '--scenario',
+      'tutorial-duel',
+      '--id',
+      'duel-1',
+      '--name',
+      'First duel',
+      ...SEATS,
+      '--json',
+    ]);
     expect(created.code, created.stderr).toBe(0);
-    const body = created.json<{ gameId: string; moderatorKey: string; seats: Array<{ side: string; token: string }> }>();
+    const body = created.json<{
+      gameId: string;
+      moderatorKey: string;
+      seats: Array<{ side: string; token: string }>;
+    }>();
     key = body.moderatorKey;
     tokens = Object.fromEntries(body.seats.map((s) => [s.side, s.token]));
   });
@@ -51,7 +74,17 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
   const mod = (...args: string[]) => t.msc([...args, '--key', key]);
 
   it('create prints the game id, the moderator key and every seat token, and says they are shown once', async () => {
-    const r = await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--id', 'duel-2', '--name', 'Second', ...SEATS]);
+    const r = await t.msc([
+      'game',
+      'create',
+      '--scenario',
+      'tutorial-duel',
+      '--id',
+      'duel-2',
+      '--name',
+      'Second',
+      ...SEATS,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Created game duel-2 "Second" (tutorial-duel): active, turn 1 open.');
     expect(r.stdout).toMatch(/Moderator key: [A-Za-z0-9_-]{32}/);
@@ -61,7 +94,9 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
   });
 
   it('a rejected submission lists every problem with its line, exits 2 and stores nothing', async () => {
-    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], { stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 4 MOVE 2R') });
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 4 MOVE 2R'),
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^msc: your orders for turn 1 were not accepted/);
@@ -72,13 +107,19 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
   });
 
   it('--json on a rejection also prints the problems as JSON', async () => {
-    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!, '--json'], { stdin: 'SHIP Black SPEED 9 MOVE 3\n' });
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!, '--json'], {
+      stdin: 'SHIP Black SPEED 9 MOVE 3\n',
+    });
     expect(r.code).toBe(2);
-    expect(r.json()).toMatchObject({ error: { code: 'ORDERS_REJECTED', problems: [{ line: 1, code: 'SPEED_NOT_ALLOWED', ship: 'Black' }] } });
+    expect(r.json()).toMatchObject({
+      error: { code: 'ORDERS_REJECTED', problems: [{ line: 1, code: 'SPEED_NOT_ALLOWED', ship: 'Black' }] },
+    });
   });
 
   it('accepted orders are echoed in canonical form with the deadline, and --show prints them back', async () => {
-    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], { stdin: 'ship black speed 3 move 2r\n' });
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: 'ship black speed 3 move 2r\n',
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Orders accepted for turn 1 of duel-1');
     expect(r.stdout).toContain('SHIP Black SPEED 3 MOVE 2R');
@@ -89,7 +130,9 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
   });
 
   it('resolve runs the turn now; show, turns and turn tell what happened', async () => {
-    await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], { stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R') });
+    await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R'),
+    });
     const r = await mod('game', 'resolve', 'duel-1', '--reason', 'grey is away');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Turn 1 of duel-1 is resolved; turn 2 is open.');
@@ -119,14 +162,18 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     const r = await mod('game', 'rollback', 'duel-1');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Turn 1 of duel-1 is open again');
-    expect((await mod('game', 'show', 'duel-1', '--json')).json()).toMatchObject({ turn: { number: 1, status: 'open' } });
+    expect((await mod('game', 'show', 'duel-1', '--json')).json()).toMatchObject({
+      turn: { number: 1, status: 'open' },
+    });
   });
 
   it('pause, resume, and the deadline set, extended and removed', async () => {
     expect((await mod('game', 'pause', 'duel-1', '--reason', 'holidays')).stdout).toContain('Game duel-1 is paused.');
     expect((await mod('game', 'resume', 'duel-1')).stdout).toContain('Game duel-1 is active again');
     const extended = await mod('game', 'deadline', 'duel-1', '--extend', '5', '--json');
-    expect(extended.json()).toEqual({ deadline: new Date(Date.parse('2026-01-08T12:00:00Z') + 5 * HOUR).toISOString() });
+    expect(extended.json()).toEqual({
+      deadline: new Date(Date.parse('2026-01-08T12:00:00Z') + 5 * HOUR).toISOString(),
+    });
     const at = await mod('game', 'deadline', 'duel-1', '--at', '2026-02-01T18:00Z');
     expect(at.stdout).toContain('The deadline of duel-1 is now 2026-02-01 18:00 UTC.');
     expect((await mod('game', 'deadline', 'duel-1', '--none', '--json')).json()).toEqual({ deadline: null });
@@ -136,7 +183,19 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
   });
 
   it('replace gives the seat a new token; the old one no longer opens it', async () => {
-    const r = await mod('game', 'replace', 'duel-1', 'grey', '--email', 'cy@example.org', '--name', 'Cy', '--tz', 'Asia/Tokyo', '--json');
+    const r = await mod(
+      'game',
+      'replace',
+      'duel-1',
+      'grey',
+      '--email',
+      'cy@example.org',
+      '--name',
+      'Cy',
+      '--tz',
+      'Asia/Tokyo',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     const replaced = r.json<{ token: string; email: string; timeZone: string }>();
     expect(replaced).toMatchObject({ side: 'grey', email: 'cy@example.org', name: 'Cy', timeZone: 'Asia/Tokyo' });
@@ -159,13 +218,20 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     expect(r.stdout).toContain('Side grey of duel-1 has conceded.');
     // Without a worker (the test app runs none), the moderator resolves the due turn.
     if (kind === 'http') await mod('game', 'resolve', 'duel-1');
-    expect((await mod('game', 'show', 'duel-1', '--json')).json()).toMatchObject({ status: 'finished', winner: 'black' });
+    expect((await mod('game', 'show', 'duel-1', '--json')).json()).toMatchObject({
+      status: 'finished',
+      winner: 'black',
+    });
   });
 
   it('end --abandon stops the game with no result', async () => {
     const r = await mod('game', 'end', 'duel-1', '--abandon', '--reason', 'nobody plays');
     expect(r.stdout).toContain('Game duel-1 is abandoned.');
-    expect((await t.msc(['game', 'list', '--json'])).json<Array<{ id: string; status: string }>>().find((g) => g.id === 'duel-1')?.status).toBe('abandoned');
+    expect(
+      (await t.msc(['game', 'list', '--json']))
+        .json<Array<{ id: string; status: string }>>()
+        .find((g) => g.id === 'duel-1')?.status,
+    ).toBe('abandoned');
   });
 
   it('list prints a table of the games', async () => {
@@ -198,16 +264,44 @@ describe('msc game on the database itself', () => {
   afterEach(() => t.close());
 
   it('when the last side is in, the command resolves the turn itself (no worker runs here)', async () => {
-    const created = (await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--id', 'duel-1', '--name', 'D', ...SEATS, '--json'])).json<{ seats: Array<{ side: string; token: string }> }>();
+    const created = (
+      await t.msc([
+        'game',
+        'create',
+        '--scenario',
+        'tutorial-duel',
+        '--id',
+        'duel-1',
+        '--name',
+        'D',
+        ...SEATS,
+        '--json',
+      ])
+    ).json<{ seats: Array<{ side: string; token: string }> }>();
     const token = (side: string) => created.seats.find((s) => s.side === side)!.token;
     await t.msc(['game', 'orders', 'duel-1', '--token', token('black')], { stdin: 'SHIP Black SPEED 3 MOVE 2R' });
-    const r = await t.msc(['game', 'orders', 'duel-1', '--token', token('grey')], { stdin: 'SHIP Grey SPEED 3 MOVE 1R1' });
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', token('grey')], {
+      stdin: 'SHIP Grey SPEED 3 MOVE 1R1',
+    });
     expect(r.stdout).toContain('Every side is in: turn 1 is resolved; turn 2 is open.');
     expect((await t.msc(['game', 'show', 'duel-1', '--json'])).json()).toMatchObject({ turn: { number: 2 } });
   });
 
   it('CONCEDE in an order text concedes, as it does by mail and through the API', async () => {
-    const created = (await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--id', 'duel-1', '--name', 'D', ...SEATS, '--json'])).json<{ seats: Array<{ side: string; token: string }> }>();
+    const created = (
+      await t.msc([
+        'game',
+        'create',
+        '--scenario',
+        'tutorial-duel',
+        '--id',
+        'duel-1',
+        '--name',
+        'D',
+        ...SEATS,
+        '--json',
+      ])
+    ).json<{ seats: Array<{ side: string; token: string }> }>();
     const r = await t.msc(['game', 'orders', 'duel-1', '--token', created.seats[1]!.token], { stdin: 'CONCEDE\n' });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Your side has conceded');
@@ -215,18 +309,43 @@ describe('msc game on the database itself', () => {
   });
 
   it('the setup phase: fleets are checked, and turn 1 opens when both are in', async () => {
-    const created = await t.msc(['game', 'create', '--scenario', 'skirmish-3v3', '--id', 'sk-1', '--name', 'Skirmish', '--seat', 'red:r@example.org:Red', '--seat', 'blue:b@example.org:Blue', '--json']);
+    const created = await t.msc([
+      'game',
+      'create',
+      '--scenario',
+      'skirmish-3v3',
+      '--id',
+      'sk-1',
+      '--name',
+      'Skirmish',
+      '--seat',
+      'red:r@example.org:Red',
+      '--seat',
+      'blue:b@example.org:Blue',
+      '--json',
+    ]);
     expect(created.json()).toMatchObject({ status: 'setup', turn: 0 });
-    const tokens = Object.fromEntries(created.json<{ seats: Array<{ side: string; token: string }> }>().seats.map((s) => [s.side, s.token]));
-    const ship = (id: string, hex: string) => ({ id, engine: 3, shields: 4, toHit: 4, weapons: 'F FR', hex, facing: 'N' });
-    const fleet = (prefix: string, col: string) => JSON.stringify({ ships: [1, 2, 3].map((i) => ship(`${prefix}${i}`, `${col}0${i * 2}`)) });
+    const tokens = Object.fromEntries(
+      created.json<{ seats: Array<{ side: string; token: string }> }>().seats.map((s) => [s.side, s.token]),
+    );
+    const ship = (id: string, hex: string) => ({
+      id,
+      engine: 3,
+      shields: 4,
+      toHit: 4,
+      weapons: 'F FR',
+      hex,
+      facing: 'N',
+    });
+    const fleet = (prefix: string, col: string) =>
+      JSON.stringify({ ships: [1, 2, 3].map((i) => ship(`${prefix}${i}`, `${col}0${i * 2}`)) });
 
     const outside = await t.msc(['game', 'fleet', 'sk-1', '--token', tokens.red!], { stdin: fleet('R', '08') });
     expect(outside.code).toBe(2);
     expect(outside.stderr).toContain('outside your deployment zone');
 
     const red = await t.msc(['game', 'fleet', 'sk-1', '--token', tokens.red!], { stdin: fleet('R', '02') });
-    expect(red.stdout).toContain('Waiting for the other sides\' fleets.');
+    expect(red.stdout).toContain("Waiting for the other sides' fleets.");
     const blue = await t.msc(['game', 'fleet', 'sk-1', '--token', tokens.blue!], { stdin: fleet('B', '15') });
     expect(blue.stdout).toContain('Every side is ready: turn 1 is open.');
   });
@@ -235,7 +354,16 @@ describe('msc game on the database itself', () => {
     const noSeat = await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--name', 'D']);
     expect(noSeat).toMatchObject({ code: 2 });
     expect(noSeat.stderr).toContain('--seat side:email:name');
-    const badSeat = await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--name', 'D', '--seat', 'black:ann']);
+    const badSeat = await t.msc([
+      'game',
+      'create',
+      '--scenario',
+      'tutorial-duel',
+      '--name',
+      'D',
+      '--seat',
+      'black:ann',
+    ]);
     expect(badSeat.stderr).toContain('write side:email:name or side:email:name:timezone');
     const badScenario = await t.msc(['game', 'create', '--scenario', 'chess', '--name', 'D']);
     expect(badScenario.code).toBe(2);
@@ -243,7 +371,16 @@ describe('msc game on the database itself', () => {
     const noId = await t.msc(['game', 'show']);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toMatch(/^msc: missing required argument 'id'/);
-    const missingSide = await t.msc(['game', 'create', '--scenario', 'tutorial-duel', '--name', 'D', '--seat', 'black:a@example.org:A']);
+    const missingSide = await t.msc([
+      'game',
+      'create',
+      '--scenario',
+      'tutorial-duel',
+      '--name',
+      'D',
+      '--seat',
+      'black:a@example.org:A',
+    ]);
     expect(missingSide.code).toBe(2);
     expect(missingSide.stderr).toContain('side grey needs exactly one seat (has 0) (SEAT_MISSING)');
     const noToken = await t.msc(['game', 'orders', 'duel-1']);
@@ -254,7 +391,18 @@ describe('msc game on the database itself', () => {
     expect(badTurn.stderr).toContain('expected a turn number');
     const noFile = await t.msc(['game', 'orders', 'duel-1', '--token', 'x', '--file', '/no/such/orders.txt']);
     expect(noFile.stderr).toBe('msc: cannot read /no/such/orders.txt: no such file\n');
-    const badTz = await t.msc(['game', 'replace', 'duel-1', 'grey', '--email', 'c@example.org', '--name', 'C', '--tz', 'Mars/Base']);
+    const badTz = await t.msc([
+      'game',
+      'replace',
+      'duel-1',
+      'grey',
+      '--email',
+      'c@example.org',
+      '--name',
+      'C',
+      '--tz',
+      'Mars/Base',
+    ]);
     expect(badTz.stderr).toContain('not a time zone');
   });
 });

@@ -6,16 +6,30 @@ import { describe, expect, it } from 'vitest';
 import { createInput, parseSeat, type CreateOptions } from '../../src/cli/game-create.ts';
 import { memoryIO } from './support.ts';
 
-const base: CreateOptions = { scenario: 'tutorial-duel', name: 'Duel', seat: ['black:ann@example.org:Ann', 'grey:bob@example.org:Bob'] };
+const base: CreateOptions = {
+  scenario: 'tutorial-duel',
+  name: 'Duel',
+  seat: ['black:ann@example.org:Ann', 'grey:bob@example.org:Bob'],
+};
 
 describe('parseSeat', () => {
   it('reads side:email:name and side:email:name:timezone', () => {
     expect(parseSeat('black:ann@example.org:Ann')).toEqual({ side: 'black', email: 'ann@example.org', name: 'Ann' });
-    expect(parseSeat('grey:bob@example.org:Bob Smith:America/New_York')).toEqual({ side: 'grey', email: 'bob@example.org', name: 'Bob Smith', timeZone: 'America/New_York' });
+    expect(parseSeat('grey:bob@example.org:Bob Smith:America/New_York')).toEqual({
+      side: 'grey',
+      email: 'bob@example.org',
+      name: 'Bob Smith',
+      timeZone: 'America/New_York',
+    });
   });
 
   it('a name with a colon in it, when a time zone follows', () => {
-    expect(parseSeat('red:r@example.org:Dr: Who:UTC')).toEqual({ side: 'red', email: 'r@example.org', name: 'Dr: Who', timeZone: 'UTC' });
+    expect(parseSeat('red:r@example.org:Dr: Who:UTC')).toEqual({
+      side: 'red',
+      email: 'r@example.org',
+      name: 'Dr: Who',
+      timeZone: 'UTC',
+    });
   });
 
   it('too few parts, or an empty one, says what to write', () => {
@@ -42,8 +56,23 @@ describe('createInput', () => {
     const dir = mkdtempSync(join(tmpdir(), 'msc-create-'));
     const file = join(dir, 'settings.json');
     writeFileSync(file, JSON.stringify({ turnHours: 24, budget: 30 }));
-    const input = await createInput(memoryIO(), { ...base, settings: file, turnHours: '48', turnLimit: '12', missingOrders: 'solo', relaxSender: true, private: true });
-    expect(input.settings).toEqual({ turnHours: 48, budget: 30, turnLimit: 12, noOrders: 'solo', relaxSender: true, public: false });
+    const input = await createInput(memoryIO(), {
+      ...base,
+      settings: file,
+      turnHours: '48',
+      turnLimit: '12',
+      missingOrders: 'solo',
+      relaxSender: true,
+      private: true,
+    });
+    expect(input.settings).toEqual({
+      turnHours: 48,
+      budget: 30,
+      turnLimit: 12,
+      noOrders: 'solo',
+      relaxSender: true,
+      public: false,
+    });
   });
 
   it('--turn-hours none: no deadline', async () => {
@@ -51,22 +80,35 @@ describe('createInput', () => {
   });
 
   it('--handicap goes to the scenario options', async () => {
-    const input = await createInput(memoryIO(), { ...base, scenario: 'solo-mission', seat: ['player:p@example.org:P'], handicap: '50' });
+    const input = await createInput(memoryIO(), {
+      ...base,
+      scenario: 'solo-mission',
+      seat: ['player:p@example.org:P'],
+      handicap: '50',
+    });
     expect(input.options).toEqual({ handicap: 50 });
   });
 
   it('wrong values are refused with what to write', async () => {
     await expect(createInput(memoryIO(), { ...base, seat: [] })).rejects.toThrow(/give each player a seat/);
-    await expect(createInput(memoryIO(), { ...base, turnHours: 'soon' })).rejects.toThrow(/--turn-hours "soon": expected a number of hours, or none/);
-    await expect(createInput(memoryIO(), { ...base, turnLimit: '1.5' })).rejects.toThrow(/--turn-limit "1.5": expected a whole number/);
-    await expect(createInput(memoryIO(), { ...base, settings: '/no/such/settings.json' })).rejects.toThrow('cannot read /no/such/settings.json: no such file');
+    await expect(createInput(memoryIO(), { ...base, turnHours: 'soon' })).rejects.toThrow(
+      /--turn-hours "soon": expected a number of hours, or none/,
+    );
+    await expect(createInput(memoryIO(), { ...base, turnLimit: '1.5' })).rejects.toThrow(
+      /--turn-limit "1.5": expected a whole number/,
+    );
+    await expect(createInput(memoryIO(), { ...base, settings: '/no/such/settings.json' })).rejects.toThrow(
+      'cannot read /no/such/settings.json: no such file',
+    );
   });
 
   it('a settings file that is not a JSON object', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'msc-create-'));
     const file = join(dir, 'settings.json');
     writeFileSync(file, '[1, 2]');
-    await expect(createInput(memoryIO(), { ...base, settings: file })).rejects.toThrow(/the settings are a JSON object/);
+    await expect(createInput(memoryIO(), { ...base, settings: file })).rejects.toThrow(
+      /the settings are a JSON object/,
+    );
     writeFileSync(file, '{"map": ');
     await expect(createInput(memoryIO(), { ...base, settings: file })).rejects.toThrow(/is not valid JSON/);
   });

@@ -30,7 +30,12 @@ beforeEach(async () => {
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : undefined });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: text ? JSON.parse(text) : undefined,
+      });
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(reply.raw ?? JSON.stringify(reply.body));
     });
@@ -45,12 +50,34 @@ afterEach(async () => {
 
 describe('HttpGamesClient', () => {
   it('a seat token travels as a Bearer header; orders as {"text"}', async () => {
-    reply = { status: 200, body: { accepted: true, turn: 3, stored: true, canonical: 'GAME g TURN 3\nEND\n', deadline: '2026-01-08T12:00:00.000Z', turnComplete: false, commands: [] } };
+    reply = {
+      status: 200,
+      body: {
+        accepted: true,
+        turn: 3,
+        stored: true,
+        canonical: 'GAME g TURN 3\nEND\n',
+        deadline: '2026-01-08T12:00:00.000Z',
+        turnComplete: false,
+        commands: [],
+      },
+    };
     const a = await new HttpGamesClient(`${url}/`).submitOrders('orion-7', 'seat-token', 'SHIP 3 SPEED 3');
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/games/orion-7/orders', body: { text: 'SHIP 3 SPEED 3' } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/games/orion-7/orders',
+      body: { text: 'SHIP 3 SPEED 3' },
+    });
     expect(seen[0]!.headers.authorization).toBe('Bearer seat-token');
     expect(seen[0]!.headers['content-type']).toBe('application/json');
-    expect(a).toMatchObject({ gameId: 'orion-7', turn: 3, stored: true, deadline: '2026-01-08T12:00:00.000Z', side: null, resolved: null });
+    expect(a).toMatchObject({
+      gameId: 'orion-7',
+      turn: 3,
+      stored: true,
+      deadline: '2026-01-08T12:00:00.000Z',
+      side: null,
+      resolved: null,
+    });
   });
 
   it('moderator actions send the key, and a reason only when there is one', async () => {
@@ -84,14 +111,31 @@ describe('HttpGamesClient', () => {
   });
 
   it('an error answer becomes the AppError it stands for, problems and all', async () => {
-    reply = { status: 422, body: { error: { code: 'ORDERS_REJECTED', message: 'not accepted', problems: [{ code: 'SPEED_NOT_ALLOWED', message: 'SPEED 4 not allowed', line: 2, ship: 'B' }] } } };
+    reply = {
+      status: 422,
+      body: {
+        error: {
+          code: 'ORDERS_REJECTED',
+          message: 'not accepted',
+          problems: [{ code: 'SPEED_NOT_ALLOWED', message: 'SPEED 4 not allowed', line: 2, ship: 'B' }],
+        },
+      },
+    };
     const error = await new HttpGamesClient(url).submitOrders('g-1', 't', 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'ORDERS_REJECTED', status: 422, message: 'not accepted', problems: [{ code: 'SPEED_NOT_ALLOWED', line: 2, ship: 'B' }] });
+    expect(error).toMatchObject({
+      code: 'ORDERS_REJECTED',
+      status: 422,
+      message: 'not accepted',
+      problems: [{ code: 'SPEED_NOT_ALLOWED', line: 2, ship: 'B' }],
+    });
   });
 
   it("a server's internal error is not the user's: a plain Error (exit code 1)", async () => {
-    reply = { status: 500, body: { error: { code: 'INTERNAL', message: 'something went wrong on our side', problems: [] } } };
+    reply = {
+      status: 500,
+      body: { error: { code: 'INTERNAL', message: 'something went wrong on our side', problems: [] } },
+    };
     const error = await new HttpGamesClient(url).list().catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(AppError);
     expect((error as Error).message).toContain('answered GET /api/games with 500');

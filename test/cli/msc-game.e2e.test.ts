@@ -25,7 +25,20 @@ interface Outcome {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'MSC_DEBUG', 'MSC_KEY', 'MSC_TOKEN', 'LOG_LEVEL'].includes(k)) env[k] = v;
+    if (
+      ![
+        'DATABASE_URL',
+        'DATA_DIR',
+        'PORT',
+        'HOST',
+        'PUBLIC_URL',
+        'MSC_DEBUG',
+        'MSC_KEY',
+        'MSC_TOKEN',
+        'LOG_LEVEL',
+      ].includes(k)
+    )
+      env[k] = v;
   }
   return { ...env, MAIL_RECEIVE_PORT: '0', ...extra };
 }
@@ -73,9 +86,31 @@ describe('a tutorial duel played with msc on an embedded database', () => {
   }, 60_000);
 
   it('msc game create --json: the id, the moderator key and both seat tokens', async () => {
-    const r = await msc(['game', 'create', '--scenario', 'tutorial-duel', '--id', 'duel-e2e', '--name', 'E2E duel', '--seat', 'black:ann@example.org:Ann', '--seat', 'grey:bob@example.org:Bob:Europe/Berlin', '--json'], env);
+    const r = await msc(
+      [
+        'game',
+        'create',
+        '--scenario',
+        'tutorial-duel',
+        '--id',
+        'duel-e2e',
+        '--name',
+        'E2E duel',
+        '--seat',
+        'black:ann@example.org:Ann',
+        '--seat',
+        'grey:bob@example.org:Bob:Europe/Berlin',
+        '--json',
+      ],
+      env,
+    );
     expect(r.code, r.stderr).toBe(0);
-    const created = JSON.parse(r.stdout) as { gameId: string; moderatorKey: string; status: string; seats: Array<{ side: string; token: string }> };
+    const created = JSON.parse(r.stdout) as {
+      gameId: string;
+      moderatorKey: string;
+      status: string;
+      seats: Array<{ side: string; token: string }>;
+    };
     expect(created).toMatchObject({ gameId: 'duel-e2e', status: 'active', turn: 1 });
     expect(created.moderatorKey).toMatch(/^\S{32,}$/);
     tokens = Object.fromEntries(created.seats.map((s) => [s.side, s.token]));
@@ -84,7 +119,11 @@ describe('a tutorial duel played with msc on an embedded database', () => {
   });
 
   it('orders from standard input, then from a file; the second completes the turn and it resolves', async () => {
-    const black = await msc(['game', 'orders', 'duel-e2e', '--token', tokens.black!], env, 'GAME duel-e2e TURN 1\nSHIP Black SPEED 3 MOVE 2R\nEND\n');
+    const black = await msc(
+      ['game', 'orders', 'duel-e2e', '--token', tokens.black!],
+      env,
+      'GAME duel-e2e TURN 1\nSHIP Black SPEED 3 MOVE 2R\nEND\n',
+    );
     expect(black.code, black.stderr).toBe(0);
     expect(black.stdout).toContain('SHIP Black SPEED 3 MOVE 2R');
     const file = join(dir, 'grey.txt');
@@ -97,13 +136,19 @@ describe('a tutorial duel played with msc on an embedded database', () => {
   it('msc game show --json: turn 2 is open', async () => {
     const r = await msc(['game', 'show', 'duel-e2e', '--json'], env);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: 'duel-e2e', status: 'active', turn: { number: 2, status: 'open' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: 'duel-e2e',
+      status: 'active',
+      turn: { number: 2, status: 'open' },
+    });
   });
 
   it('a bad token: exit code 2 and what to do', async () => {
     const r = await msc(['game', 'orders', 'duel-e2e', '--token', 'not-a-token'], env, 'SHIP Black SPEED 3 MOVE 3\n');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('msc: that token does not open a seat of game duel-e2e: use the token you were given (or ask the moderator for a new one)\n');
+    expect(r.stderr).toBe(
+      'msc: that token does not open a seat of game duel-e2e: use the token you were given (or ask the moderator for a new one)\n',
+    );
   });
 
   it('an unknown game: exit code 2 and its name', async () => {
@@ -113,7 +158,10 @@ describe('a tutorial duel played with msc on an embedded database', () => {
   });
 
   it('while msc serve holds the database, msc game goes through it; the server stops cleanly', async () => {
-    const serve = spawn(process.execPath, ['bin/msc.js', 'serve'], { cwd: root, env: cleanEnv({ ...env, PORT: '0', LOG_LEVEL: 'warn' }) });
+    const serve = spawn(process.execPath, ['bin/msc.js', 'serve'], {
+      cwd: root,
+      env: cleanEnv({ ...env, PORT: '0', LOG_LEVEL: 'warn' }),
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -125,12 +173,17 @@ describe('a tutorial duel played with msc on an embedded database', () => {
         serve.on('close', (code) => reject(new Error(`msc serve exited ${code}: ${out}`)));
       });
       // The URL is in the lock once startServer has returned: wait for it.
-      for (let i = 0; i < 50 && !readFileSync(join(env.DATA_DIR!, LOCK_FILE), 'utf8').includes(url); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && !readFileSync(join(env.DATA_DIR!, LOCK_FILE), 'utf8').includes(url); i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(JSON.parse(readFileSync(join(env.DATA_DIR!, LOCK_FILE), 'utf8'))).toMatchObject({ pid: serve.pid, url });
 
       const show = await msc(['game', 'show', 'duel-e2e', '--json', '--key', moderatorKey], env);
       expect(show.code, show.stderr).toBe(0);
-      expect(JSON.parse(show.stdout)).toMatchObject({ id: 'duel-e2e', turn: { number: 2 }, seatDetails: [{ side: 'black' }, { side: 'grey' }] });
+      expect(JSON.parse(show.stdout)).toMatchObject({
+        id: 'duel-e2e',
+        turn: { number: 2 },
+        seatDetails: [{ side: 'black' }, { side: 'grey' }],
+      });
       const pause = await msc(['game', 'pause', 'duel-e2e'], env);
       expect(pause.code).toBe(2);
       expect(pause.stderr).toContain(`held by the server at ${url}`);
@@ -152,13 +205,31 @@ describe('msc game while a server holds the data directory', () => {
     server = createServer((req, res) => {
       requests.push(`${req.method} ${req.url}`);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ games: [{ id: 'held-1', name: 'Held', scenario: 'custom', status: 'active', turn: 4, winner: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z' }] }));
+      res.end(
+        JSON.stringify({
+          games: [
+            {
+              id: 'held-1',
+              name: 'Held',
+              scenario: 'custom',
+              status: 'active',
+              turn: 4,
+              winner: null,
+              createdAt: '2026-01-01T00:00:00Z',
+              updatedAt: '2026-01-02T00:00:00Z',
+            },
+          ],
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     dir = mkdtempSync(join(tmpdir(), 'msc-held-'));
     // This test process plays the server: alive, and not the msc process.
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), nonce: 'n', url }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), nonce: 'n', url }),
+    );
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -175,7 +246,7 @@ describe('msc game while a server holds the data directory', () => {
   it('a moderator command without --key says it is missing', async () => {
     const r = await msc(['game', 'pause', 'held-1'], { DATA_DIR: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('needs the game\'s moderator key: pass --key KEY');
+    expect(r.stderr).toContain("needs the game's moderator key: pass --key KEY");
     expect(requests).toHaveLength(1);
   });
 });

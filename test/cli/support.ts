@@ -20,7 +20,9 @@ export interface RunOptions {
   readonly env?: Record<string, string | undefined>;
 }
 
-export function memoryIO(options: RunOptions = {}): CliIO & { readonly outLines: string[]; readonly errLines: string[] } {
+export function memoryIO(
+  options: RunOptions = {},
+): CliIO & { readonly outLines: string[]; readonly errLines: string[] } {
   const outLines: string[] = [];
   const errLines: string[] = [];
   return {

@@ -22,7 +22,8 @@ import { createDuel, startTestApp, type TestApp } from '../web/support.ts';
 import { memoryIO, mscWith } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const msc = (args: string[]) => spawnSync(process.execPath, ['bin/msc.js', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+const msc = (args: string[]) =>
+  spawnSync(process.execPath, ['bin/msc.js', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
 
 let dir: string;
 let database: TestDatabase;
@@ -37,8 +38,18 @@ beforeAll(async () => {
   database = await freshDatabase('pglite');
   const ctx = gamesContext(database);
   const duel = await tutorialDuel(ctx, { id: 'duel-v' });
-  await submitOrders(ctx, { gameId: 'duel-v', token: duel.tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
-  await submitOrders(ctx, { gameId: 'duel-v', token: duel.tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' });
+  await submitOrders(ctx, {
+    gameId: 'duel-v',
+    token: duel.tokens.black!,
+    text: 'SHIP Black SPEED 3 MOVE 2R',
+    channel: 'api',
+  });
+  await submitOrders(ctx, {
+    gameId: 'duel-v',
+    token: duel.tokens.grey!,
+    text: 'SHIP Grey SPEED 3 MOVE 1R1',
+    channel: 'api',
+  });
   await resolveNextDueTurn(ctx);
   await concede(ctx, 'duel-v', duel.tokens.grey!);
   expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 2, gameOver: true });
@@ -84,19 +95,35 @@ describe('msc verify in-process', () => {
   it('--json: the result as JSON, with the summary', async () => {
     const r = await verify(join(dir, 'ok.json'), { json: true });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, turns: 2, summary: { gameId: 'duel-v', status: 'finished', winner: 'black', ending: 'concession', seed: doc.seed } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: true,
+      turns: 2,
+      summary: { gameId: 'duel-v', status: 'finished', winner: 'black', ending: 'concession', seed: doc.seed },
+    });
   });
 
   it('--json on a mismatch: exit 1, the mismatch with both sides (an absent value as null)', async () => {
     const r = await verify(join(dir, 'tampered.json'), { json: true });
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: false, mismatch: { turn: 1, what: expect.stringContaining(`events[${shotAt}]`), expected: doc.turns[0]!.events[shotAt]!.roll, found: tampered.turns[0]!.events[shotAt]!.roll } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      ok: false,
+      mismatch: {
+        turn: 1,
+        what: expect.stringContaining(`events[${shotAt}]`),
+        expected: doc.turns[0]!.events[shotAt]!.roll,
+        found: tampered.turns[0]!.events[shotAt]!.roll,
+      },
+    });
 
     const cut = structuredClone(doc);
     cut.turns[1]!.events.pop();
     writeFileSync(join(dir, 'cut.json'), JSON.stringify(cut));
     const c = await verify(join(dir, 'cut.json'), { json: true });
-    expect(JSON.parse(c.stdout).mismatch).toMatchObject({ turn: 2, what: expect.stringContaining('missing from the record'), found: null });
+    expect(JSON.parse(c.stdout).mismatch).toMatchObject({
+      turn: 2,
+      what: expect.stringContaining('missing from the record'),
+      found: null,
+    });
   });
 
   it('"-" reads standard input', async () => {
@@ -129,7 +156,7 @@ describe('msc game export', () => {
   });
   afterAll(() => app?.close());
 
-  it('on the database: the operator\'s export holds the seed, and msc verify accepts it', async () => {
+  it("on the database: the operator's export holds the seed, and msc verify accepts it", async () => {
     const exportDb = await freshDatabase('pglite');
     try {
       const ctx = gamesContext(exportDb);
@@ -155,7 +182,9 @@ describe('msc game export', () => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="duel-h.json"');
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.body).toMatchObject({ format: 'msc-pbem-game', gameId: 'duel-h', seed: null });
-    expect((await app.call('GET', '/api/games/duel-h/export', { token: 'x'.repeat(32) })).body.error.code).toBe('BAD_TOKEN');
+    expect((await app.call('GET', '/api/games/duel-h/export', { token: 'x'.repeat(32) })).body.error.code).toBe(
+      'BAD_TOKEN',
+    );
 
     const run = mscWith(async ({ key }) => new HttpGamesClient(app.url, key ? { key } : {}));
     const plain = await run(['game', 'export', 'duel-h', '--json']);

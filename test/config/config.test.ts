@@ -158,7 +158,11 @@ describe('parseConfig', () => {
     ['MAIL_IMAP_TLS_INSECURE', 'sure', 'MAIL_IMAP_TLS_INSECURE is "sure": expected true or false'],
     ['MAIL_MAX_BYTES', '100', 'MAIL_MAX_BYTES is "100": expected a whole number of bytes from 1024 to 104857600'],
     ['PUBLIC_URL', 'msc.example.org', 'PUBLIC_URL is "msc.example.org": expected an http:// or https:// URL'],
-    ['PUBLIC_URL', 'ftp://msc.example.org', 'PUBLIC_URL is "ftp://msc.example.org": expected an http:// or https:// URL'],
+    [
+      'PUBLIC_URL',
+      'ftp://msc.example.org',
+      'PUBLIC_URL is "ftp://msc.example.org": expected an http:// or https:// URL',
+    ],
     ['MAIL_DOMAIN', 'orders@example.org', 'MAIL_DOMAIN is "orders@example.org": expected a domain name'],
     ['MAIL_DOMAIN', '-bad-.example', 'MAIL_DOMAIN is "-bad-.example": expected a domain name'],
     ['BODY_LIMIT_KB', '0', 'BODY_LIMIT_KB is "0": expected a whole number of KiB from 1 to 10240'],

@@ -59,7 +59,9 @@ function outcome(child: ChildProcess): Promise<Outcome> {
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
+  return new Promise((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })),
+  );
 }
 
 /** Starts a child that holds the lock, and waits until it does. */
@@ -173,7 +175,10 @@ describe('the data directory lock', () => {
   });
 
   it('goes to exactly one of several processes that find the same stale lock at once', async () => {
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: await deadPid(), host: hostname(), since: '', nonce: 'old' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: await deadPid(), host: hostname(), since: '', nonce: 'old' }),
+    );
     const racers = [1, 2, 3, 4].map(() => startChild('race', dir));
     children.push(...racers);
     const results = await Promise.all(racers.map(outcome));

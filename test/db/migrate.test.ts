@@ -57,7 +57,13 @@ describe('the migrations folder', () => {
       // drizzle-kit reads --out relative to the working directory.
       const output = execFileSync(
         process.execPath,
-        [join(projectRoot, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--dialect=postgresql', '--schema=src/db/schema.ts', `--out=${relative(projectRoot, copy)}`],
+        [
+          join(projectRoot, 'node_modules/drizzle-kit/bin.cjs'),
+          'generate',
+          '--dialect=postgresql',
+          '--schema=src/db/schema.ts',
+          `--out=${relative(projectRoot, copy)}`,
+        ],
         { cwd: projectRoot, encoding: 'utf8' },
       );
       expect(output).toContain('No schema changes');
@@ -100,13 +106,20 @@ describe.each(databaseKinds)('migrating an empty %s database', (kind) => {
       database,
       sql`select table_name, column_name, is_nullable from information_schema.columns where table_schema = 'public'`,
     );
-    const inDatabase = new Set(found.map((c) => `${c.table_name}.${c.column_name} ${c.is_nullable === 'NO' ? 'not null' : 'null'}`));
-    const inSchema = schemaTables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name} ${c.notNull ? 'not null' : 'null'}`));
+    const inDatabase = new Set(
+      found.map((c) => `${c.table_name}.${c.column_name} ${c.is_nullable === 'NO' ? 'not null' : 'null'}`),
+    );
+    const inSchema = schemaTables.flatMap((t) =>
+      t.columns.map((c) => `${t.name}.${c.name} ${c.notNull ? 'not null' : 'null'}`),
+    );
     expect([...inDatabase].sort()).toEqual(inSchema.sort());
   });
 
   it('leaves every index of schema.ts, including the turn-queue index', async () => {
-    const found = await rows<{ indexname: string }>(database, sql`select indexname from pg_indexes where schemaname = 'public'`);
+    const found = await rows<{ indexname: string }>(
+      database,
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
     const names = found.map((i) => i.indexname);
     for (const t of schemaTables) for (const index of t.indexes) expect(names).toContain(index.config.name);
     expect(names).toContain('turns_queue_idx');
@@ -135,17 +148,22 @@ describe('runMigrations (msc migrate)', () => {
     expect(second.applied).toEqual([]);
   });
 
-  it.runIf(databaseKinds.includes('postgres'))('lets several instances migrate one PostgreSQL database at once', async () => {
-    const target = await emptyDatabase('postgres');
-    try {
-      const url = new URL(testServerUrl);
-      url.pathname = `/${(await rows<{ db: string }>(target, sql`select current_database() as db`))[0]!.db}`;
-      const reports = await Promise.all([1, 2, 3].map(() => runMigrations({ databaseUrl: url.toString(), dataDir: '' })));
-      // The advisory lock serialises them: one applies everything, the others find nothing to do.
-      const applied = reports.map((r) => r.applied.length).sort();
-      expect(applied).toEqual([0, 0, listMigrations().length]);
-    } finally {
-      await target.drop();
-    }
-  });
+  it.runIf(databaseKinds.includes('postgres'))(
+    'lets several instances migrate one PostgreSQL database at once',
+    async () => {
+      const target = await emptyDatabase('postgres');
+      try {
+        const url = new URL(testServerUrl);
+        url.pathname = `/${(await rows<{ db: string }>(target, sql`select current_database() as db`))[0]!.db}`;
+        const reports = await Promise.all(
+          [1, 2, 3].map(() => runMigrations({ databaseUrl: url.toString(), dataDir: '' })),
+        );
+        // The advisory lock serialises them: one applies everything, the others find nothing to do.
+        const applied = reports.map((r) => r.applied.length).sort();
+        expect(applied).toEqual([0, 0, listMigrations().length]);
+      } finally {
+        await target.drop();
+      }
+    },
+  );
 });

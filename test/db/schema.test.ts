@@ -71,7 +71,13 @@ describe.each(databaseKinds)('the schema on %s', (kind) => {
   });
 
   it('keeps JSON and instants exactly as written', async () => {
-    const settings = { mapSize: [30, 20], sides: ['F', 'FL'], budget: 120, note: 'Überfall «à» 日本', nested: { a: [1, null, true] } };
+    const settings = {
+      mapSize: [30, 20],
+      sides: ['F', 'FL'],
+      budget: 120,
+      note: 'Überfall «à» 日本',
+      nested: { a: [1, null, true] },
+    };
     const deadline = new Date('2031-02-03T04:05:06.789Z');
     await database.db.update(games).set({ settings }).where(eq(games.id, 'orion-7'));
     await database.db.insert(turns).values(turn(1, { deadline, remindersSent: ['24h'] }));
@@ -110,7 +116,10 @@ describe.each(databaseKinds)('the schema on %s', (kind) => {
     expect((await failure(database.db.insert(turns).values(turn(2)))).code).toBe('23505');
     await database.db.update(turns).set({ status: 'resolved' }).where(eq(turns.number, 1));
     await database.db.insert(turns).values(turn(2));
-    expect(await database.db.select({ n: turns.number }).from(turns).orderBy(turns.number)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await database.db.select({ n: turns.number }).from(turns).orderBy(turns.number)).toEqual([
+      { n: 1 },
+      { n: 2 },
+    ]);
   });
 
   it('keeps one standing submission per seat and turn; superseded ones stay for the record', async () => {
@@ -136,12 +145,14 @@ describe.each(databaseKinds)('the schema on %s', (kind) => {
     const past = new Date(Date.now() - 60_000);
     const future = new Date(Date.now() + 3_600_000);
     for (const id of ['all-in', 'deadline', 'waiting', 'resolved']) await database.db.insert(games).values(game(id));
-    await database.db.insert(turns).values([
-      turn(1, { dueAt: past, deadline: future }, 'all-in'),
-      turn(1, { deadline: new Date(past.getTime() - 60_000) }, 'deadline'),
-      turn(1, { deadline: future }, 'waiting'),
-      turn(1, { deadline: past, status: 'resolved' }, 'resolved'),
-    ]);
+    await database.db
+      .insert(turns)
+      .values([
+        turn(1, { dueAt: past, deadline: future }, 'all-in'),
+        turn(1, { deadline: new Date(past.getTime() - 60_000) }, 'deadline'),
+        turn(1, { deadline: future }, 'waiting'),
+        turn(1, { deadline: past, status: 'resolved' }, 'resolved'),
+      ]);
     const due = await database.db
       .select({ gameId: turns.gameId })
       .from(turns)
@@ -154,14 +165,32 @@ describe.each(databaseKinds)('the schema on %s', (kind) => {
   it('queues outgoing mail as pending, with no attempts yet, due now', async () => {
     const [mail] = await database.db
       .insert(outbox)
-      .values({ gameId: 'orion-7', kind: 'turn-report', toAddress: 'f@pbem.test', subject: 'Turn 1', textBody: 'text', headers: { 'Message-ID': '<1@msc>' } })
+      .values({
+        gameId: 'orion-7',
+        kind: 'turn-report',
+        toAddress: 'f@pbem.test',
+        subject: 'Turn 1',
+        textBody: 'text',
+        headers: { 'Message-ID': '<1@msc>' },
+      })
       .returning();
-    expect(mail).toMatchObject({ status: 'pending', attempts: 0, htmlBody: null, sentAt: null, headers: { 'Message-ID': '<1@msc>' } });
+    expect(mail).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      htmlBody: null,
+      sentAt: null,
+      headers: { 'Message-ID': '<1@msc>' },
+    });
     expect(mail!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 
   it('records an inbound message once: the Message-ID is the key', async () => {
-    const message = { messageId: '<abc@mail>', fromAddress: 'f@pbem.test', gameId: 'no-such-game', outcome: 'rejected' };
+    const message = {
+      messageId: '<abc@mail>',
+      fromAddress: 'f@pbem.test',
+      gameId: 'no-such-game',
+      outcome: 'rejected',
+    };
     await database.db.insert(inboundMessages).values(message);
     expect((await failure(database.db.insert(inboundMessages).values(message))).code).toBe('23505');
     const inserted = await database.db.insert(inboundMessages).values(message).onConflictDoNothing().returning();

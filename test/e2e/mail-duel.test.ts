@@ -33,7 +33,8 @@ import {
 const up = await mailServersUp('the end-to-end mail duel');
 
 /** The orders of a turn: both keep SPEED 3 and fly straight on, holding fire, until they leave the 12×10 map. */
-const orders = (gameId: string, turn: number, ship: 'Black' | 'Grey') => `GAME ${gameId} TURN ${turn}\nSHIP ${ship} SPEED 3 MOVE 3 HOLD\nEND`;
+const orders = (gameId: string, turn: number, ship: 'Black' | 'Grey') =>
+  `GAME ${gameId} TURN ${turn}\nSHIP ${ship} SPEED 3 MOVE 3 HOLD\nEND`;
 
 describe.skipIf(!up)('a tutorial duel played to its end by mail, over IMAP and SMTP', () => {
   let database: ServiceDatabase;
@@ -71,77 +72,92 @@ describe.skipIf(!up)('a tutorial duel played to its end by mail, over IMAP and S
     release?.();
   });
 
-  it('game start, a rejected order, accepted orders, a report every turn, and the game end with the seed of the published commitment', { timeout: 90_000 }, async () => {
-    const gameId = `mail-duel-${randomBytes(3).toString('hex')}`;
-    const response = await fetch(`${server.url}/api/games`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        id: gameId,
-        name: 'Duel by mail',
-        scenario: 'tutorial-duel',
-        seats: [
-          { side: 'black', email: alice.address, name: 'Alice' },
-          { side: 'grey', email: bob.address, name: 'Bob' },
-        ],
-      }),
-    });
-    expect(response.status).toBe(201);
-    const created = (await response.json()) as { seats: Array<{ side: string; token: string }> };
-    const token = (side: string) => created.seats.find((s) => s.side === side)!.token;
-    const tag = `[${gameId}]`;
+  it(
+    'game start, a rejected order, accepted orders, a report every turn, and the game end with the seed of the published commitment',
+    { timeout: 90_000 },
+    async () => {
+      const gameId = `mail-duel-${randomBytes(3).toString('hex')}`;
+      const response = await fetch(`${server.url}/api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: gameId,
+          name: 'Duel by mail',
+          scenario: 'tutorial-duel',
+          seats: [
+            { side: 'black', email: alice.address, name: 'Alice' },
+            { side: 'grey', email: bob.address, name: 'Bob' },
+          ],
+        }),
+      });
+      expect(response.status).toBe(201);
+      const created = (await response.json()) as { seats: Array<{ side: string; token: string }> };
+      const token = (side: string) => created.seats.find((s) => s.side === side)!.token;
+      const tag = `[${gameId}]`;
 
-    // Each player's game-start mail: the seat's own reply address, and the commitment to the dice seed.
-    const [startA, startB] = await Promise.all([aliceInbox.waitFor({ subject: `${tag} Turn 1: the game begins` }), bobInbox.waitFor({ subject: `${tag} Turn 1: the game begins` })]);
-    expect(startA.replyTo).toBe(`orders+${token('black')}@pbem.test`);
-    expect(startB.replyTo).toBe(`orders+${token('grey')}@pbem.test`);
-    expect(startA.text).toContain('You play Black');
-    const commitment = seedCommitment(startA.text);
-    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(seedCommitment(startB.text)).toBe(commitment);
+      // Each player's game-start mail: the seat's own reply address, and the commitment to the dice seed.
+      const [startA, startB] = await Promise.all([
+        aliceInbox.waitFor({ subject: `${tag} Turn 1: the game begins` }),
+        bobInbox.waitFor({ subject: `${tag} Turn 1: the game begins` }),
+      ]);
+      expect(startA.replyTo).toBe(`orders+${token('black')}@pbem.test`);
+      expect(startB.replyTo).toBe(`orders+${token('grey')}@pbem.test`);
+      expect(startA.text).toContain('You play Black');
+      const commitment = seedCommitment(startA.text);
+      expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(seedCommitment(startB.text)).toBe(commitment);
 
-    // Alice first asks for more SPEED than her ENGINE gives: the rejection shows the line and what is legal.
-    await reply(alice, startA, `GAME ${gameId} TURN 1\nSHIP Black SPEED 5 MOVE 5 HOLD\nEND`);
-    const rejected = await aliceInbox.waitFor({ subject: `${tag} Orders for turn 1 not accepted` });
-    expect(rejected.text).toMatch(/^ {2}2 \| SHIP Black SPEED 5 MOVE 5 HOLD$/m);
-    expect(rejected.text).toMatch(/- line 2 \(ship Black\): SPEED 5 not allowed: ENGINE is 3.*choose 0 to 3\s+\[SPEED_NOT_ALLOWED\]/);
-    expect(rejected.text).toContain('Nothing of this mail was stored');
+      // Alice first asks for more SPEED than her ENGINE gives: the rejection shows the line and what is legal.
+      await reply(alice, startA, `GAME ${gameId} TURN 1\nSHIP Black SPEED 5 MOVE 5 HOLD\nEND`);
+      const rejected = await aliceInbox.waitFor({ subject: `${tag} Orders for turn 1 not accepted` });
+      expect(rejected.text).toMatch(/^ {2}2 \| SHIP Black SPEED 5 MOVE 5 HOLD$/m);
+      expect(rejected.text).toMatch(
+        /- line 2 \(ship Black\): SPEED 5 not allowed: ENGINE is 3.*choose 0 to 3\s+\[SPEED_NOT_ALLOWED\]/,
+      );
+      expect(rejected.text).toContain('Nothing of this mail was stored');
 
-    /** One player's turn: a reply to their latest report, and the "accepted" answer. */
-    const play = async (player: Player, inbox: Inbox, report: ReceivedMail, turn: number, ship: 'Black' | 'Grey') => {
-      await reply(player, report, orders(gameId, turn, ship));
-      const accepted = await inbox.waitFor({ subject: `${tag} Orders accepted for turn ${turn}` });
-      expect(accepted.text).toMatch(new RegExp(`^ +SHIP ${ship} +SPEED 3 +MOVE 3 +HOLD`, 'm'));
-      expect(accepted.replyTo).toBe(report.replyTo);
-    };
-    /** What comes after a turn: the next report, or the end of the game. */
-    const next = (inbox: Inbox, turn: number) =>
-      inbox.waitFor({ subject: tag, where: (m) => m.subject.includes(`Turn ${turn + 1} report`) || m.subject.includes('Game over') });
+      /** One player's turn: a reply to their latest report, and the "accepted" answer. */
+      const play = async (player: Player, inbox: Inbox, report: ReceivedMail, turn: number, ship: 'Black' | 'Grey') => {
+        await reply(player, report, orders(gameId, turn, ship));
+        const accepted = await inbox.waitFor({ subject: `${tag} Orders accepted for turn ${turn}` });
+        expect(accepted.text).toMatch(new RegExp(`^ +SHIP ${ship} +SPEED 3 +MOVE 3 +HOLD`, 'm'));
+        expect(accepted.replyTo).toBe(report.replyTo);
+      };
+      /** What comes after a turn: the next report, or the end of the game. */
+      const next = (inbox: Inbox, turn: number) =>
+        inbox.waitFor({
+          subject: tag,
+          where: (m) => m.subject.includes(`Turn ${turn + 1} report`) || m.subject.includes('Game over'),
+        });
 
-    let reports: [ReceivedMail, ReceivedMail] = [startA, startB];
-    let turn = 1;
-    for (;;) {
-      await Promise.all([play(alice, aliceInbox, reports[0], turn, 'Black'), play(bob, bobInbox, reports[1], turn, 'Grey')]);
-      reports = await Promise.all([next(aliceInbox, turn), next(bobInbox, turn)]);
-      const over = reports.map((r) => r.subject.includes('Game over'));
-      expect(over[0]).toBe(over[1]);
-      if (over[0]) break;
-      for (const r of reports) expect(r.text).toContain(`What happened in turn ${turn}`);
-      turn += 1;
-      expect(turn).toBeLessThanOrEqual(5);
-    }
+      let reports: [ReceivedMail, ReceivedMail] = [startA, startB];
+      let turn = 1;
+      for (;;) {
+        await Promise.all([
+          play(alice, aliceInbox, reports[0], turn, 'Black'),
+          play(bob, bobInbox, reports[1], turn, 'Grey'),
+        ]);
+        reports = await Promise.all([next(aliceInbox, turn), next(bobInbox, turn)]);
+        const over = reports.map((r) => r.subject.includes('Game over'));
+        expect(over[0]).toBe(over[1]);
+        if (over[0]) break;
+        for (const r of reports) expect(r.text).toContain(`What happened in turn ${turn}`);
+        turn += 1;
+        expect(turn).toBeLessThanOrEqual(5);
+      }
 
-    // Straight on at SPEED 3, both ships leave the map in turn 3 and the game is over.
-    expect(turn).toBe(3);
-    for (const end of reports) {
-      const seed = publishedSeed(end.text);
-      expect(seed, end.text).not.toBeNull();
-      expect(createHash('sha256').update(seed!).digest('hex')).toBe(commitment);
-      expect(end.text).toContain(commitment!);
-    }
+      // Straight on at SPEED 3, both ships leave the map in turn 3 and the game is over.
+      expect(turn).toBe(3);
+      for (const end of reports) {
+        const seed = publishedSeed(end.text);
+        expect(seed, end.text).not.toBeNull();
+        expect(createHash('sha256').update(seed!).digest('hex')).toBe(commitment);
+        expect(end.text).toContain(commitment!);
+      }
 
-    // The game is over for the API too.
-    const view = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { status: string } };
-    expect(view.game.status).toBe('finished');
-  });
+      // The game is over for the API too.
+      const view = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { status: string } };
+      expect(view.game.status).toBe('finished');
+    },
+  );
 });

@@ -52,7 +52,9 @@ function answers(port: number): Promise<boolean> {
 export async function mailServersUp(what: string): Promise<boolean> {
   const [imap, smtp] = await Promise.all([answers(IMAP_PORT), answers(SMTP_PORT)]);
   if (imap && smtp) return true;
-  const missing = [imap ? null : `IMAP on 127.0.0.1:${IMAP_PORT}`, smtp ? null : `SMTP on 127.0.0.1:${SMTP_PORT}`].filter(Boolean).join(' and ');
+  const missing = [imap ? null : `IMAP on 127.0.0.1:${IMAP_PORT}`, smtp ? null : `SMTP on 127.0.0.1:${SMTP_PORT}`]
+    .filter(Boolean)
+    .join(' and ');
   const why = `no ${missing} (start them with test/services/mail-up.sh)`;
   if (process.env.MSC_REQUIRE_SERVICES === '1') throw new Error(`${why}, and MSC_REQUIRE_SERVICES=1 requires them`);
   console.warn(`\n*** ${why}: ${what} skipped ***\n`);
@@ -89,7 +91,11 @@ export async function serviceDatabase(): Promise<ServiceDatabase> {
   }
   const url = new URL(testServerUrl);
   url.pathname = `/${name}`;
-  return { kind: 'postgres', env: { DATABASE_URL: url.toString() }, drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+  };
 }
 
 /**
@@ -145,7 +151,8 @@ export interface WaitOptions {
   readonly pollMs?: number;
 }
 
-const firstAddress = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a[0] : a)?.value[0]?.address ?? '';
+const firstAddress = (a: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(a) ? a[0] : a)?.value[0]?.address ?? '';
 
 /**
  * One person's inbox over IMAP. Mail is "new" until `waitFor` has returned it,
@@ -169,7 +176,9 @@ export class Inbox {
       // It looks often; IDLE between looks would only add a DONE before each.
       disableAutoIdle: true,
       // A mail client checks the server's certificate: the test one is pinned (without it, none is checked).
-      ...(existsSync(CA_FILE) ? { servername: SERVERNAME, tls: { ca: [readFileSync(CA_FILE, 'utf8')], servername: SERVERNAME } } : { tls: { rejectUnauthorized: false } }),
+      ...(existsSync(CA_FILE)
+        ? { servername: SERVERNAME, tls: { ca: [readFileSync(CA_FILE, 'utf8')], servername: SERVERNAME } }
+        : { tls: { rejectUnauthorized: false } }),
     });
     client.on('error', () => undefined);
     await client.connect();
@@ -190,7 +199,8 @@ export class Inbox {
     const message = await this.client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
     if (!message || !message.source) return null;
     const mail = await simpleParser(message.source);
-    const refs = mail.references === undefined ? [] : Array.isArray(mail.references) ? mail.references : [mail.references];
+    const refs =
+      mail.references === undefined ? [] : Array.isArray(mail.references) ? mail.references : [mail.references];
     const read: ReceivedMail = {
       uid,
       subject: mail.subject ?? '',
@@ -220,7 +230,9 @@ export class Inbox {
       }
       if (Date.now() > until) {
         const waiting = [...this.parsed.values()].map((m) => `  ${m.subject}`).join('\n');
-        throw new Error(`${this.user}: no mail${subject ? ` with "${subject}" in its subject` : ''} matched within ${timeoutMs} ms; new mail read:\n${waiting}`);
+        throw new Error(
+          `${this.user}: no mail${subject ? ` with "${subject}" in its subject` : ''} matched within ${timeoutMs} ms; new mail read:\n${waiting}`,
+        );
       }
       await new Promise((r) => setTimeout(r, pollMs));
     }
@@ -248,7 +260,10 @@ export function smtpClient(options: { pool?: boolean; maxConnections?: number } 
 /** The mail quoted below a reply, as mail clients quote it. */
 export function quoted(mail: ReceivedMail): string {
   const lines = mail.text.replace(/\r\n?/g, '\n').trimEnd().split('\n');
-  return [`On ${mail.date.toUTCString()}, Minimal Space Combat <${mail.from}> wrote:`, ...lines.map((l) => (l === '' ? '>' : `> ${l}`))].join('\n');
+  return [
+    `On ${mail.date.toUTCString()}, Minimal Space Combat <${mail.from}> wrote:`,
+    ...lines.map((l) => (l === '' ? '>' : `> ${l}`)),
+  ].join('\n');
 }
 
 /** A player: their address, their name (for the signature) and their mail client's outgoing server. */
@@ -263,7 +278,11 @@ export interface Player {
  * "Re:" subject, In-Reply-To and References, the text above a signature and
  * the quoted original. Resolves once the SMTP server has accepted it.
  */
-export async function reply(player: Player, to: ReceivedMail, text: string): Promise<{ messageId: string; acceptedAt: number }> {
+export async function reply(
+  player: Player,
+  to: ReceivedMail,
+  text: string,
+): Promise<{ messageId: string; acceptedAt: number }> {
   const body = `${text.trimEnd()}\n\n-- \n${player.name}\n\n${quoted(to)}\n`;
   const references = [...to.references, to.messageId].filter((r) => r !== '');
   const info = (await player.smtp.sendMail({

@@ -26,7 +26,11 @@ import { sha256Hex } from '../../src/games/secrets.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { HOUR } from '../../src/games/clock.ts';
 
-const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
 const copy = (doc: GameExport): GameExport => structuredClone(doc);
 const sources = (doc: GameExport) => doc.turns.map((t) => Object.values(t.ordersUsed).map((o) => o.source));
 
@@ -52,11 +56,15 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     await database.drop();
   });
 
-  /** The tutorial duel under the standing order: the book's first turn, a turn with Grey's seat missing, then to the end. */
+  /**
+   * The tutorial duel under the standing order: the book's first turn, a turn with Grey's seat missing, then to the
+   * end.
+   */
   async function duelToTheEnd(ctx: TestGamesContext) {
     const duel = await tutorialDuel(ctx, { id: 'duel-1' });
     const gameId = duel.game.id;
-    const send = async (side: string, text: string) => submitOrders(ctx, { gameId, token: duel.tokens[side]!, text, channel: 'api' });
+    const send = async (side: string, text: string) =>
+      submitOrders(ctx, { gameId, token: duel.tokens[side]!, text, channel: 'api' });
     await send('black', 'SHIP Black SPEED 3 MOVE 2R FIRE Grey');
     await send('grey', 'SHIP Grey SPEED 3 MOVE 1R1 FIRE Black');
     expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 1 });
@@ -107,9 +115,12 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     const mod: Moderator = { gameId, key: created.moderatorToken };
     await submitFleet(ctx, gameId, token('red'), { ships: [{ id: 'R1', ...design, hex: '0810', facing: 'NE' }] });
     await submitFleet(ctx, gameId, token('blue'), { ships: [{ id: 'B1', ...design, hex: '1208', facing: 'S' }] });
-    const started = await submitFleet(ctx, gameId, token('green'), { ships: [{ id: 'G1', ...design, hex: '1112', facing: 'NW' }] });
+    const started = await submitFleet(ctx, gameId, token('green'), {
+      ships: [{ id: 'G1', ...design, hex: '1112', facing: 'NW' }],
+    });
     expect(started.status).toBe('active');
-    const send = async (side: string) => submitOrders(ctx, { gameId, token: token(side), text: await straightOn(ctx, gameId, side), channel: 'api' });
+    const send = async (side: string) =>
+      submitOrders(ctx, { gameId, token: token(side), text: await straightOn(ctx, gameId, side), channel: 'api' });
 
     for (const side of ['red', 'blue', 'green']) await send(side);
     expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 1, gameOver: false });
@@ -138,15 +149,29 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     const doc = await exportGame(ctx, duel.game.id, { as: 'anyone' });
     const [game] = await ctx.db.select().from(games).where(eq(games.id, duel.game.id));
 
-    expect(doc).toMatchObject({ format: 'msc-pbem-game', version: 1, gameId: 'duel-1', status: 'finished', winner: game!.winner, openTurn: null });
-    expect(doc.seats).toEqual([{ side: 'black', name: 'Alice' }, { side: 'grey', name: 'Bob' }]);
+    expect(doc).toMatchObject({
+      format: 'msc-pbem-game',
+      version: 1,
+      gameId: 'duel-1',
+      status: 'finished',
+      winner: game!.winner,
+      openTurn: null,
+    });
+    expect(doc.seats).toEqual([
+      { side: 'black', name: 'Alice' },
+      { side: 'grey', name: 'Bob' },
+    ]);
     // Over: the seed is revealed to anyone, and it is the one committed to.
     expect(sha256Hex(doc.seed!)).toBe(doc.seedCommitment);
     expect(sources(doc)[0]).toEqual(['orders', 'orders']);
     expect(doc.turns[1]!.ordersUsed).toMatchObject({ Black: { source: 'orders' }, Grey: { source: 'standing' } });
 
     const r = verifyExport(JSON.parse(JSON.stringify(doc)));
-    expect(r).toMatchObject({ ok: true, turns: doc.turns.length, summary: { gameId: 'duel-1', winner: game!.winner, status: 'finished' } });
+    expect(r).toMatchObject({
+      ok: true,
+      turns: doc.turns.length,
+      summary: { gameId: 'duel-1', winner: game!.winner, status: 'finished' },
+    });
     expect(r.ok && r.summary.diceRolled).toBeGreaterThan(0);
   });
 
@@ -156,11 +181,18 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     const doc = await exportGame(ctx, gameId, { as: 'anyone' });
 
     expect(doc.turns.map((t) => t.number)).toEqual([1, 2, 3, 4]);
-    expect(doc.turns[0]!.ordersUsed).toEqual({ R1: expect.objectContaining({ source: 'orders' }), B1: expect.objectContaining({ source: 'orders' }), G1: expect.objectContaining({ source: 'orders' }) });
+    expect(doc.turns[0]!.ordersUsed).toEqual({
+      R1: expect.objectContaining({ source: 'orders' }),
+      B1: expect.objectContaining({ source: 'orders' }),
+      G1: expect.objectContaining({ source: 'orders' }),
+    });
     // Turn 2: Blue conceded (its ship leaves before anything moves); Green sent nothing and the solo rules played it.
     expect(doc.turns[1]!.stateBefore.conceded).toEqual(['blue']);
     expect(doc.turns[1]!.events[0]).toMatchObject({ type: 'disengaged', ship: 'B1', reason: 'conceded' });
-    expect(doc.turns[1]!.ordersUsed).toEqual({ R1: expect.objectContaining({ source: 'orders' }), G1: expect.objectContaining({ source: 'solo-policy' }) });
+    expect(doc.turns[1]!.ordersUsed).toEqual({
+      R1: expect.objectContaining({ source: 'orders' }),
+      G1: expect.objectContaining({ source: 'solo-policy' }),
+    });
     // For that turn only: the position keeps the game's own (empty) solo list.
     expect(doc.turns[1]!.stateAfter.solo).toEqual([]);
     // Turn 3 as it resolved first (Green missing), and as it stands after the rollback (Green's orders).
@@ -172,7 +204,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     expect(r).toMatchObject({ ok: true, turns: 4 });
   });
 
-  it('tampering: a die, a ship\'s SHIELDS, the seed, an order — each is the first mismatch, named precisely', async () => {
+  it("tampering: a die, a ship's SHIELDS, the seed, an order — each is the first mismatch, named precisely", async () => {
     const ctx = gamesContext(database);
     const duel = await duelToTheEnd(ctx);
     const doc = await exportGame(ctx, duel.game.id, { as: 'anyone' });
@@ -186,7 +218,12 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     shot.roll = (roll % 6) + 1;
     expect(verifyExport(die)).toEqual({
       ok: false,
-      mismatch: { turn: 1, what: `events[${shotAt}] (shot ${String(shot.firer)} ${String(shot.weapon)} at ${String(shot.target)}): roll`, expected: roll, found: (roll % 6) + 1 },
+      mismatch: {
+        turn: 1,
+        what: `events[${shotAt}] (shot ${String(shot.firer)} ${String(shot.weapon)} at ${String(shot.target)}): roll`,
+        expected: roll,
+        found: (roll % 6) + 1,
+      },
     });
 
     // One ship's SHIELDS after turn 2.
@@ -194,18 +231,32 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     const grey = shields.turns[1]!.stateAfter.ships.find((s) => s.id === 'Grey')!;
     const was = grey.shields;
     grey.shields = was === 6 ? 5 : was + 1;
-    expect(verifyExport(shields)).toEqual({ ok: false, mismatch: { turn: 2, what: 'stateAfter: ships[Grey].shields', expected: was, found: grey.shields } });
+    expect(verifyExport(shields)).toEqual({
+      ok: false,
+      mismatch: { turn: 2, what: 'stateAfter: ships[Grey].shields', expected: was, found: grey.shields },
+    });
 
     // The seed.
     const seed = copy(doc);
     seed.seed = `${doc.seed!.slice(0, -1)}${doc.seed!.endsWith('0') ? '1' : '0'}`;
-    expect(verifyExport(seed)).toEqual({ ok: false, mismatch: { turn: null, what: 'seed: its SHA-256 is not the commitment', expected: doc.seedCommitment, found: sha256Hex(seed.seed) } });
+    expect(verifyExport(seed)).toEqual({
+      ok: false,
+      mismatch: {
+        turn: null,
+        what: 'seed: its SHA-256 is not the commitment',
+        expected: doc.seedCommitment,
+        found: sha256Hex(seed.seed),
+      },
+    });
 
     // One order: Black's turn-1 plot, 2R made 3 (as legal): its move no longer follows.
     const order = copy(doc);
     order.turns[0]!.ordersUsed.Black!.move = '3';
     const moveAt = order.turns[0]!.events.findIndex((e) => e.type === 'move' && e.ship === 'Black');
-    expect(verifyExport(order)).toEqual({ ok: false, mismatch: { turn: 1, what: `events[${moveAt}] (move Black): plot`, expected: '3', found: '2R' } });
+    expect(verifyExport(order)).toEqual({
+      ok: false,
+      mismatch: { turn: 1, what: `events[${moveAt}] (move Black): plot`, expected: '3', found: '2R' },
+    });
   });
 
   it('further checks: the dice chain, a concession withdrawn, a turn dropped, the winner, the shape', async () => {
@@ -215,15 +266,28 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
 
     const dice = copy(doc);
     dice.turns[2]!.diceStateBefore = dice.turns[0]!.diceStateBefore;
-    expect(verifyExport(dice)).toMatchObject({ ok: false, mismatch: { turn: 3, what: 'diceStateBefore: not where turn 2 left the dice', expected: doc.turns[1]!.diceStateAfter } });
+    expect(verifyExport(dice)).toMatchObject({
+      ok: false,
+      mismatch: {
+        turn: 3,
+        what: 'diceStateBefore: not where turn 2 left the dice',
+        expected: doc.turns[1]!.diceStateAfter,
+      },
+    });
 
     const withdrawn = copy(doc);
     withdrawn.turns[2]!.stateBefore.conceded = [];
-    expect(verifyExport(withdrawn)).toMatchObject({ ok: false, mismatch: { turn: 3, what: 'stateBefore.conceded: a concession cannot be withdrawn (blue)' } });
+    expect(verifyExport(withdrawn)).toMatchObject({
+      ok: false,
+      mismatch: { turn: 3, what: 'stateBefore.conceded: a concession cannot be withdrawn (blue)' },
+    });
 
     const dropped = copy(doc);
     dropped.turns.splice(1, 1);
-    expect(verifyExport(dropped)).toMatchObject({ ok: false, mismatch: { turn: 3, what: 'turns: numbered from 1 without a gap', expected: 2, found: 3 } });
+    expect(verifyExport(dropped)).toMatchObject({
+      ok: false,
+      mismatch: { turn: 3, what: 'turns: numbered from 1 without a gap', expected: 2, found: 3 },
+    });
 
     const policy = copy(doc);
     policy.turns[1]!.ordersUsed.G1!.source = 'standing';
@@ -231,11 +295,22 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
 
     const winner = copy(doc);
     winner.winner = winner.winner === 'red' ? 'green' : 'red';
-    expect(verifyExport(winner)).toMatchObject({ ok: false, mismatch: { turn: 4, what: 'winner: not the winner of the last turn', expected: doc.winner, found: winner.winner } });
+    expect(verifyExport(winner)).toMatchObject({
+      ok: false,
+      mismatch: {
+        turn: 4,
+        what: 'winner: not the winner of the last turn',
+        expected: doc.winner,
+        found: winner.winner,
+      },
+    });
 
     const broken = JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
     delete broken.seedCommitment;
-    expect(verifyExport(broken)).toMatchObject({ ok: false, mismatch: { turn: null, what: expect.stringContaining('seedCommitment') } });
+    expect(verifyExport(broken)).toMatchObject({
+      ok: false,
+      mismatch: { turn: null, what: expect.stringContaining('seedCommitment') },
+    });
     expect(verifyExport('not a document')).toMatchObject({ ok: false, mismatch: { turn: null } });
   });
 
@@ -262,7 +337,10 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     expect(text).not.toContain('"1L"');
     for (const t of Object.values(duel.tokens)) expect(text).not.toContain(t);
     expect(text).not.toContain(sha256Hex(duel.tokens.black!));
-    expect(verifyExport(seat)).toMatchObject({ ok: false, mismatch: { turn: null, what: expect.stringMatching(/^seed: not revealed/) } });
+    expect(verifyExport(seat)).toMatchObject({
+      ok: false,
+      mismatch: { turn: null, what: expect.stringMatching(/^seed: not revealed/) },
+    });
 
     const moderator = await exportGame(ctx, gameId, { as: 'token', token: duel.moderatorToken });
     expect(moderator.seed).toBe(duel.game.seed);
@@ -277,7 +355,14 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     expect(verifyExport(ended)).toMatchObject({ ok: true, turns: 1, summary: { ending: 'moderator' } });
     const wrong = copy(ended);
     wrong.winner = ended.winner === 'draw' ? 'black' : 'draw';
-    expect(verifyExport(wrong)).toMatchObject({ ok: false, mismatch: { turn: null, what: 'winner: scoring the final position as the turn limit would', expected: ended.winner } });
+    expect(verifyExport(wrong)).toMatchObject({
+      ok: false,
+      mismatch: {
+        turn: null,
+        what: 'winner: scoring the final position as the turn limit would',
+        expected: ended.winner,
+      },
+    });
   });
 
   it('a game abandoned before any turn resolved, and one still in setup, export and verify', async () => {
@@ -291,7 +376,15 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     expect(gone.initialPosition).toEqual({ ...gone.position, conceded: [] });
     expect(verifyExport(gone)).toMatchObject({ ok: true, turns: 0, summary: { ending: 'abandoned' } });
 
-    const setup = await createGame(ctx, { id: 'setup-1', name: 'Skirmish', scenario: 'skirmish-3v3', seats: [{ side: 'red', email: 'r@pbem.test', name: 'R' }, { side: 'blue', email: 'b@pbem.test', name: 'B' }] });
+    const setup = await createGame(ctx, {
+      id: 'setup-1',
+      name: 'Skirmish',
+      scenario: 'skirmish-3v3',
+      seats: [
+        { side: 'red', email: 'r@pbem.test', name: 'R' },
+        { side: 'blue', email: 'b@pbem.test', name: 'B' },
+      ],
+    });
     const doc = await exportGame(ctx, setup.game.id, { as: 'operator' });
     expect(doc).toMatchObject({ status: 'setup', initialPosition: null, position: null, turns: [], openTurn: null });
     expect(verifyExport(doc)).toMatchObject({ ok: true, turns: 0 });

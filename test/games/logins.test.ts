@@ -22,7 +22,9 @@ describe.each(databaseKinds)('login links and sessions on %s', (kind) => {
   afterEach(() => database.drop());
 
   it('a link carries 256 bits, and only its hash is stored', async () => {
-    const { token } = await ctx.db.transaction((tx) => issueLoginToken(ctx, tx, { email: 'Ann@PBEM.test', purpose: 'login' }));
+    const { token } = await ctx.db.transaction((tx) =>
+      issueLoginToken(ctx, tx, { email: 'Ann@PBEM.test', purpose: 'login' }),
+    );
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const rows = await ctx.db.select().from(loginTokens);
     expect(rows).toHaveLength(1);
@@ -32,7 +34,9 @@ describe.each(databaseKinds)('login links and sessions on %s', (kind) => {
   });
 
   it('works once, even when followed twice at the same moment', async () => {
-    const { token } = await ctx.db.transaction((tx) => issueLoginToken(ctx, tx, { email: 'ann@pbem.test', purpose: 'login' }));
+    const { token } = await ctx.db.transaction((tx) =>
+      issueLoginToken(ctx, tx, { email: 'ann@pbem.test', purpose: 'login' }),
+    );
     expect(await peekLoginToken(ctx, token)).toMatchObject({ email: 'ann@pbem.test' });
     const both = await Promise.all([redeemLoginToken(ctx, token), redeemLoginToken(ctx, token)]);
     expect(both.filter((r) => r !== null)).toHaveLength(1);
@@ -43,7 +47,9 @@ describe.each(databaseKinds)('login links and sessions on %s', (kind) => {
 
   it('a login link lasts 15 minutes; a report link 7 days and opens its game', async () => {
     const { seats } = await tutorialDuel(ctx, { id: 'duel' });
-    const login = await ctx.db.transaction((tx) => issueLoginToken(ctx, tx, { email: 'ann@pbem.test', purpose: 'login' }));
+    const login = await ctx.db.transaction((tx) =>
+      issueLoginToken(ctx, tx, { email: 'ann@pbem.test', purpose: 'login' }),
+    );
     const [seat] = await ctx.db.select().from(seatRows).where(eq(seatRows.side, 'black'));
     const link = await ctx.db.transaction((tx) => seatLoginLink(ctx, tx, seat!));
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8080\/login\/[A-Za-z0-9_-]{43}$/);

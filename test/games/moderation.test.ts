@@ -6,12 +6,27 @@ import { gamesContext, tutorialDuel } from '../support/games.ts';
 import { auditLog, games, submissions, turns } from '../../src/db/schema.ts';
 import { submitOrders } from '../../src/games/orders.ts';
 import { resolveNextDueTurn } from '../../src/games/resolution.ts';
-import { endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../../src/games/moderation.ts';
+import {
+  endGame,
+  extendDeadline,
+  pause,
+  replaceSeat,
+  resolveNow,
+  resume,
+  rollback,
+  rotateSeatToken,
+  setDeadline,
+  type Moderator,
+} from '../../src/games/moderation.ts';
 import { moderatorGameView, seatGameView, turnView } from '../../src/games/views.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { HOUR } from '../../src/games/clock.ts';
 
-const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
 
 describe.each(databaseKinds)('moderators on %s', (kind) => {
   let database: TestDatabase;
@@ -26,7 +41,8 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
     const ctx = gamesContext(database);
     const duel = await tutorialDuel(ctx);
     const mod: Moderator = { gameId: duel.game.id, key: duel.moderatorToken, actor: 'Mia' };
-    const audit = async () => (await ctx.db.select().from(auditLog).where(eq(auditLog.gameId, duel.game.id))).map((a) => a.action);
+    const audit = async () =>
+      (await ctx.db.select().from(auditLog).where(eq(auditLog.gameId, duel.game.id))).map((a) => a.action);
     return { ctx, ...duel, mod, audit };
   }
 
@@ -45,7 +61,10 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
     const [after] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
     expect(after!.deadline!.getTime() - before!.deadline!.getTime()).toBe(100 * HOUR);
     expect(await audit()).toEqual(expect.arrayContaining(['pause', 'resume']));
-    const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.gameId, game.id), eq(auditLog.action, 'pause')));
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.gameId, game.id), eq(auditLog.action, 'pause')));
     expect(entry).toMatchObject({ actor: 'moderator:Mia', reason: 'holidays' });
   });
 
@@ -62,21 +81,41 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
   it('resolves now, seats without orders getting the no-orders policy', async () => {
     const { ctx, game, mod, audit } = await setup();
     expect(await resolveNow(ctx, mod, 'both asked')).toMatchObject({ gameId: game.id, turn: 1 });
-    expect((await turnView(ctx, game.id, 1)).orders).toMatchObject({ Black: { source: 'standing' }, Grey: { source: 'standing' } });
+    expect((await turnView(ctx, game.id, 1)).orders).toMatchObject({
+      Black: { source: 'standing' },
+      Grey: { source: 'standing' },
+    });
     expect(await audit()).toContain('resolve');
   });
 
   it('rolls back the last resolved turn and reopens it with the orders it had; it resolves the same way again', async () => {
     const { ctx, game, tokens, mod } = await setup();
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R',
+      channel: 'api',
+    });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1',
+      channel: 'api',
+    });
     await resolveNextDueTurn(ctx);
     const first = await turnView(ctx, game.id, 1);
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 2 MOVE 2', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 2 MOVE 2',
+      channel: 'api',
+    });
     expect(await rollback(ctx, mod, 'mistyped deadline')).toBe(1);
     const [g] = await ctx.db.select().from(games).where(eq(games.id, game.id));
     expect(g).toMatchObject({ currentTurn: 1, status: 'active' });
-    expect(await ctx.db.select().from(turns).where(eq(turns.gameId, game.id))).toEqual([expect.objectContaining({ number: 1, status: 'open' })]);
+    expect(await ctx.db.select().from(turns).where(eq(turns.gameId, game.id))).toEqual([
+      expect.objectContaining({ number: 1, status: 'open' }),
+    ]);
     // The orders turn 1 had still stand; turn 2's are gone with it.
     expect(await ctx.db.select().from(submissions).where(eq(submissions.gameId, game.id))).toHaveLength(2);
     expect((await turnView(ctx, game.id, 1)).events).toBeNull();
@@ -86,7 +125,13 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
 
   it('replaces a player: the old token stops working, the new one opens the seat', async () => {
     const { ctx, game, tokens, mod, audit } = await setup();
-    const { token, seat } = await replaceSeat(ctx, mod, 'grey', { email: 'Carol@PBEM.test', name: 'Carol' }, 'Bob vanished');
+    const { token, seat } = await replaceSeat(
+      ctx,
+      mod,
+      'grey',
+      { email: 'Carol@PBEM.test', name: 'Carol' },
+      'Bob vanished',
+    );
     expect(seat).toMatchObject({ email: 'carol@pbem.test', displayName: 'Carol' });
     expect(await codeOf(seatGameView(ctx, game.id, tokens.grey!))).toBe('BAD_TOKEN');
     expect((await seatGameView(ctx, game.id, token)).me).toMatchObject({ side: 'grey', name: 'Carol' });
@@ -99,7 +144,11 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
   it('ends a game (scored like the turn limit) or abandons it', async () => {
     const a = await setup();
     expect(await endGame(a.ctx, a.mod, 'end', 'time is up')).toMatchObject({ status: 'finished', winner: 'draw' });
-    expect(await codeOf(submitOrders(a.ctx, { gameId: a.game.id, token: a.tokens.black!, text: 'SHIP Black SPEED 0', channel: 'api' }))).toBe('GAME_OVER');
+    expect(
+      await codeOf(
+        submitOrders(a.ctx, { gameId: a.game.id, token: a.tokens.black!, text: 'SHIP Black SPEED 0', channel: 'api' }),
+      ),
+    ).toBe('GAME_OVER');
     const b = await setup();
     expect(await endGame(b.ctx, b.mod, 'abandon')).toMatchObject({ status: 'abandoned' });
     const view = await moderatorGameView(b.ctx, b.mod);

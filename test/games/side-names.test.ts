@@ -28,16 +28,16 @@ describe('sideName', () => {
 describe('senderName', () => {
   const game = { settings };
 
-  it('is the player\'s display name', () => {
+  it("is the player's display name", () => {
     expect(senderName(game, { displayName: 'Alice', side: 'red' })).toBe('Alice');
   });
 
-  it('is the side\'s name when the display name is empty or looks like an address: an address is never shown', () => {
+  it("is the side's name when the display name is empty or looks like an address: an address is never shown", () => {
     expect(senderName(game, { displayName: '  ', side: 'red' })).toBe('Red Fleet');
     expect(senderName(game, { displayName: 'alice@example.org', side: 'red' })).toBe('Red Fleet');
   });
 
-  it('is the side id when the game\'s settings cannot be read', () => {
+  it("is the side id when the game's settings cannot be read", () => {
     expect(senderName({ settings: { sides: 'broken' } }, { displayName: 'a@b.c', side: 'red' })).toBe('red');
   });
 });

@@ -64,11 +64,24 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
   it('accepts valid orders, replaces them with newer ones keeping the history, and refuses invalid ones without touching them', async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    const first = await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
+    const first = await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R',
+      channel: 'api',
+    });
     expect(first).toMatchObject({ turn: 1, stored: true, turnComplete: false });
     expect(first.canonical).toContain('SHIP Black SPEED 3 MOVE 2R');
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, orders: { Black: { speed: 3, move: '1L1' } }, channel: 'web' });
-    const bad = await expectAppError(submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 4 MOVE 4', channel: 'mail' }), 'ORDERS_REJECTED');
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      orders: { Black: { speed: 3, move: '1L1' } },
+      channel: 'web',
+    });
+    const bad = await expectAppError(
+      submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 4 MOVE 4', channel: 'mail' }),
+      'ORDERS_REJECTED',
+    );
     expect(bad.problems[0]).toMatchObject({ line: 1, code: 'SPEED_NOT_ALLOWED' });
     expect(bad.problems[0]!.message).toContain('SPEED 4 not allowed: ENGINE is 3');
     const rows = await ctx.db.select().from(submissions).where(eq(submissions.gameId, game.id));
@@ -77,27 +90,59 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
     expect((await standingOrders(ctx, game.id, tokens.black!)).canonical).toContain('SHIP Black SPEED 3 MOVE 1L1');
   });
 
-  it('refuses a wrong token, another seat\'s ship, and orders for a turn that is over', async () => {
+  it("refuses a wrong token, another seat's ship, and orders for a turn that is over", async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    await expectAppError(submitOrders(ctx, { gameId: game.id, token: 'x'.repeat(32), text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' }), 'BAD_TOKEN');
-    const theirs = await expectAppError(submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' }), 'ORDERS_REJECTED');
+    await expectAppError(
+      submitOrders(ctx, { gameId: game.id, token: 'x'.repeat(32), text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' }),
+      'BAD_TOKEN',
+    );
+    const theirs = await expectAppError(
+      submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' }),
+      'ORDERS_REJECTED',
+    );
     expect(theirs.problems.map((p) => p.code)).toEqual(['SHIP_NOT_YOURS']);
-    await expectAppError(submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'GAME duel-x TURN 1\nSHIP Black SPEED 3 MOVE 2R', channel: 'api' }), 'ORDERS_REJECTED');
-    await expectAppError(submitOrders(ctx, { gameId: 'no-such-game', token: tokens.black!, text: 'HELP', channel: 'api' }), 'GAME_NOT_FOUND');
+    await expectAppError(
+      submitOrders(ctx, {
+        gameId: game.id,
+        token: tokens.black!,
+        text: 'GAME duel-x TURN 1\nSHIP Black SPEED 3 MOVE 2R',
+        channel: 'api',
+      }),
+      'ORDERS_REJECTED',
+    );
+    await expectAppError(
+      submitOrders(ctx, { gameId: 'no-such-game', token: tokens.black!, text: 'HELP', channel: 'api' }),
+      'GAME_NOT_FOUND',
+    );
   });
 
-  it('resolves a turn exactly once when the last orders arrive, with the tutorial\'s result, and opens the next', async () => {
+  it("resolves a turn exactly once when the last orders arrive, with the tutorial's result, and opens the next", async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R',
+      channel: 'api',
+    });
     expect(await resolveNextDueTurn(ctx)).toBeNull();
-    const last = await submitOrders(ctx, { gameId: game.id, token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' });
+    const last = await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1',
+      channel: 'api',
+    });
     expect(last.turnComplete).toBe(true);
     expect(await resolveNextDueTurn(ctx)).toEqual({ gameId: game.id, turn: 1, gameOver: false });
     expect(await resolveNextDueTurn(ctx)).toBeNull();
     const all = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
-    expect(all.map((t) => [t.number, t.status])).toEqual(expect.arrayContaining([[1, 'resolved'], [2, 'open']]));
+    expect(all.map((t) => [t.number, t.status])).toEqual(
+      expect.arrayContaining([
+        [1, 'resolved'],
+        [2, 'open'],
+      ]),
+    );
     const [t1] = all.filter((t) => t.number === 1);
     const moved = (t1!.events as Array<{ type: string; ship?: string; to?: string }>).filter((e) => e.type === 'move');
     expect(moved.map((e) => [e.ship, e.to])).toEqual([
@@ -105,11 +150,18 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
       ['Grey', '0706'],
     ]);
     // The stored record replays: same state, orders and dice give the same turn.
-    const replay = resolveTurn(readPosition(t1!.stateBefore), readOrders(t1!.ordersUsed), SeededDice.fromState(t1!.diceStateBefore));
+    const replay = resolveTurn(
+      readPosition(t1!.stateBefore),
+      readOrders(t1!.ordersUsed),
+      SeededDice.fromState(t1!.diceStateBefore),
+    );
     expect(replay.ok && replay.value.events).toEqual(t1!.events);
     const [g] = await ctx.db.select().from(games).where(eq(games.id, game.id));
     expect(g).toMatchObject({ currentTurn: 2, status: 'active', diceState: t1!.diceStateAfter });
-    const reports = await ctx.db.select().from(outbox).where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'turn-report')));
+    const reports = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'turn-report')));
     expect(reports).toHaveLength(2);
     expect(reports[0]!.textBody).toContain('What happened in turn 1');
   });
@@ -117,22 +169,41 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
   it('at the deadline a seat without orders gets the standing order', async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 1 MOVE 1', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 1 MOVE 1',
+      channel: 'api',
+    });
     ctx.clock.advanceBy(72 * HOUR - 1000);
     expect(await resolveNextDueTurn(ctx)).toBeNull();
     ctx.clock.advanceBy(1000);
     expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 1 });
-    const [t1] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
-    expect(t1!.ordersUsed).toMatchObject({ Black: { source: 'orders', speed: 1 }, Grey: { source: 'standing', speed: 0 } });
+    const [t1] = await ctx.db
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
+    expect(t1!.ordersUsed).toMatchObject({
+      Black: { source: 'orders', speed: 1 },
+      Grey: { source: 'standing', speed: 0 },
+    });
   });
 
   it('with the solo no-orders policy, the solo rules play a seat that sent nothing', async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx, { settings: { noOrders: 'solo' } });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 1 MOVE 1', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 1 MOVE 1',
+      channel: 'api',
+    });
     ctx.clock.advanceBy(72 * HOUR);
     await resolveNextDueTurn(ctx);
-    const [t1] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
+    const [t1] = await ctx.db
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
     expect((t1!.events as Array<{ type: string }>)[0]).toMatchObject({ type: 'solo-move', ship: 'Grey' });
     // The seat is played for this turn only: the next position still has no solo side.
     expect(readPosition(t1!.stateAfter).solo).toEqual([]);
@@ -141,7 +212,12 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
   it('sends each reminder once, only to seats still missing orders', async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 1 MOVE 1', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 1 MOVE 1',
+      channel: 'api',
+    });
     ctx.clock.advanceBy(47 * HOUR);
     expect(await sendDueReminders(ctx)).toBe(0);
     ctx.clock.advanceBy(1 * HOUR);
@@ -149,15 +225,28 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
     expect(await sendDueReminders(ctx)).toBe(0);
     ctx.clock.advanceBy(22 * HOUR);
     expect(await sendDueReminders(ctx)).toBe(1);
-    const reminders = await ctx.db.select().from(outbox).where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'reminder')));
+    const reminders = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'reminder')));
     expect(reminders.map((r) => r.toAddress)).toEqual(['bob@pbem.test', 'bob@pbem.test']);
   });
 
   it('plays the tutorial duel to its end; the end mail reveals the seed that matches the commitment', async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R',
+      channel: 'api',
+    });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1',
+      channel: 'api',
+    });
     // From turn 2 on nobody writes orders: at each deadline both ships keep SPEED 3 and fly straight,
     // firing at each other while they can, until the fight or the map's edge ends it.
     let over = false;
@@ -170,11 +259,17 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
     expect(over).toBe(true);
     const [g] = await ctx.db.select().from(games).where(eq(games.id, game.id));
     expect(g!.status).toBe('finished');
-    const end = await ctx.db.select().from(outbox).where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'game-end')));
+    const end = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'game-end')));
     expect(end).toHaveLength(2);
     expect(end[0]!.textBody).toContain(g!.seed);
     expect(sha256Hex(g!.seed)).toBe(g!.seedCommitment);
-    await expectAppError(submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 0', channel: 'api' }), 'GAME_OVER');
+    await expectAppError(
+      submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 0', channel: 'api' }),
+      'GAME_OVER',
+    );
   });
 
   it('"A side may concede at any time": with two sides, the game ends at once by concession', async () => {

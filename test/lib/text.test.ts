@@ -41,7 +41,7 @@ describe('plainText', () => {
   });
 });
 
-describe('the players\' words shown back in a reply (orders/words.ts show)', () => {
+describe("the players' words shown back in a reply (orders/words.ts show)", () => {
   it('control and invisible characters become "?"; a word cut short keeps no half character', () => {
     expect(show('SH\u0000IP\u202E')).toBe('SH?IP?');
     expect(show(`${'x'.repeat(23)}🚀`)).toBe(`${'x'.repeat(23)}…`);

@@ -41,11 +41,23 @@ function expectWellFormed(mail: Composed): void {
 const shown = (html: string) => convert(html, { wordwrap: false });
 
 describe('composeRejected: "listing every error with its line and what would be legal"', () => {
-  const text = ['GAME orion-7 TURN 4', 'PASSWORD s3cr3t-token-value', 'SHIP Black SPEED 4 MOVE 4', 'SHIP Grey SPEED 3 MOVE 1R1', 'SHIP Black SPEED 2\tMOVE 2', 'END'].join('\n');
+  const text = [
+    'GAME orion-7 TURN 4',
+    'PASSWORD s3cr3t-token-value',
+    'SHIP Black SPEED 4 MOVE 4',
+    'SHIP Grey SPEED 3 MOVE 1R1',
+    'SHIP Black SPEED 2\tMOVE 2',
+    'END',
+  ].join('\n');
   const problems = [
     { line: 3, code: 'SPEED_NOT_ALLOWED', message: 'SPEED 4 not allowed: ENGINE is 3', ship: 'Black' },
     { line: 4, code: 'SHIP_NOT_YOURS', message: 'ship Grey is not yours: your ships are Black', ship: 'Grey' },
-    { line: 5, code: 'SHIP_TWICE', message: 'ship Black is already ordered on line 3; give one SHIP line per ship', ship: 'Black' },
+    {
+      line: 5,
+      code: 'SHIP_TWICE',
+      message: 'ship Black is already ordered on line 3; give one SHIP line per ship',
+      ship: 'Black',
+    },
     { line: 2, code: 'PASSWORD_TWICE', message: 'two different PASSWORD lines: give your secret once' },
     { line: null, code: 'TOO_MANY_ERRORS', message: 'more than 100 problems: reading stopped here' },
   ];
@@ -75,11 +87,21 @@ describe('composeRejected: "listing every error with its line and what would be 
   });
 
   it('cuts a quoted line too long for the page, and works without a game or a text', () => {
-    const long = composeRejected({ game: null, turn: null, problems: [{ line: 1, code: 'LINE_TOO_LONG', message: 'this line is too long' }], text: `SHIP ${'X'.repeat(2000)}` });
+    const long = composeRejected({
+      game: null,
+      turn: null,
+      problems: [{ line: 1, code: 'LINE_TOO_LONG', message: 'this line is too long' }],
+      text: `SHIP ${'X'.repeat(2000)}`,
+    });
     expectWellFormed(long);
     expect(long.text).toMatch(/ 1 \| SHIP X+…\n/);
     expect(long.subject).toBe('Your mail was not accepted');
-    const none = composeRejected({ game: null, turn: null, problems: [{ line: null, code: 'EMPTY', message: 'no orders found' }], text: null });
+    const none = composeRejected({
+      game: null,
+      turn: null,
+      problems: [{ line: null, code: 'EMPTY', message: 'no orders found' }],
+      text: null,
+    });
     expect(none.text).toContain('- the whole mail: no orders found [EMPTY]');
     expect(none.text).not.toContain('The lines with problems');
   });
@@ -87,7 +109,15 @@ describe('composeRejected: "listing every error with its line and what would be 
 
 describe('composeAccepted: "echoing the orders as the service understood them"', () => {
   const canonical = 'GAME orion-7 TURN 4\nSHIP Black SPEED 3 MOVE 2R FIRE Grey\nSHIP Dart SPEED 1 MOVE 1 HOLD\nEND\n';
-  const mail = composeAccepted({ game, turn: 4, side: 'black', canonical, deadline, timeZone: 'Europe/Paris', commands: ['STATUS', 'HELP'] });
+  const mail = composeAccepted({
+    game,
+    turn: 4,
+    side: 'black',
+    canonical,
+    deadline,
+    timeZone: 'Europe/Paris',
+    commands: ['STATUS', 'HELP'],
+  });
 
   it('carries the canonical orders, both deadlines and the commands read', () => {
     expectWellFormed(mail);
@@ -112,9 +142,45 @@ describe('composeAccepted: "echoing the orders as the service understood them"',
       conceded: [],
       turnLimit: null,
       ships: [
-        { id: 'Black', side: 'black', hex: { col: 4, row: 8 }, facing: 'N', speed: 3, engine: 3, shields: 3, toHit: 3, weapons: ['F'], design: { engine: 3, shields: 3, toHit: 3, weapons: ['F'] }, status: 'active' },
-        { id: 'Dart', side: 'black', hex: { col: 2, row: 8 }, facing: 'N', speed: 1, engine: 2, shields: 1, toHit: 3, weapons: ['F'], design: { engine: 2, shields: 1, toHit: 3, weapons: ['F'] }, status: 'active' },
-        { id: 'Grey', side: 'grey', hex: { col: 8, row: 4 }, facing: 'S', speed: 3, engine: 4, shields: 4, toHit: 5, weapons: ['F'], design: { engine: 4, shields: 4, toHit: 5, weapons: ['F'] }, status: 'active' },
+        {
+          id: 'Black',
+          side: 'black',
+          hex: { col: 4, row: 8 },
+          facing: 'N',
+          speed: 3,
+          engine: 3,
+          shields: 3,
+          toHit: 3,
+          weapons: ['F'],
+          design: { engine: 3, shields: 3, toHit: 3, weapons: ['F'] },
+          status: 'active',
+        },
+        {
+          id: 'Dart',
+          side: 'black',
+          hex: { col: 2, row: 8 },
+          facing: 'N',
+          speed: 1,
+          engine: 2,
+          shields: 1,
+          toHit: 3,
+          weapons: ['F'],
+          design: { engine: 2, shields: 1, toHit: 3, weapons: ['F'] },
+          status: 'active',
+        },
+        {
+          id: 'Grey',
+          side: 'grey',
+          hex: { col: 8, row: 4 },
+          facing: 'S',
+          speed: 3,
+          engine: 4,
+          shields: 4,
+          toHit: 5,
+          weapons: ['F'],
+          design: { engine: 4, shields: 4, toHit: 5, weapons: ['F'] },
+          status: 'active',
+        },
       ],
     } as const;
     const parsed = parseSubmission(echoed, { gameId: 'orion-7', turn: 4, side: 'black', position });
@@ -122,7 +188,15 @@ describe('composeAccepted: "echoing the orders as the service understood them"',
   });
 
   it('a mail with commands only says no orders were in it', () => {
-    const commandsOnly = composeAccepted({ game, turn: 4, side: 'black', canonical: 'GAME orion-7 TURN 4\nEND\n', deadline: null, timeZone: 'UTC', commands: ['ORDERS'] });
+    const commandsOnly = composeAccepted({
+      game,
+      turn: 4,
+      side: 'black',
+      canonical: 'GAME orion-7 TURN 4\nEND\n',
+      deadline: null,
+      timeZone: 'UTC',
+      commands: ['ORDERS'],
+    });
     expect(commandsOnly.subject).toBe('[orion-7] Mail received for turn 4');
     expect(commandsOnly.text).toContain('It held no ship');
     expect(commandsOnly.text).toContain('every side has sent orders');
@@ -131,7 +205,14 @@ describe('composeAccepted: "echoing the orders as the service understood them"',
 
 describe('composeOrdersList and composeReminder', () => {
   it('lists the orders in, or says there are none, with both deadlines', () => {
-    const some = composeOrdersList({ game, turn: 4, side: 'black', canonical: 'GAME orion-7 TURN 4\nSHIP Black SPEED 3 MOVE 3\nEND\n', deadline, timeZone: 'America/New_York' });
+    const some = composeOrdersList({
+      game,
+      turn: 4,
+      side: 'black',
+      canonical: 'GAME orion-7 TURN 4\nSHIP Black SPEED 3 MOVE 3\nEND\n',
+      deadline,
+      timeZone: 'America/New_York',
+    });
     expectWellFormed(some);
     expect(some.text).toContain('SHIP Black SPEED 3 MOVE 3');
     expect(some.text).toContain('Thu 2026-01-08 12:00 UTC');
@@ -142,13 +223,22 @@ describe('composeOrdersList and composeReminder', () => {
 
   it('a reminder names the deadline, what happens without orders, and brings the order block', () => {
     const block = 'GAME orion-7 TURN 4\nSHIP Black SPEED 3 MOVE 3\nEND\n';
-    const standing = composeReminder({ game, turn: 4, deadline, timeZone: 'Europe/Paris', noOrders: 'standing', orderBlock: block });
+    const standing = composeReminder({
+      game,
+      turn: 4,
+      deadline,
+      timeZone: 'Europe/Paris',
+      noOrders: 'standing',
+      orderBlock: block,
+    });
     expectWellFormed(standing);
     expect(standing.subject).toBe('[orion-7] Reminder: your orders for turn 4 are due Thu 2026-01-08 12:00 UTC');
     expect(standing.text).toContain('keep their SPEED, fly straight ahead and fire at the nearest enemy');
     expect(standing.text).toContain('SHIP Black SPEED 3 MOVE 3');
     expect(standing.text).toMatch(/13:00 CET \(Europe\/Paris\)/);
-    expect(composeReminder({ game, turn: 4, deadline, timeZone: 'UTC', noOrders: 'solo', orderBlock: null }).text).toContain('played by the solo rules');
+    expect(
+      composeReminder({ game, turn: 4, deadline, timeZone: 'UTC', noOrders: 'solo', orderBlock: null }).text,
+    ).toContain('played by the solo rules');
   });
 });
 
@@ -164,7 +254,7 @@ describe('composeRelayedMessage: "a message relayed to another player, who sees 
     expect(mail.text).toContain('MESSAGE grey');
   });
 
-  it('escapes the player\'s text in the HTML part: a <script> stays text', () => {
+  it("escapes the player's text in the HTML part: a <script> stays text", () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>bold</b>');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
@@ -180,7 +270,12 @@ describe('composeRelayedMessage: "a message relayed to another player, who sees 
 
   it('escapes the game name and the sender name too', () => {
     expect(mail.html).toContain('Orion &lt;7&gt; &amp; Co');
-    const named = composeRelayedMessage({ game, fromSide: 'grey', fromName: '<img src=x onerror=alert(1)>', text: 'hi' });
+    const named = composeRelayedMessage({
+      game,
+      fromSide: 'grey',
+      fromName: '<img src=x onerror=alert(1)>',
+      text: 'hi',
+    });
     expect(named.html).not.toContain('<img');
   });
 });
@@ -189,7 +284,22 @@ describe('composeHelp, composeNotice, composeGameEnd', () => {
   it('help explains the orders language and every mail command, with an example for the game', () => {
     const mail = composeHelp({ game, mailDomain: 'pbem.test' });
     expectWellFormed(mail);
-    for (const word of ['GAME', 'TURN', 'SHIP', 'SPEED', 'MOVE', 'FIRE', 'HOLD', 'END', 'HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'MESSAGE <side>', 'PASSWORD <secret>']) {
+    for (const word of [
+      'GAME',
+      'TURN',
+      'SHIP',
+      'SPEED',
+      'MOVE',
+      'FIRE',
+      'HOLD',
+      'END',
+      'HELP',
+      'STATUS',
+      'ORDERS',
+      'CONCEDE',
+      'MESSAGE <side>',
+      'PASSWORD <secret>',
+    ]) {
       expect(mail.text).toContain(word);
       expect(shown(mail.html)).toContain(word);
     }
@@ -199,7 +309,13 @@ describe('composeHelp, composeNotice, composeGameEnd', () => {
   });
 
   it('a notice is its paragraphs, wrapped to the page', () => {
-    const mail = composeNotice({ subject: 'Mail too large\r\nBcc: victim@example.org', paragraphs: ['Your mail is 21 MB; the service reads at most 2 MB. '.repeat(6), 'Send it again without attachments.'] });
+    const mail = composeNotice({
+      subject: 'Mail too large\r\nBcc: victim@example.org',
+      paragraphs: [
+        'Your mail is 21 MB; the service reads at most 2 MB. '.repeat(6),
+        'Send it again without attachments.',
+      ],
+    });
     expectWellFormed(mail);
     expect(mail.subject).toBe('Mail too large Bcc: victim@example.org');
     expect(mail.text).toContain('Send it again without attachments.');
@@ -207,7 +323,17 @@ describe('composeHelp, composeNotice, composeGameEnd', () => {
   });
 
   it('the end of a game reveals the seed and repeats the commitment', () => {
-    const mail = composeGameEnd({ game, summary: 'Black wins', lastTurn: 7, narrative: ['Grey is destroyed in 0604'], diagram: null, sides: [], seed: 'c0ffee'.repeat(5), seedCommitment: 'ab'.repeat(32), archiveUrl: 'http://127.0.0.1:8080/archive/orion-7' });
+    const mail = composeGameEnd({
+      game,
+      summary: 'Black wins',
+      lastTurn: 7,
+      narrative: ['Grey is destroyed in 0604'],
+      diagram: null,
+      sides: [],
+      seed: 'c0ffee'.repeat(5),
+      seedCommitment: 'ab'.repeat(32),
+      archiveUrl: 'http://127.0.0.1:8080/archive/orion-7',
+    });
     expectWellFormed(mail);
     expect(mail.subject).toBe('[orion-7] Game over: Black wins');
     expect(mail.text).toContain('c0ffee'.repeat(5));
@@ -227,7 +353,11 @@ describe('the text-safe path', () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.every((l) => l.length <= 40 && l.startsWith('    word'))).toBe(true);
     expect(lines.join(' ').split(/ +/).filter(Boolean)).toHaveLength(40);
-    expect(wrapLine(`  - ${'item '.repeat(30)}`, 40).slice(0, 2).map((l) => l.slice(0, 6))).toEqual(['  - it', '    it']);
+    expect(
+      wrapLine(`  - ${'item '.repeat(30)}`, 40)
+        .slice(0, 2)
+        .map((l) => l.slice(0, 6)),
+    ).toEqual(['  - it', '    it']);
     expect(wrapLine('x'.repeat(250), 100)).toEqual(['x'.repeat(100), 'x'.repeat(100), 'x'.repeat(50)]);
   });
 

@@ -58,7 +58,16 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
   describe('size', () => {
     it('a 20 MB mail: only its headers are read; a short answer to the sender; nothing applied', async () => {
       const body = Buffer.alloc(20 * 1024 * 1024, 'SHIP Black SPEED 3 MOVE 2R\r\n');
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: huge', 'Message-ID: <huge@client.test>', 'Content-Type: text/plain'], body);
+      const raw = handMail(
+        [
+          `From: ${ALICE}`,
+          `To: ${toBlack()}`,
+          'Subject: huge',
+          'Message-ID: <huge@client.test>',
+          'Content-Type: text/plain',
+        ],
+        body,
+      );
       const started = Date.now();
       const r = await handleInboundMail(ctx, raw);
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -67,12 +76,18 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       const [answer] = await answers(ctx.db);
       expect(answer!.subject).toMatch(/too large/);
       expect(answer!.textBody).toContain('2048 KiB');
-      expect(await inboundRow(ctx.db, '<huge@client.test>')).toMatchObject({ outcome: 'too-large', detail: expect.objectContaining({ size: raw.length, body: 'none' }) });
+      expect(await inboundRow(ctx.db, '<huge@client.test>')).toMatchObject({
+        outcome: 'too-large',
+        detail: expect.objectContaining({ size: raw.length, body: 'none' }),
+      });
       await gameUnchanged();
     });
 
     it('a 20 MB auto-reply is not answered at all', async () => {
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Auto-Submitted: auto-replied', 'Subject: huge'], Buffer.alloc(20 * 1024 * 1024, 'x'));
+      const raw = handMail(
+        [`From: ${ALICE}`, `To: ${toBlack()}`, 'Auto-Submitted: auto-replied', 'Subject: huge'],
+        Buffer.alloc(20 * 1024 * 1024, 'x'),
+      );
       expect((await handleInboundMail(ctx, raw)).outcome).toBe('ignored-auto');
       expect(await sent()).toEqual([]);
     });
@@ -80,7 +95,12 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
 
   describe('bodies', () => {
     it('an attachment with no text: nothing applied, the answer says only the text of a mail is read', async () => {
-      const raw = await composeMail({ from: ALICE, to: toBlack(), subject: 'my orders', attachments: [{ filename: 'orders.pdf', content: randomBytes(4096), contentType: 'application/pdf' }] });
+      const raw = await composeMail({
+        from: ALICE,
+        to: toBlack(),
+        subject: 'my orders',
+        attachments: [{ filename: 'orders.pdf', content: randomBytes(4096), contentType: 'application/pdf' }],
+      });
       const r = await handleInboundMail(ctx, raw);
       expect(r.outcome).toBe('empty');
       expect(r.detail.problems).toEqual(['EMPTY', 'ATTACHMENTS_NOT_READ', 'SUBJECT_NOT_READ']);
@@ -90,8 +110,22 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
     });
 
     it('invalid UTF-8 is read with the bad bytes replaced: orders around them still count', async () => {
-      const body = Buffer.concat([Buffer.from(`${black().replace('\nEND', '')}\n# caf`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x00]), Buffer.from('\nEND\n')]);
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: bytes', 'Message-ID: <utf8@client.test>', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit'], body);
+      const body = Buffer.concat([
+        Buffer.from(`${black().replace('\nEND', '')}\n# caf`),
+        Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x00]),
+        Buffer.from('\nEND\n'),
+      ]);
+      const raw = handMail(
+        [
+          `From: ${ALICE}`,
+          `To: ${toBlack()}`,
+          'Subject: bytes',
+          'Message-ID: <utf8@client.test>',
+          'Content-Type: text/plain; charset=utf-8',
+          'Content-Transfer-Encoding: 8bit',
+        ],
+        body,
+      );
       const r = await handleInboundMail(ctx, raw);
       expect(r.outcome).toBe('accepted');
       const [sub] = await submissionRows(ctx.db, gameId);
@@ -100,8 +134,21 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
     });
 
     it('invalid UTF-8 inside an order line: rejected with that line, never a crash', async () => {
-      const body = Buffer.concat([Buffer.from(`GAME ${gameId} TURN 1\nSHIP Bl`), Buffer.from([0xff]), Buffer.from('ck SPEED 3 MOVE 2R\nEND\n')]);
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: bytes', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit'], body);
+      const body = Buffer.concat([
+        Buffer.from(`GAME ${gameId} TURN 1\nSHIP Bl`),
+        Buffer.from([0xff]),
+        Buffer.from('ck SPEED 3 MOVE 2R\nEND\n'),
+      ]);
+      const raw = handMail(
+        [
+          `From: ${ALICE}`,
+          `To: ${toBlack()}`,
+          'Subject: bytes',
+          'Content-Type: text/plain; charset=utf-8',
+          'Content-Transfer-Encoding: 8bit',
+        ],
+        body,
+      );
       const r = await handleInboundMail(ctx, raw);
       expect(r.outcome).toBe('rejected');
       expect(r.detail.problems).toEqual([expect.stringMatching(/^2:/)]);
@@ -111,7 +158,16 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
 
     it('an ISO-8859-1 body: orders and a message with accents arrive intact', async () => {
       const text = `${black().replace('\nEND', '')}\nMESSAGE grey\nTrès bien, à bientôt.\nEND\n`;
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: latin', 'Content-Type: text/plain; charset=ISO-8859-1', 'Content-Transfer-Encoding: 8bit'], Buffer.from(text, 'latin1'));
+      const raw = handMail(
+        [
+          `From: ${ALICE}`,
+          `To: ${toBlack()}`,
+          'Subject: latin',
+          'Content-Type: text/plain; charset=ISO-8859-1',
+          'Content-Transfer-Encoding: 8bit',
+        ],
+        Buffer.from(text, 'latin1'),
+      );
       const r = await handleInboundMail(ctx, raw);
       expect(r.outcome).toBe('accepted');
       const relayed = (await answers(ctx.db)).find((m) => m.kind === 'message');
@@ -121,9 +177,20 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
 
     it('a UTF-16 body (base64, with a byte-order mark) is read like any other', async () => {
       const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(black(), 'utf16le')]);
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: utf16', 'Content-Type: text/plain; charset=UTF-16', 'Content-Transfer-Encoding: base64'], utf16.toString('base64').replace(/.{76}/g, '$&\r\n'));
+      const raw = handMail(
+        [
+          `From: ${ALICE}`,
+          `To: ${toBlack()}`,
+          'Subject: utf16',
+          'Content-Type: text/plain; charset=UTF-16',
+          'Content-Transfer-Encoding: base64',
+        ],
+        utf16.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      );
       expect((await handleInboundMail(ctx, raw)).outcome).toBe('accepted');
-      expect((await submissionRows(ctx.db, gameId))[0]!.orders).toEqual({ Black: { speed: 3, move: '2R', fire: ['Grey'], hold: false } });
+      expect((await submissionRows(ctx.db, gameId))[0]!.orders).toEqual({
+        Black: { speed: 3, move: '2R', fire: ['Grey'], hold: false },
+      });
     });
 
     it('HTML only: converted to text, the quoted report (a blockquote) skipped, the new orders taken', async () => {
@@ -132,14 +199,21 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
         '<div class="gmail_quote">On Mon, 5 Jan 2026 at 12:00, MSC &lt;orders@pbem.test&gt; wrote:<br>',
         `<blockquote class="gmail_quote"><pre>GAME ${gameId} TURN 1\nSHIP Black SPEED 3 MOVE 3\nSHIP Grey SPEED 2 MOVE 2\nEND</pre></blockquote></div>`,
       ].join('');
-      const r = await handleInboundMail(ctx, await composeMail({ from: ALICE, to: toBlack(), subject: 'Re: turn 1', html }));
+      const r = await handleInboundMail(
+        ctx,
+        await composeMail({ from: ALICE, to: toBlack(), subject: 'Re: turn 1', html }),
+      );
       expect(r.outcome).toBe('accepted');
       expect(r.detail).toMatchObject({ body: 'html' });
-      expect((await submissionRows(ctx.db, gameId))[0]!.orders).toEqual({ Black: { speed: 1, move: '1', fire: [], hold: true } });
+      expect((await submissionRows(ctx.db, gameId))[0]!.orders).toEqual({
+        Black: { speed: 1, move: '1', fire: [], hold: true },
+      });
     });
 
     it('10,000 lines of junk: rejected with a bounded list of problems, quickly; nothing applied', async () => {
-      const junk = Array.from({ length: 10_000 }, (_, i) => `${randomBytes(12).toString('base64')} junk ${i}`).join('\n');
+      const junk = Array.from({ length: 10_000 }, (_, i) => `${randomBytes(12).toString('base64')} junk ${i}`).join(
+        '\n',
+      );
       const started = Date.now();
       const r = await handleInboundMail(ctx, await orderMail(ALICE, toBlack(), junk));
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -153,10 +227,16 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
     });
 
     it('a subject-only mail: nothing to read; the answer says the subject is not read (and without a token, that the token is missing)', async () => {
-      const withToken = await handleInboundMail(ctx, await composeMail({ from: ALICE, to: toBlack(), subject: 'SHIP Black SPEED 3 MOVE 2R' }));
+      const withToken = await handleInboundMail(
+        ctx,
+        await composeMail({ from: ALICE, to: toBlack(), subject: 'SHIP Black SPEED 3 MOVE 2R' }),
+      );
       expect(withToken.outcome).toBe('empty');
       expect(withToken.detail.problems).toEqual(['EMPTY', 'SUBJECT_NOT_READ']);
-      const withoutToken = await handleInboundMail(ctx, await composeMail({ from: ALICE, to: PLAIN_ADDRESS, subject: 'SHIP Black SPEED 3 MOVE 2R' }));
+      const withoutToken = await handleInboundMail(
+        ctx,
+        await composeMail({ from: ALICE, to: PLAIN_ADDRESS, subject: 'SHIP Black SPEED 3 MOVE 2R' }),
+      );
       expect(withoutToken.outcome).toBe('no-token');
       expect(await sent()).toEqual([
         ['rejected', ALICE],
@@ -166,7 +246,10 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
     });
 
     it('a reply that quotes the whole previous report above the new orders: only the new orders count', async () => {
-      const [report] = await ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, ALICE), eq(outbox.kind, 'game-start')));
+      const [report] = await ctx.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, ALICE), eq(outbox.kind, 'game-start')));
       const quoted = report!.textBody
         .split('\n')
         .map((l) => `> ${l}`)
@@ -175,7 +258,9 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       expect(quoted).toContain('> SHIP Black');
       const r = await handleInboundMail(ctx, await orderMail(ALICE, toBlack(), text));
       expect(r.outcome).toBe('accepted');
-      expect((await submissionRows(ctx.db, gameId))[0]!.orders).toEqual({ Black: { speed: 0, move: '0', fire: ['Grey'], hold: false } });
+      expect((await submissionRows(ctx.db, gameId))[0]!.orders).toEqual({
+        Black: { speed: 0, move: '0', fire: ['Grey'], hold: false },
+      });
     });
 
     it('binary junk with no headers at all: recorded, nobody to answer, no crash', async () => {
@@ -189,7 +274,10 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
 
   describe('Message-ID and duplicates', () => {
     it('no Message-ID: a synthetic one from the raw bytes, so the same mail delivered again is applied once', async () => {
-      const raw = handMail([`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: no id', 'Content-Type: text/plain'], black());
+      const raw = handMail(
+        [`From: ${ALICE}`, `To: ${toBlack()}`, 'Subject: no id', 'Content-Type: text/plain'],
+        black(),
+      );
       const first = await handleInboundMail(ctx, raw);
       expect(first.outcome).toBe('accepted');
       expect(first.messageId).toMatch(/^<sha256\.[0-9a-f]{64}@inbound\.invalid>$/);
@@ -219,9 +307,15 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       await gameUnchanged();
     });
 
-    it('a valid token from the wrong address: not applied; the seat\'s registered address is told, the sender is not answered', async () => {
-      const viaAddress = await handleInboundMail(ctx, await orderMail(MALLORY, toBlack(), black(), { subject: 'pwned' }));
-      const viaPassword = await handleInboundMail(ctx, await orderMail(MALLORY, PLAIN_ADDRESS, `PASSWORD ${tokens.black}\n${black()}`));
+    it("a valid token from the wrong address: not applied; the seat's registered address is told, the sender is not answered", async () => {
+      const viaAddress = await handleInboundMail(
+        ctx,
+        await orderMail(MALLORY, toBlack(), black(), { subject: 'pwned' }),
+      );
+      const viaPassword = await handleInboundMail(
+        ctx,
+        await orderMail(MALLORY, PLAIN_ADDRESS, `PASSWORD ${tokens.black}\n${black()}`),
+      );
       expect([viaAddress.outcome, viaPassword.outcome]).toEqual(['wrong-sender', 'wrong-sender']);
       expect(viaPassword.detail).toMatchObject({ token: 'password', sender: MALLORY });
       expect(await sent()).toEqual([
@@ -235,8 +329,11 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       await gameUnchanged();
     });
 
-    it('orders for another seat\'s ships: rejected, listing the ship; nothing applied', async () => {
-      const r = await handleInboundMail(ctx, await orderMail(ALICE, toBlack(), `GAME ${gameId} TURN 1\nSHIP Grey SPEED 1 MOVE 1\nEND`));
+    it("orders for another seat's ships: rejected, listing the ship; nothing applied", async () => {
+      const r = await handleInboundMail(
+        ctx,
+        await orderMail(ALICE, toBlack(), `GAME ${gameId} TURN 1\nSHIP Grey SPEED 1 MOVE 1\nEND`),
+      );
       expect(r.outcome).toBe('rejected');
       expect(r.detail.problems).toEqual(['2:SHIP_NOT_YOURS']);
       expect(await sent()).toEqual([['rejected', ALICE]]);
@@ -264,7 +361,7 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
   });
 
   describe('auto-replies and bounces are never answered', () => {
-    it('an auto-responder answering the service\'s answer: ignored, so the two never write to each other again', async () => {
+    it("an auto-responder answering the service's answer: ignored, so the two never write to each other again", async () => {
       await handleInboundMail(ctx, await orderMail(ALICE, toBlack(), black()));
       const vacation = await composeMail({
         from: ALICE,
@@ -274,9 +371,15 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
         headers: { 'Auto-Submitted': 'auto-replied' },
       });
       const r = await handleInboundMail(ctx, vacation);
-      expect(r).toMatchObject({ outcome: 'ignored-auto', answers: [], detail: expect.objectContaining({ reason: 'auto-submitted' }) });
+      expect(r).toMatchObject({
+        outcome: 'ignored-auto',
+        answers: [],
+        detail: expect.objectContaining({ reason: 'auto-submitted' }),
+      });
       expect(await sent()).toEqual([['accepted', ALICE]]);
-      expect((await submissionRows(ctx.db, gameId)).map((s) => s.orders)).toEqual([{ Black: { speed: 3, move: '2R', fire: ['Grey'], hold: false } }]);
+      expect((await submissionRows(ctx.db, gameId)).map((s) => s.orders)).toEqual([
+        { Black: { speed: 3, move: '2R', fire: ['Grey'], hold: false } },
+      ]);
     });
 
     const markers: Array<[string, string[], { from?: string } | undefined, string]> = [
@@ -290,14 +393,36 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       ['X-Autoreply', ['X-Autoreply: yes'], undefined, 'x-autoreply'],
       ['X-Autorespond', ['X-Autorespond: Thank you for your mail'], undefined, 'x-autorespond'],
       ['X-Auto-Response-Suppress', ['X-Auto-Response-Suppress: All'], undefined, 'x-auto-response-suppress'],
-      ['a delivery report', ['Content-Type: multipart/report; report-type=delivery-status; boundary="b1"'], undefined, 'delivery-report'],
-      ['the service\'s own address', [], undefined, 'own-address'],
+      [
+        'a delivery report',
+        ['Content-Type: multipart/report; report-type=delivery-status; boundary="b1"'],
+        undefined,
+        'delivery-report',
+      ],
+      ["the service's own address", [], undefined, 'own-address'],
     ];
     it.each(markers)('%s: recorded, not applied, not answered', async (name, headers, envelope, reason) => {
-      const from = name === 'From MAILER-DAEMON' ? 'MAILER-DAEMON@mx.pbem.test' : name.includes('own address') ? 'MSC <orders@pbem.test>' : ALICE;
+      const from =
+        name === 'From MAILER-DAEMON'
+          ? 'MAILER-DAEMON@mx.pbem.test'
+          : name.includes('own address')
+            ? 'MSC <orders@pbem.test>'
+            : ALICE;
       const report = headers.some((h) => h.includes('multipart/report'));
-      const body = report ? `--b1\r\nContent-Type: text/plain\r\n\r\n${black()}\r\n--b1\r\nContent-Type: message/delivery-status\r\n\r\nStatus: 5.1.1\r\n--b1--\r\n` : black();
-      const raw = handMail([`From: ${from}`, `To: ${toBlack()}`, 'Subject: Re: orders', 'Message-ID: <auto@client.test>', ...headers, ...(report ? [] : ['Content-Type: text/plain'])], body);
+      const body = report
+        ? `--b1\r\nContent-Type: text/plain\r\n\r\n${black()}\r\n--b1\r\nContent-Type: message/delivery-status\r\n\r\nStatus: 5.1.1\r\n--b1--\r\n`
+        : black();
+      const raw = handMail(
+        [
+          `From: ${from}`,
+          `To: ${toBlack()}`,
+          'Subject: Re: orders',
+          'Message-ID: <auto@client.test>',
+          ...headers,
+          ...(report ? [] : ['Content-Type: text/plain']),
+        ],
+        body,
+      );
       const r = await handleInboundMail(ctx, raw, envelope);
       expect(r).toMatchObject({ outcome: 'ignored-auto', answers: [], detail: expect.objectContaining({ reason }) });
       expect(await inboundRow(ctx.db, '<auto@client.test>')).toMatchObject({ outcome: 'ignored-auto' });
@@ -305,8 +430,11 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       await gameUnchanged();
     });
 
-    it('Auto-Submitted: no is a person\'s mail like any other', async () => {
-      const r = await handleInboundMail(ctx, await orderMail(ALICE, toBlack(), black(), { headers: { 'Auto-Submitted': 'no' } }));
+    it("Auto-Submitted: no is a person's mail like any other", async () => {
+      const r = await handleInboundMail(
+        ctx,
+        await orderMail(ALICE, toBlack(), black(), { headers: { 'Auto-Submitted': 'no' } }),
+      );
       expect(r.outcome).toBe('accepted');
     });
   });

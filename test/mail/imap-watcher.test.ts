@@ -97,7 +97,9 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
   let token: string;
   let outage = false;
 
-  const tls = existsSync(CA_FILE) ? { tlsCaFile: CA_FILE, tlsServername: SERVERNAME, tlsInsecure: false } : { tlsInsecure: true };
+  const tls = existsSync(CA_FILE)
+    ? { tlsCaFile: CA_FILE, tlsServername: SERVERNAME, tlsInsecure: false }
+    : { tlsInsecure: true };
   const options = (overrides: Partial<ImapWatcherOptions> = {}): ImapWatcherOptions => ({
     url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${IMAP_PORT}/${encodeURIComponent(folder)}`,
     starttls: 'auto',
@@ -123,7 +125,14 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
       },
     });
     ctx = { ...base, db, inbound: { maxBytes: 64 * 1024, attemptsBeforeGivingUp: 1000 } };
-    admin = new ImapFlow({ host: '127.0.0.1', port: IMAP_PORT, secure: false, auth: { user: USER, pass: PASSWORD }, logger: false, tls: { rejectUnauthorized: false } });
+    admin = new ImapFlow({
+      host: '127.0.0.1',
+      port: IMAP_PORT,
+      secure: false,
+      auth: { user: USER, pass: PASSWORD },
+      logger: false,
+      tls: { rejectUnauthorized: false },
+    });
     await admin.connect();
   });
   afterAll(async () => {
@@ -194,7 +203,12 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
   it('reconnects after the connection is cut, and goes on reading', async () => {
     const proxy = await relay();
     try {
-      watcher = startImapWatcher(ctx, options({ url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${proxy.port}/${encodeURIComponent(folder)}` }));
+      watcher = startImapWatcher(
+        ctx,
+        options({
+          url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${proxy.port}/${encodeURIComponent(folder)}`,
+        }),
+      );
       await watcher.ready;
       expect(proxy.connections()).toBe(1);
       proxy.cut();
@@ -209,41 +223,50 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
     }
   });
 
-  it('STARTTLS required, with the server\'s certificate pinned: works; a wrong password: keeps retrying, never crashes', async () => {
+  it("STARTTLS required, with the server's certificate pinned: works; a wrong password: keeps retrying, never crashes", async () => {
     if (!existsSync(CA_FILE)) return;
     watcher = startImapWatcher(ctx, options({ starttls: 'required' }));
     await watcher.ready;
     await admin.append(folder, await orderMail(ALICE, seatAddress(token), duelOrders(gameId, 'black')), []);
     await eventually(async () => (await unseen()) === 0);
     await watcher.stop();
-    watcher = startImapWatcher(ctx, options({ url: `imap://${encodeURIComponent(USER)}:wrong@127.0.0.1:${IMAP_PORT}/${folder}` }));
+    watcher = startImapWatcher(
+      ctx,
+      options({ url: `imap://${encodeURIComponent(USER)}:wrong@127.0.0.1:${IMAP_PORT}/${folder}` }),
+    );
     await admin.append(folder, await orderMail(ALICE, seatAddress(token), duelOrders(gameId, 'black', 1)), []);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await unseen()).toBe(1);
   });
 
-  it.skipIf(!smtpUp)('end to end: sent by SMTP to orders+TOKEN@, delivered by the mail server, applied from INBOX', async () => {
-    // INBOX of the test account is shared with the mail end-to-end suite: one file at a time.
-    const release = await lockSharedMailboxes();
-    try {
-      // INBOX of the test account: older test mail is cleared first.
-      const lock = await admin.getMailboxLock('INBOX');
+  it.skipIf(!smtpUp)(
+    'end to end: sent by SMTP to orders+TOKEN@, delivered by the mail server, applied from INBOX',
+    async () => {
+      // INBOX of the test account is shared with the mail end-to-end suite: one file at a time.
+      const release = await lockSharedMailboxes();
       try {
-        await admin.messageDelete('1:*').catch(() => undefined);
+        // INBOX of the test account: older test mail is cleared first.
+        const lock = await admin.getMailboxLock('INBOX');
+        try {
+          await admin.messageDelete('1:*').catch(() => undefined);
+        } finally {
+          lock.release();
+        }
+        watcher = startImapWatcher(
+          ctx,
+          options({ url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${IMAP_PORT}/INBOX` }),
+        );
+        await watcher.ready;
+        await nodemailer
+          .createTransport({ host: '127.0.0.1', port: SMTP_PORT, secure: false, ignoreTLS: true })
+          .sendMail({ from: ALICE, to: seatAddress(token), subject: 'Re: turn 1', text: duelOrders(gameId, 'black') });
+        await eventually(async () => (await submissionRows(ctx.db, gameId)).length === 1, 15_000);
+        await eventually(async () => (await unseen('INBOX')) === 0);
+        const rows = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.gameId, gameId));
+        expect(rows.map((r) => r.outcome)).toEqual(['accepted']);
       } finally {
-        lock.release();
+        release();
       }
-      watcher = startImapWatcher(ctx, options({ url: `imap://${encodeURIComponent(USER)}:${PASSWORD}@127.0.0.1:${IMAP_PORT}/INBOX` }));
-      await watcher.ready;
-      await nodemailer
-        .createTransport({ host: '127.0.0.1', port: SMTP_PORT, secure: false, ignoreTLS: true })
-        .sendMail({ from: ALICE, to: seatAddress(token), subject: 'Re: turn 1', text: duelOrders(gameId, 'black') });
-      await eventually(async () => (await submissionRows(ctx.db, gameId)).length === 1, 15_000);
-      await eventually(async () => (await unseen('INBOX')) === 0);
-      const rows = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.gameId, gameId));
-      expect(rows.map((r) => r.outcome)).toEqual(['accepted']);
-    } finally {
-      release();
-    }
-  });
+    },
+  );
 });

@@ -15,7 +15,20 @@ import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.t
 import { messagesOf } from '../../src/games/side-messages.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
-import { ALICE, answers, BOB, composeMail, gameSnapshot, inboundRow, newMessageId, orderMail, PLAIN_ADDRESS, seatAddress, submissionRows, turnShape } from './support.ts';
+import {
+  ALICE,
+  answers,
+  BOB,
+  composeMail,
+  gameSnapshot,
+  inboundRow,
+  newMessageId,
+  orderMail,
+  PLAIN_ADDRESS,
+  seatAddress,
+  submissionRows,
+  turnShape,
+} from './support.ts';
 
 describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
   let database: TestDatabase;
@@ -54,7 +67,12 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(out[0]!.textBody).toContain('2026-01-08');
       const row = await inboundRow(ctx.db, '<first@client.test>');
       expect(row).toMatchObject({ outcome: 'accepted', gameId, fromAddress: ALICE });
-      expect(row!.detail).toMatchObject({ token: 'address', stored: true, turn: 1, answered: [{ to: ALICE, kind: 'accepted' }] });
+      expect(row!.detail).toMatchObject({
+        token: 'address',
+        stored: true,
+        turn: 1,
+        answered: [{ to: ALICE, kind: 'accepted' }],
+      });
     });
 
     it('the token on a PASSWORD line, mailed to the plain address; the From address compared without regard to case', async () => {
@@ -73,8 +91,12 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
 
     it('the token in an envelope recipient only (a Bcc, say), or in Delivered-To', async () => {
       const viaEnvelope = await orderMail(ALICE, PLAIN_ADDRESS, black());
-      expect((await handleInboundMail(ctx, viaEnvelope, { from: ALICE, to: [seatAddress(tokens.black!)] })).outcome).toBe('accepted');
-      const viaDelivered = await orderMail(BOB, PLAIN_ADDRESS, grey(), { headers: { 'Delivered-To': seatAddress(tokens.grey!) } });
+      expect(
+        (await handleInboundMail(ctx, viaEnvelope, { from: ALICE, to: [seatAddress(tokens.black!)] })).outcome,
+      ).toBe('accepted');
+      const viaDelivered = await orderMail(BOB, PLAIN_ADDRESS, grey(), {
+        headers: { 'Delivered-To': seatAddress(tokens.grey!) },
+      });
       expect((await handleInboundMail(ctx, viaDelivered)).outcome).toBe('accepted');
       expect((await submissionRows(ctx.db, gameId)).map((s) => s.turn)).toEqual([1, 1]);
       // Both seats are in: the turn falls due.
@@ -90,8 +112,14 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     });
 
     it('a game that relaxes the sender check takes a valid token from any address, and answers the registered address', async () => {
-      await ctx.db.update(games).set({ settings: { ...(await gameSettings()), relaxSender: true } }).where(eq(games.id, gameId));
-      const r = await handleInboundMail(ctx, await orderMail('alice.phone@elsewhere.test', seatAddress(tokens.black!), black()));
+      await ctx.db
+        .update(games)
+        .set({ settings: { ...(await gameSettings()), relaxSender: true } })
+        .where(eq(games.id, gameId));
+      const r = await handleInboundMail(
+        ctx,
+        await orderMail('alice.phone@elsewhere.test', seatAddress(tokens.black!), black()),
+      );
       expect(r.outcome).toBe('accepted');
       expect((await answers(ctx.db)).map((m) => m.toAddress)).toEqual([ALICE]);
     });
@@ -109,7 +137,9 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       const bad = `GAME ${gameId} TURN 1\nSHIP Black SPEED 9 MOVE 2R\nSHIP Nobody SPEED 1 MOVE 1\nEND`;
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), bad));
       expect(r.outcome).toBe('rejected');
-      expect(r.detail.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^2:/), expect.stringMatching(/^3:UNKNOWN_SHIP/)]));
+      expect(r.detail.problems).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^2:/), expect.stringMatching(/^3:UNKNOWN_SHIP/)]),
+      );
       expect(await submissionRows(ctx.db, gameId)).toEqual(before);
       const out = await answers(ctx.db);
       expect(out.map((m) => m.kind)).toEqual(['accepted', 'rejected']);
@@ -128,7 +158,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     });
 
     it('mail for a game that does not exist gets a clear answer', async () => {
-      const r = await handleInboundMail(ctx, await orderMail(ALICE, PLAIN_ADDRESS, 'GAME orion-9 TURN 1\nSHIP 3 SPEED 1 MOVE 1\nEND'));
+      const r = await handleInboundMail(
+        ctx,
+        await orderMail(ALICE, PLAIN_ADDRESS, 'GAME orion-9 TURN 1\nSHIP 3 SPEED 1 MOVE 1\nEND'),
+      );
       expect(r.outcome).toBe('unknown-game');
       const out = await answers(ctx.db);
       expect(out.map((m) => [m.kind, m.toAddress, m.gameId])).toEqual([['notice', ALICE, null]]);
@@ -145,7 +178,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     });
 
     it('a turn being resolved takes no orders; the answer says the next report brings the new order block', async () => {
-      await ctx.db.update(turns).set({ status: 'resolving' }).where(and(eq(turns.gameId, gameId), eq(turns.number, 1)));
+      await ctx.db
+        .update(turns)
+        .set({ status: 'resolving' })
+        .where(and(eq(turns.gameId, gameId), eq(turns.number, 1)));
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), black()));
       expect(r.outcome).toBe('turn-closed');
       expect(await submissionRows(ctx.db, gameId)).toEqual([]);
@@ -155,14 +191,23 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       const created = await createGame(ctx, {
         id: 'setup-1',
         name: 'Still choosing fleets',
-        settings: { map: { width: 10, height: 10 }, sides: [{ id: 'red', name: 'Red' }, { id: 'blue', name: 'Blue' }] },
+        settings: {
+          map: { width: 10, height: 10 },
+          sides: [
+            { id: 'red', name: 'Red' },
+            { id: 'blue', name: 'Blue' },
+          ],
+        },
         seats: [
           { side: 'red', email: 'carol@pbem.test', name: 'Carol' },
           { side: 'blue', email: 'dave@pbem.test', name: 'Dave' },
         ],
       });
       const token = created.seats.find((s) => s.side === 'red')!.token;
-      const r = await handleInboundMail(ctx, await orderMail('carol@pbem.test', seatAddress(token), 'SHIP 1 SPEED 1 MOVE 1'));
+      const r = await handleInboundMail(
+        ctx,
+        await orderMail('carol@pbem.test', seatAddress(token), 'SHIP 1 SPEED 1 MOVE 1'),
+      );
       expect(r).toMatchObject({ outcome: 'game-not-started', gameId: 'setup-1', side: 'red' });
       expect((await answers(ctx.db)).map((m) => [m.kind, m.toAddress])).toEqual([['notice', 'carol@pbem.test']]);
     });
@@ -171,7 +216,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
   describe('mail commands', () => {
     it('HELP with a token: the instructions, to the seat', async () => {
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), 'HELP'));
-      expect(r).toMatchObject({ outcome: 'command', detail: expect.objectContaining({ commands: ['HELP'], stored: false }) });
+      expect(r).toMatchObject({
+        outcome: 'command',
+        detail: expect.objectContaining({ commands: ['HELP'], stored: false }),
+      });
       expect((await answers(ctx.db)).map((m) => [m.kind, m.toAddress])).toEqual([['help', ALICE]]);
       expect(await submissionRows(ctx.db, gameId)).toEqual([]);
     });
@@ -200,7 +248,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     });
 
     it('orders and ORDERS in one mail: the acceptance, then the list', async () => {
-      const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), `${black().replace('\nEND', '')}\nORDERS\nEND`));
+      const r = await handleInboundMail(
+        ctx,
+        await orderMail(ALICE, seatAddress(tokens.black!), `${black().replace('\nEND', '')}\nORDERS\nEND`),
+      );
       expect(r.outcome).toBe('accepted');
       expect((await answers(ctx.db)).map((m) => m.kind)).toEqual(['accepted', 'orders']);
     });
@@ -208,7 +259,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     it('CONCEDE: the side concedes, which in a duel ends the game at once (the turn falls due)', async () => {
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), 'CONCEDE'));
       expect(r).toMatchObject({ outcome: 'command', detail: expect.objectContaining({ conceded: true }) });
-      const [seat] = await ctx.db.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.side, 'black')));
+      const [seat] = await ctx.db
+        .select()
+        .from(seats)
+        .where(and(eq(seats.gameId, gameId), eq(seats.side, 'black')));
       expect(seat!.concededAt).not.toBeNull();
       const [turn] = await ctx.db.select().from(turns).where(eq(turns.gameId, gameId));
       expect(turn!.dueAt).not.toBeNull();
@@ -218,7 +272,7 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(again.outcome).toBe('conceded');
     });
 
-    it('MESSAGE <side> is relayed to that seat without the sender\'s address; the sender is told', async () => {
+    it("MESSAGE <side> is relayed to that seat without the sender's address; the sender is told", async () => {
       const text = 'MESSAGE grey\nGood luck, you will need it.\nEND';
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), text));
       expect(r).toMatchObject({ outcome: 'command', detail: expect.objectContaining({ relayedTo: 'grey' }) });
@@ -233,14 +287,19 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(everything).not.toContain('alice');
       expect(everything).not.toContain(tokens.black);
       // Both sides' game pages list it, as they do a message sent from the web.
-      expect((await messagesOf(ctx, r.gameId!, 'grey')).map((x) => [x.fromSide, x.toSide, x.channel, x.text])).toEqual([['black', 'grey', 'mail', 'Good luck, you will need it.']]);
+      expect((await messagesOf(ctx, r.gameId!, 'grey')).map((x) => [x.fromSide, x.toSide, x.channel, x.text])).toEqual([
+        ['black', 'grey', 'mail', 'Good luck, you will need it.'],
+      ]);
     });
   });
 
   describe('rate limit', () => {
     it('over MAIL_RATE_PER_HOUR: recorded, not applied, answered once an hour; an hour later mail is read again', async () => {
       const limited: InboundContext = { ...ctx, inbound: { ratePerHour: 2 } };
-      for (let i = 0; i < 2; i++) expect((await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()))).outcome).toBe('accepted');
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()))).outcome,
+        ).toBe('accepted');
       const third = await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()));
       const fourth = await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()));
       expect([third.outcome, fourth.outcome]).toEqual(['rate-limited', 'rate-limited']);
@@ -248,15 +307,20 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(fourth.answers).toEqual([]);
       expect(await submissionRows(ctx.db, gameId)).toHaveLength(2);
       // Another sender is not affected.
-      expect((await handleInboundMail(limited, await orderMail(BOB, seatAddress(tokens.grey!), grey()))).outcome).toBe('accepted');
+      expect((await handleInboundMail(limited, await orderMail(BOB, seatAddress(tokens.grey!), grey()))).outcome).toBe(
+        'accepted',
+      );
       ctx.clock.advanceBy(HOUR + 1000);
-      expect((await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()))).outcome).toBe('accepted');
+      expect(
+        (await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()))).outcome,
+      ).toBe('accepted');
     });
 
-    it('mail forging a player\'s From cannot use up the player\'s own allowance: verified mail is counted apart', async () => {
+    it("mail forging a player's From cannot use up the player's own allowance: verified mail is counted apart", async () => {
       const limited: InboundContext = { ...ctx, inbound: { ratePerHour: 2 } };
       const forged = [];
-      for (let i = 0; i < 4; i++) forged.push((await handleInboundMail(limited, await orderMail(ALICE, PLAIN_ADDRESS, black()))).outcome);
+      for (let i = 0; i < 4; i++)
+        forged.push((await handleInboundMail(limited, await orderMail(ALICE, PLAIN_ADDRESS, black()))).outcome);
       expect(forged).toEqual(['no-token', 'no-token', 'rate-limited', 'rate-limited']);
       const real = await handleInboundMail(limited, await orderMail(ALICE, seatAddress(tokens.black!), black()));
       expect(real.outcome).toBe('accepted');
@@ -286,7 +350,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(await inboundRow(ctx.db, '<poison@client.test>')).toBeUndefined();
       const third = await handleInboundMail(broken, raw);
       expect(third.outcome).toBe('failed');
-      expect(await inboundRow(ctx.db, '<poison@client.test>')).toMatchObject({ outcome: 'failed', detail: expect.objectContaining({ error: 'connection reset' }) });
+      expect(await inboundRow(ctx.db, '<poison@client.test>')).toMatchObject({
+        outcome: 'failed',
+        detail: expect.objectContaining({ error: 'connection reset' }),
+      });
       expect(await submissionRows(ctx.db, gameId)).toEqual([]);
       expect(await answers(ctx.db)).toEqual([]);
       // Recorded: the next delivery of it is a duplicate.
@@ -294,9 +361,18 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     });
   });
 
-  it('the same orders through the web first, then by mail: both count, the mail replaces the web\'s', async () => {
+  it("the same orders through the web first, then by mail: both count, the mail replaces the web's", async () => {
     await submitOrders(ctx, { gameId, token: tokens.black!, text: duelOrders(gameId, 'black', 2), channel: 'web' });
-    await handleInboundMail(ctx, await composeMail({ from: ALICE, to: seatAddress(tokens.black!), subject: 'x', text: black(), messageId: newMessageId() }));
+    await handleInboundMail(
+      ctx,
+      await composeMail({
+        from: ALICE,
+        to: seatAddress(tokens.black!),
+        subject: 'x',
+        text: black(),
+        messageId: newMessageId(),
+      }),
+    );
     const subs = await submissionRows(ctx.db, gameId);
     expect(subs.map((s) => [s.channel, s.supersededAt === null])).toEqual([
       ['web', false],

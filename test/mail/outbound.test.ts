@@ -20,7 +20,14 @@ import { resolveNextDueTurn } from '../../src/games/resolution.ts';
 import { moderatorGameView } from '../../src/games/views.ts';
 import { composeAccepted, composeNotice } from '../../src/mail/compose.ts';
 import { listMailbox } from '../../src/mail/mailbox.ts';
-import { backoffMs, classifySendError, mailboxDriver, OutboxSender, smtpDriver, type MailDriver } from '../../src/mail/outbound.ts';
+import {
+  backoffMs,
+  classifySendError,
+  mailboxDriver,
+  OutboxSender,
+  smtpDriver,
+  type MailDriver,
+} from '../../src/mail/outbound.ts';
 
 const FROM = `Minimal Space Combat <orders@${TEST_MAIL_DOMAIN}>`;
 const ALICE = `alice@${TEST_MAIL_DOMAIN}`;
@@ -37,7 +44,9 @@ interface TestSmtp {
 }
 
 /** A real SMTP server on loopback; `rcpt` and `data` may refuse a recipient or a mail (the nth DATA, from 1). */
-async function smtpServer(behaviour: { rcpt?: (address: string) => Error | null; data?: (n: number) => Error | null } = {}): Promise<TestSmtp> {
+async function smtpServer(
+  behaviour: { rcpt?: (address: string) => Error | null; data?: (n: number) => Error | null } = {},
+): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   let dataCount = 0;
   const server = new SMTPServer({
@@ -69,25 +78,43 @@ async function smtpServer(behaviour: { rcpt?: (address: string) => Error | null;
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const refs = (mail: ParsedMail) => (Array.isArray(mail.references) ? mail.references : mail.references ? [mail.references] : []);
+const refs = (mail: ParsedMail) =>
+  Array.isArray(mail.references) ? mail.references : mail.references ? [mail.references] : [];
 
 describe('backoff and failure classes', () => {
   it('waits 30 s after the first failure, doubling to an hour at most, spread ±20 % by the jitter', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => backoffMs(n, 0.5))).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => backoffMs(n, 0.5))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
+    ]);
     expect(backoffMs(1, 0)).toBe(24_000);
     expect(backoffMs(1, 0.999999)).toBe(36_000);
     expect(backoffMs(12, 0.999999)).toBe(3_600_000);
   });
 
   it('a 5xx answer to the mail is permanent; 4xx, 503, lost connections and a refused login are worth another try', () => {
-    expect(classifySendError({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 no such user' })).toEqual({ permanent: true, message: '550 5.1.1 no such user' });
-    expect(classifySendError({ code: 'EMESSAGE', responseCode: 451, response: '451 try again later' }).permanent).toBe(false);
-    expect(classifySendError({ code: 'EPROTOCOL', responseCode: 503, response: '503 bad sequence' }).permanent).toBe(false);
-    expect(classifySendError({ code: 'ECONNECTION', message: 'connect ECONNREFUSED 127.0.0.1:1' }).permanent).toBe(false);
-    expect(classifySendError({ code: 'EAUTH', responseCode: 535, response: '535 bad credentials' }).permanent).toBe(false);
+    expect(classifySendError({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 no such user' })).toEqual({
+      permanent: true,
+      message: '550 5.1.1 no such user',
+    });
+    expect(classifySendError({ code: 'EMESSAGE', responseCode: 451, response: '451 try again later' }).permanent).toBe(
+      false,
+    );
+    expect(classifySendError({ code: 'EPROTOCOL', responseCode: 503, response: '503 bad sequence' }).permanent).toBe(
+      false,
+    );
+    expect(classifySendError({ code: 'ECONNECTION', message: 'connect ECONNREFUSED 127.0.0.1:1' }).permanent).toBe(
+      false,
+    );
+    expect(classifySendError({ code: 'EAUTH', responseCode: 535, response: '535 bad credentials' }).permanent).toBe(
+      false,
+    );
     expect(classifySendError({ code: 'EENVELOPE', message: 'No recipients defined' }).permanent).toBe(true);
   });
 });
@@ -105,8 +132,18 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     await database.drop();
   });
 
-  const sender = (driver: MailDriver, options: { maxAttempts?: number; batchSize?: number; pollMs?: number } = {}, listen = false) => {
-    const s = new OutboxSender(ctx, listen ? database : null, { driver, from: FROM, maxAttempts: options.maxAttempts ?? 8, jitter: () => 0.5, ...options });
+  const sender = (
+    driver: MailDriver,
+    options: { maxAttempts?: number; batchSize?: number; pollMs?: number } = {},
+    listen = false,
+  ) => {
+    const s = new OutboxSender(ctx, listen ? database : null, {
+      driver,
+      from: FROM,
+      maxAttempts: options.maxAttempts ?? 8,
+      jitter: () => 0.5,
+      ...options,
+    });
     cleanups.push(() => s.stop());
     return s;
   };
@@ -122,11 +159,22 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     const s = sender(mailboxDriver());
     expect(s.driver).toBe('mailbox');
     expect(await s.drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
-    for (const row of await rows()) expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: ctx.clock.now() });
+    for (const row of await rows())
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: ctx.clock.now() });
 
     ctx.clock.advanceBy(60_000);
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R',
+      channel: 'api',
+    });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1',
+      channel: 'api',
+    });
     await resolveNextDueTurn(ctx);
     expect((await listMailbox(ctx, { limit: 10 })).map((m) => m.kind)).toEqual(['game-start', 'game-start']);
     expect(await s.drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
@@ -146,7 +194,8 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     const s = sender(mailboxDriver(), { pollMs: 3_600_000 }, true);
     await s.start();
     await tutorialDuel(ctx);
-    for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'sent'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await rows()).some((r) => r.status !== 'sent'); i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 
@@ -165,7 +214,9 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
       expect(mail.from?.text).toBe(`"Minimal Space Combat" <orders@${TEST_MAIL_DOMAIN}>`);
       expect(mail.subject).toBe(`[${game.id}] Turn 1: the game begins`);
       expect(mail.messageId).toBe(row.headers['Message-ID']);
-      expect(mail.messageId).toMatch(new RegExp(`^<game-start\\.${game.id}\\.1\\.${side}\\.[0-9a-f]{16}@${TEST_MAIL_DOMAIN}>$`));
+      expect(mail.messageId).toMatch(
+        new RegExp(`^<game-start\\.${game.id}\\.1\\.${side}\\.[0-9a-f]{16}@${TEST_MAIL_DOMAIN}>$`),
+      );
       expect(mail.inReplyTo).toBe(threadId(game.id, TEST_MAIL_DOMAIN));
       expect(refs(mail)).toEqual([threadId(game.id, TEST_MAIL_DOMAIN)]);
       expect(mail.replyTo?.value[0]?.address).toBe(`orders+${tokens[side]}@${TEST_MAIL_DOMAIN}`);
@@ -177,7 +228,9 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
   });
 
   it('SMTP 451 then 250: the mail waits 30 s by the injected clock, then goes on the second attempt', async () => {
-    const smtp = await server({ data: (n) => (n === 1 ? smtpError(451, 'Requested action aborted: try again later') : null) });
+    const smtp = await server({
+      data: (n) => (n === 1 ? smtpError(451, 'Requested action aborted: try again later') : null),
+    });
     await tutorialDuel(ctx);
     const s = sender(smtpDriver(smtp.url));
     const t0 = ctx.clock.now().getTime();
@@ -194,7 +247,9 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     expect(await s.drain()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [after] = await ctx.db.select().from(outbox).where(eq(outbox.id, waiting.id));
     expect(after).toMatchObject({ status: 'sent', attempts: 2, lastError: null, sentAt: new Date(t0 + 30_000) });
-    expect(smtp.received.map((m) => m.messageId).sort()).toEqual((await rows()).map((r) => r.headers['Message-ID']).sort());
+    expect(smtp.received.map((m) => m.messageId).sort()).toEqual(
+      (await rows()).map((r) => r.headers['Message-ID']).sort(),
+    );
   });
 
   it('a server that keeps answering 451: the waits double, and after MAIL_MAX_ATTEMPTS the mail is failed with its last error', async () => {
@@ -221,7 +276,7 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('SMTP 550: a permanent failure at once, recorded in last_error and shown in the moderator\'s view of the outbox', async () => {
+  it("SMTP 550: a permanent failure at once, recorded in last_error and shown in the moderator's view of the outbox", async () => {
     const smtp = await server({ rcpt: (address) => (address === BOB ? smtpError(550, 'No such user here') : null) });
     const { game, moderatorToken } = await tutorialDuel(ctx);
     const s = sender(smtpDriver(smtp.url));
@@ -236,20 +291,61 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     expect(smtp.received.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''))).toEqual([ALICE]);
   });
 
-  it('a game\'s mails thread under its root; an answer also refers to the mail it answers and never hands a token to another address', async () => {
+  it("a game's mails thread under its root; an answer also refers to the mail it answers and never hands a token to another address", async () => {
     const smtp = await server();
     const { game, tokens, moderatorToken } = await tutorialDuel(ctx);
     const root = threadId(game.id, TEST_MAIL_DOMAIN);
-    const [alice] = await ctx.db.select().from(seats).where(and(eq(seats.gameId, game.id), eq(seats.side, 'black')));
-    const accepted = composeAccepted({ game, turn: 1, side: 'black', canonical: `GAME ${game.id} TURN 1\nSHIP Black SPEED 3 MOVE 2R\nEND\n`, deadline: null, timeZone: 'UTC', commands: [] });
-    await ctx.db.transaction(async (tx) => {
-      await queueAnswer(ctx, tx, { to: ALICE, gameId: game.id, kind: 'accepted', composed: accepted, inReplyTo: '<orders.1@client.test>', seat: alice! });
-      // The seat's token, but a sender that is not the seat's address: the answer carries no Reply-To.
-      await queueAnswer(ctx, tx, { to: 'mallory@evil.test', gameId: game.id, kind: 'notice', composed: composeNotice({ subject: 'Not from your address', paragraphs: ['No.'] }), inReplyTo: 'forged.2@evil.test', seat: alice! });
-      await queueAnswer(ctx, tx, { to: 'stranger@else.test', gameId: 'no-such-game', kind: 'notice', composed: composeNotice({ subject: 'Unknown game', paragraphs: ['No such game.'] }), inReplyTo: null });
+    const [alice] = await ctx.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, game.id), eq(seats.side, 'black')));
+    const accepted = composeAccepted({
+      game,
+      turn: 1,
+      side: 'black',
+      canonical: `GAME ${game.id} TURN 1\nSHIP Black SPEED 3 MOVE 2R\nEND\n`,
+      deadline: null,
+      timeZone: 'UTC',
+      commands: [],
     });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R', channel: 'api' });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1', channel: 'api' });
+    await ctx.db.transaction(async (tx) => {
+      await queueAnswer(ctx, tx, {
+        to: ALICE,
+        gameId: game.id,
+        kind: 'accepted',
+        composed: accepted,
+        inReplyTo: '<orders.1@client.test>',
+        seat: alice!,
+      });
+      // The seat's token, but a sender that is not the seat's address: the answer carries no Reply-To.
+      await queueAnswer(ctx, tx, {
+        to: 'mallory@evil.test',
+        gameId: game.id,
+        kind: 'notice',
+        composed: composeNotice({ subject: 'Not from your address', paragraphs: ['No.'] }),
+        inReplyTo: 'forged.2@evil.test',
+        seat: alice!,
+      });
+      await queueAnswer(ctx, tx, {
+        to: 'stranger@else.test',
+        gameId: 'no-such-game',
+        kind: 'notice',
+        composed: composeNotice({ subject: 'Unknown game', paragraphs: ['No such game.'] }),
+        inReplyTo: null,
+      });
+    });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R',
+      channel: 'api',
+    });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1',
+      channel: 'api',
+    });
     await resolveNextDueTurn(ctx);
     await endGame(ctx, { gameId: game.id, key: moderatorToken }, 'abandon');
     const s = sender(smtpDriver(smtp.url), { batchSize: 3 });
@@ -257,7 +353,16 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
 
     const byKind = (k: string) => smtp.received.filter((m) => m.messageId?.startsWith(`<${k}.`));
     const gameMail = smtp.received.filter((m) => !m.messageId?.includes('.service.'));
-    expect(gameMail.map((m) => m.messageId!.split('.')[0]).sort()).toEqual(['<accepted', '<game-end', '<game-end', '<game-start', '<game-start', '<notice', '<turn-report', '<turn-report']);
+    expect(gameMail.map((m) => m.messageId!.split('.')[0]).sort()).toEqual([
+      '<accepted',
+      '<game-end',
+      '<game-end',
+      '<game-start',
+      '<game-start',
+      '<notice',
+      '<turn-report',
+      '<turn-report',
+    ]);
     for (const mail of gameMail) expect(refs(mail)[0]).toBe(root);
     expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(9);
 

@@ -56,19 +56,28 @@ describe('the SMTP receiver (zero-setup mail)', () => {
     await ctx.db.delete(inboundMessages);
   });
 
-  const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: receiver.address.port, secure: false, ignoreTLS: true });
+  const transport = () =>
+    nodemailer.createTransport({ host: '127.0.0.1', port: receiver.address.port, secure: false, ignoreTLS: true });
 
   it('listens where it says, and a mail sent to it is committed before the client hears 250', async () => {
     expect(receiver.address.port).toBeGreaterThan(0);
     const messageId = newMessageId();
-    const info = await transport().sendMail({ from: ALICE, to: seatAddress(token), subject: 'orders', text: duelOrders(gameId, 'black'), messageId });
+    const info = await transport().sendMail({
+      from: ALICE,
+      to: seatAddress(token),
+      subject: 'orders',
+      text: duelOrders(gameId, 'black'),
+      messageId,
+    });
     expect(info.response).toMatch(/^250 .*accepted/);
     expect(await inboundRow(ctx.db, messageId)).toMatchObject({ outcome: 'accepted', gameId });
     expect(await submissionRows(ctx.db, gameId)).toHaveLength(1);
-    expect((await answers(ctx.db)).filter((a) => a.gameId === gameId).map((a) => [a.kind, a.toAddress])).toEqual([['accepted', ALICE]]);
+    expect((await answers(ctx.db)).filter((a) => a.gameId === gameId).map((a) => [a.kind, a.toAddress])).toEqual([
+      ['accepted', ALICE],
+    ]);
   });
 
-  it('takes mail for the service\'s domain only', async () => {
+  it("takes mail for the service's domain only", async () => {
     const error = (await transport()
       .sendMail({ from: ALICE, to: 'someone@elsewhere.test', subject: 'relay?', text: 'hello' })
       .catch((e: unknown) => e)) as SmtpFailure;
@@ -78,9 +87,19 @@ describe('the SMTP receiver (zero-setup mail)', () => {
 
   it('hands the envelope on: a null sender (a bounce) is recorded and never answered', async () => {
     const messageId = newMessageId();
-    const info = await transport().sendMail({ envelope: { from: '', to: [seatAddress(token)] }, from: ALICE, to: seatAddress(token), subject: 'bounce', text: duelOrders(gameId, 'black'), messageId });
+    const info = await transport().sendMail({
+      envelope: { from: '', to: [seatAddress(token)] },
+      from: ALICE,
+      to: seatAddress(token),
+      subject: 'bounce',
+      text: duelOrders(gameId, 'black'),
+      messageId,
+    });
     expect(info.response).toMatch(/^250 /);
-    expect(await inboundRow(ctx.db, messageId)).toMatchObject({ outcome: 'ignored-auto', detail: expect.objectContaining({ reason: 'null-sender' }) });
+    expect(await inboundRow(ctx.db, messageId)).toMatchObject({
+      outcome: 'ignored-auto',
+      detail: expect.objectContaining({ reason: 'null-sender' }),
+    });
     expect(await submissionRows(ctx.db, gameId)).toEqual([]);
   });
 
@@ -98,7 +117,13 @@ describe('the SMTP receiver (zero-setup mail)', () => {
 
   it('an internal error answers 451 with nothing stored; the same mail sent again later is applied once', async () => {
     const messageId = newMessageId();
-    const mail = { from: ALICE, to: seatAddress(token), subject: 'orders', text: duelOrders(gameId, 'black'), messageId };
+    const mail = {
+      from: ALICE,
+      to: seatAddress(token),
+      subject: 'orders',
+      text: duelOrders(gameId, 'black'),
+      messageId,
+    };
     outage = true;
     const error = (await transport()
       .sendMail(mail)

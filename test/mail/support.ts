@@ -36,7 +36,10 @@ export function orderMail(from: string, to: string, text: string, extra: Mail.Op
 
 /** A mail written by hand: header lines, a blank line, the body bytes as given. */
 export function handMail(headers: readonly string[], body: Buffer | string): Buffer {
-  return Buffer.concat([Buffer.from(`${headers.join('\r\n')}\r\n\r\n`, 'utf8'), typeof body === 'string' ? Buffer.from(body, 'utf8') : body]);
+  return Buffer.concat([
+    Buffer.from(`${headers.join('\r\n')}\r\n\r\n`, 'utf8'),
+    typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
+  ]);
 }
 
 export async function inboundRows(db: AppDatabase) {

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { cleanBody, isReplyHeader, normalizeSpacing } from '../../src/orders/clean.ts';
 
-const own = (body: string) => cleanBody(body).lines.filter((l) => l.text !== '').map((l) => [l.line, l.text]);
+const own = (body: string) =>
+  cleanBody(body)
+    .lines.filter((l) => l.text !== '')
+    .map((l) => [l.line, l.text]);
 
 describe('normalizeSpacing', () => {
   it.each([
@@ -47,15 +50,24 @@ describe('reply headers', () => {
   });
 });
 
-describe('what ends the player\'s own text', () => {
+describe("what ends the player's own text", () => {
   it.each([
     ['"-- " signature', 'HELP\n-- \nAlice\nSHIP 9'],
     ['"--" signature', 'HELP\n--\nAlice'],
     ['a mobile footer', 'HELP\n\nSent from my iPhone\nSHIP 9'],
-    ['Outlook\'s "-----Original Message-----"', 'HELP\n-----Original Message-----\nFrom: msc\nGAME orion-7 TURN 4\nSHIP 3 SPEED 2 MOVE 2'],
+    [
+      'Outlook\'s "-----Original Message-----"',
+      'HELP\n-----Original Message-----\nFrom: msc\nGAME orion-7 TURN 4\nSHIP 3 SPEED 2 MOVE 2',
+    ],
     ['a forwarded message', 'HELP\n---------- Forwarded message ---------\nSHIP 3'],
-    ['Outlook\'s unquoted header block', 'HELP\n________________________________\nFrom: MSC <orders@msc.example>\nSent: Monday, 3 January 2026 10:00\nTo: Alice\nSHIP 3 SPEED 2'],
-    ['a header block without the rule', 'HELP\n\nFrom: MSC <orders@msc.example>\nDate: Mon, 3 Jan 2026\nSubject: Turn 4\n\nSHIP 3 SPEED 2'],
+    [
+      "Outlook's unquoted header block",
+      'HELP\n________________________________\nFrom: MSC <orders@msc.example>\nSent: Monday, 3 January 2026 10:00\nTo: Alice\nSHIP 3 SPEED 2',
+    ],
+    [
+      'a header block without the rule',
+      'HELP\n\nFrom: MSC <orders@msc.example>\nDate: Mon, 3 Jan 2026\nSubject: Turn 4\n\nSHIP 3 SPEED 2',
+    ],
   ])('%s', (_name, body) => {
     expect(own(body)).toEqual([[1, 'HELP']]);
     expect(cleanBody(body).cut).toBeNull();

@@ -9,11 +9,28 @@ import { parseSubmission } from '../../src/orders/parse.ts';
 import type { ShipOrders } from '../../src/rules/types.ts';
 import { makePosition, makeShip, redSeat, seat, standardPosition } from './fixtures.ts';
 
-const o = (speed: number, plot: ShipOrders['plot'], fire: string[] = [], hold = false): ShipOrders => ({ speed, plot, fire, hold });
+const o = (speed: number, plot: ShipOrders['plot'], fire: string[] = [], hold = false): ShipOrders => ({
+  speed,
+  plot,
+  fire,
+  hold,
+});
 
 describe('formatShipOrders', () => {
   it.each([
-    ['a plot, targets and HOLD', o(3, [{ kind: 'forward', hexes: 2 }, { kind: 'turn', turn: 'L' }], ['12', '9'], true), 'SHIP 3 SPEED 3 MOVE 2L FIRE 12 9 HOLD'],
+    [
+      'a plot, targets and HOLD',
+      o(
+        3,
+        [
+          { kind: 'forward', hexes: 2 },
+          { kind: 'turn', turn: 'L' },
+        ],
+        ['12', '9'],
+        true,
+      ),
+      'SHIP 3 SPEED 3 MOVE 2L FIRE 12 9 HOLD',
+    ],
     ['SPEED 0: no MOVE', o(0, []), 'SHIP 3 SPEED 0'],
     ['no targets, no HOLD', o(1, [{ kind: 'turn', turn: 'R' }]), 'SHIP 3 SPEED 1 MOVE R'],
   ])('%s', (_name, orders, text) => {
@@ -27,12 +44,16 @@ describe('formatOrders', () => {
     ['3', o(1, [{ kind: 'forward', hexes: 1 }], ['7'])],
   ]);
 
-  it('GAME/TURN, one SHIP line per ship in the map\'s order, END', () => {
-    expect(formatOrders({ gameId: 'orion-7', turn: 4 }, orders)).toBe('GAME orion-7 TURN 4\nSHIP A1 SPEED 2 MOVE 2\nSHIP 3 SPEED 1 MOVE 1 FIRE 7\nEND\n');
+  it("GAME/TURN, one SHIP line per ship in the map's order, END", () => {
+    expect(formatOrders({ gameId: 'orion-7', turn: 4 }, orders)).toBe(
+      'GAME orion-7 TURN 4\nSHIP A1 SPEED 2 MOVE 2\nSHIP 3 SPEED 1 MOVE 1 FIRE 7\nEND\n',
+    );
   });
 
   it('in the ship order given, ships it does not name last', () => {
-    expect(formatOrders({ gameId: 'g', turn: 1 }, orders, ['3', '9'])).toBe('GAME g TURN 1\nSHIP 3 SPEED 1 MOVE 1 FIRE 7\nSHIP A1 SPEED 2 MOVE 2\nEND\n');
+    expect(formatOrders({ gameId: 'g', turn: 1 }, orders, ['3', '9'])).toBe(
+      'GAME g TURN 1\nSHIP 3 SPEED 1 MOVE 1 FIRE 7\nSHIP A1 SPEED 2 MOVE 2\nEND\n',
+    );
   });
 
   it('never holds the secret a submission came with', () => {
@@ -48,7 +69,7 @@ describe('formatOrders', () => {
 });
 
 describe('orderBlock', () => {
-  it('lists the seat\'s ships in play with their legal SPEEDs and a straight suggestion', () => {
+  it("lists the seat's ships in play with their legal SPEEDs and a straight suggestion", () => {
     expect(orderBlock(redSeat())).toBe(
       [
         'GAME orion-7 TURN 4',
@@ -67,12 +88,38 @@ describe('orderBlock', () => {
   });
 
   it('shows current orders where there are some', () => {
-    const current = new Map([['5', o(2, [{ kind: 'turn', turn: 'L' }, { kind: 'forward', hexes: 1 }], ['9'], true)]]);
+    const current = new Map([
+      [
+        '5',
+        o(
+          2,
+          [
+            { kind: 'turn', turn: 'L' },
+            { kind: 'forward', hexes: 1 },
+          ],
+          ['9'],
+          true,
+        ),
+      ],
+    ]);
     expect(orderBlock(redSeat(), current)).toContain('\nSHIP 5 SPEED 2 MOVE L1 FIRE 9 HOLD\n');
   });
 
-  it('parses back as the seat\'s orders: the suggestions, or the current orders', () => {
-    const current = new Map([['5', o(2, [{ kind: 'turn', turn: 'L' }, { kind: 'forward', hexes: 1 }], ['9'], true)]]);
+  it("parses back as the seat's orders: the suggestions, or the current orders", () => {
+    const current = new Map([
+      [
+        '5',
+        o(
+          2,
+          [
+            { kind: 'turn', turn: 'L' },
+            { kind: 'forward', hexes: 1 },
+          ],
+          ['9'],
+          true,
+        ),
+      ],
+    ]);
     const r = parseSubmission(orderBlock(redSeat(), current), redSeat());
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect([...r.value.orders.entries()]).toEqual([
@@ -82,7 +129,7 @@ describe('orderBlock', () => {
     ]);
   });
 
-  it('blue\'s block names blue\'s ships only', () => {
+  it("blue's block names blue's ships only", () => {
     const block = orderBlock(seat(standardPosition(), 'blue'));
     expect(block.match(/^SHIP \S+/gm)).toEqual(['SHIP 7', 'SHIP 9', 'SHIP 12']);
     expect(block).toContain('# enemy ships in play: 3, 5 and A1');
@@ -106,6 +153,8 @@ describe('suggestedSpeed: last SPEED clamped to the legal range (§4 "Missing or
 
   it('a single legal SPEED is said so', () => {
     const pos = makePosition([makeShip('x', { side: 'red', speed: 4, engine: 2 }), makeShip('y', { side: 'blue' })]);
-    expect(orderBlock(seat(pos, 'red'))).toContain('# ship x: SPEED 2 only (ENGINE 2, last SPEED 4)\nSHIP x SPEED 2 MOVE 2\n');
+    expect(orderBlock(seat(pos, 'red'))).toContain(
+      '# ship x: SPEED 2 only (ENGINE 2, last SPEED 4)\nSHIP x SPEED 2 MOVE 2\n',
+    );
   });
 });

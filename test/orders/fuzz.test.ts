@@ -18,10 +18,16 @@ import { lineCount, makePosition, makeShip, redSeat, seat } from './fixtures.ts'
 // ---- generators ----
 
 const SIDES = ['red', 'blue', 'green'];
-const shipId = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/).filter((id) => !(SHIP_CLAUSES as readonly string[]).includes(id.toUpperCase()));
+const shipId = fc
+  .stringMatching(/^[A-Za-z0-9]{1,12}$/)
+  .filter((id) => !(SHIP_CLAUSES as readonly string[]).includes(id.toUpperCase()));
 
 const positionArb: fc.Arbitrary<Position> = fc
-  .tuple(fc.integer({ min: 2, max: 3 }), fc.uniqueArray(shipId, { minLength: 2, maxLength: 8, selector: (id) => id.toUpperCase() }), fc.integer({ min: 1, max: 60 }))
+  .tuple(
+    fc.integer({ min: 2, max: 3 }),
+    fc.uniqueArray(shipId, { minLength: 2, maxLength: 8, selector: (id) => id.toUpperCase() }),
+    fc.integer({ min: 1, max: 60 }),
+  )
   .chain(([sideCount, ids, turn]) =>
     fc
       .tuple(
@@ -40,11 +46,17 @@ const positionArb: fc.Arbitrary<Position> = fc
       .map((ships) => makePosition(ships, { sides: SIDES.slice(0, sideCount), turn })),
   );
 
-/** A canonical plot costing exactly `speed`: forward runs and turns alternate, so no two turns and no two runs touch. */
+/**
+ * A canonical plot costing exactly `speed`: forward runs and turns alternate, so no two turns and no two runs touch.
+ */
 function plotArb(speed: number): fc.Arbitrary<Plot> {
   if (speed === 0) return fc.constant([]);
   return fc
-    .tuple(fc.boolean(), fc.array(fc.integer({ min: 1, max: speed }), { minLength: speed, maxLength: speed }), fc.array(fc.constantFrom('L' as const, 'R' as const), { minLength: speed, maxLength: speed }))
+    .tuple(
+      fc.boolean(),
+      fc.array(fc.integer({ min: 1, max: speed }), { minLength: speed, maxLength: speed }),
+      fc.array(fc.constantFrom('L' as const, 'R' as const), { minLength: speed, maxLength: speed }),
+    )
     .map(([turnFirst, runs, turns]) => {
       const steps: PlotStep[] = [];
       let left = speed;
@@ -73,7 +85,12 @@ const seatWithOrders: fc.Arbitrary<{ ctx: OrdersContext; orders: Map<string, Shi
       const r = speedRange(ship);
       return fc.option(
         fc.integer({ min: r.min, max: r.max }).chain((speed) =>
-          fc.record({ speed: fc.constant(speed), plot: plotArb(speed), fire: fc.shuffledSubarray(enemies), hold: fc.boolean() }),
+          fc.record({
+            speed: fc.constant(speed),
+            plot: plotArb(speed),
+            fire: fc.shuffledSubarray(enemies),
+            hold: fc.boolean(),
+          }),
         ),
         { nil: undefined },
       );
@@ -96,7 +113,8 @@ function expectWellFormed(outcome: ParseOutcome, text: string, ctx: OrdersContex
   if (outcome.ok) {
     // Whatever was accepted is legal by the rules and is the seat's own.
     expect(checkOrderSet(ctx.position, outcome.value.orders)).toEqual([]);
-    for (const id of outcome.value.orders.keys()) expect(ctx.position.ships.find((s) => s.id === id)?.side).toBe(ctx.side);
+    for (const id of outcome.value.orders.keys())
+      expect(ctx.position.ships.find((s) => s.id === id)?.side).toBe(ctx.side);
     return;
   }
   expect(outcome.errors.length).toBeGreaterThan(0);
@@ -121,9 +139,45 @@ describe('hostile input never throws and gets coded errors with lines inside the
     );
   });
 
-  it('random lines made of the language\'s own words', () => {
+  it("random lines made of the language's own words", () => {
     const ctx = redSeat();
-    const word = fc.constantFrom('SHIP', 'speed', 'MOVE', 'FIRE', 'HOLD', 'GAME', 'TURN', 'END', 'MESSAGE', 'PASSWORD', 'HELP', '3', '5', 'A1', '7', '9', '12', '13', '8', '0', '1', '2', '2L1', 'LR', 'L0R', 'orion-7', '4', 'blue', 'red', ',', '#', '>', '--', '99999999999999999999', '-1');
+    const word = fc.constantFrom(
+      'SHIP',
+      'speed',
+      'MOVE',
+      'FIRE',
+      'HOLD',
+      'GAME',
+      'TURN',
+      'END',
+      'MESSAGE',
+      'PASSWORD',
+      'HELP',
+      '3',
+      '5',
+      'A1',
+      '7',
+      '9',
+      '12',
+      '13',
+      '8',
+      '0',
+      '1',
+      '2',
+      '2L1',
+      'LR',
+      'L0R',
+      'orion-7',
+      '4',
+      'blue',
+      'red',
+      ',',
+      '#',
+      '>',
+      '--',
+      '99999999999999999999',
+      '-1',
+    );
     const line = fc.array(word, { maxLength: 9 }).map((ws) => ws.join(' '));
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
@@ -137,7 +191,33 @@ describe('hostile input never throws and gets coded errors with lines inside the
   it('random mutations of valid order text', () => {
     const insertion = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 8 }),
-      fc.constantFrom('\n', '\r\n', '\r', '> ', '>>', '-- \n', '\n--\n', ' # ', ',', '\u00a0', '\uFEFF', '\u0000', '\t', 'END\n', '\nMESSAGE blue\n', 'SHIP ', ' FIRE ', ' HOLD', ' SPEED ', ' MOVE ', 'L', 'R', '0', '99999999999999999999', 'On 3 Jan 2026, a@b.c wrote:\n'),
+      fc.constantFrom(
+        '\n',
+        '\r\n',
+        '\r',
+        '> ',
+        '>>',
+        '-- \n',
+        '\n--\n',
+        ' # ',
+        ',',
+        '\u00a0',
+        '\uFEFF',
+        '\u0000',
+        '\t',
+        'END\n',
+        '\nMESSAGE blue\n',
+        'SHIP ',
+        ' FIRE ',
+        ' HOLD',
+        ' SPEED ',
+        ' MOVE ',
+        'L',
+        'R',
+        '0',
+        '99999999999999999999',
+        'On 3 Jan 2026, a@b.c wrote:\n',
+      ),
     );
     const mutation = fc.oneof(
       fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: insertion }),
@@ -151,7 +231,10 @@ describe('hostile input never throws and gets coded errors with lines inside the
           if (m.kind === 'case') text = m.upper ? text.toUpperCase() : text.toLowerCase();
           else {
             const at = m.at % (text.length + 1);
-            text = m.kind === 'insert' ? text.slice(0, at) + m.text + text.slice(at) : text.slice(0, at) + text.slice(at + m.length);
+            text =
+              m.kind === 'insert'
+                ? text.slice(0, at) + m.text + text.slice(at)
+                : text.slice(0, at) + text.slice(at + m.length);
           }
         }
         expectWellFormed(parseSubmission(text, ctx), text, ctx);
@@ -221,7 +304,7 @@ describe('"canonical printing round-trips"', () => {
     );
   });
 
-  it('the standard seat\'s block, as an example', () => {
+  it("the standard seat's block, as an example", () => {
     const ctx = seat(makePosition([makeShip('1', { side: 'a' }), makeShip('2', { side: 'b' })]), 'a');
     expect(parseSubmission(orderBlock(ctx), ctx).ok).toBe(true);
   });

@@ -29,8 +29,11 @@ describe('the service.md example block', () => {
   ]);
   const ctx = seat(pos, 'red');
 
-  it('as printed, each line fails §4\'s cost rule, on its own line', () => {
-    const r = parseSubmission('GAME orion-7  TURN 4\nSHIP 3  SPEED 3  MOVE 2L1  FIRE 12 9\nSHIP 5  SPEED 2  MOVE 1R1  HOLD\nEND\n', ctx);
+  it("as printed, each line fails §4's cost rule, on its own line", () => {
+    const r = parseSubmission(
+      'GAME orion-7  TURN 4\nSHIP 3  SPEED 3  MOVE 2L1  FIRE 12 9\nSHIP 5  SPEED 2  MOVE 1R1  HOLD\nEND\n',
+      ctx,
+    );
     expect(r.ok).toBe(false);
     expect(!r.ok && r.errors.map((e) => [e.line, e.code, e.ship])).toEqual([
       [2, 'PLOT_COST', '3'],
@@ -39,7 +42,10 @@ describe('the service.md example block', () => {
   });
 
   it('with SPEEDs that pay for the plots it is accepted as written', () => {
-    const r = parseSubmission('GAME orion-7  TURN 4\nSHIP 3  SPEED 4  MOVE 2L1  FIRE 12 9\nSHIP 5  SPEED 3  MOVE 1R1  HOLD\nEND\n', ctx);
+    const r = parseSubmission(
+      'GAME orion-7  TURN 4\nSHIP 3  SPEED 4  MOVE 2L1  FIRE 12 9\nSHIP 5  SPEED 3  MOVE 1R1  HOLD\nEND\n',
+      ctx,
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const v = r.value;
     expect(v.gameId).toBe('orion-7');
@@ -83,22 +89,77 @@ describe('GAME and TURN', () => {
 describe('SHIP lines', () => {
   const cases: [string, string, string, ShipOrders][] = [
     ['"MOVE may be omitted at SPEED 0"', 'SHIP 3 SPEED 1 MOVE 1\nSHIP 5 SPEED 0', '5', orders({ speed: 0 })],
-    ['MOVE 0 at SPEED 0 (§10: "`0` or an empty plot only at SPEED 0")', 'SHIP 5 SPEED 0 MOVE 0', '5', orders({ speed: 0 })],
+    [
+      'MOVE 0 at SPEED 0 (§10: "`0` or an empty plot only at SPEED 0")',
+      'SHIP 5 SPEED 0 MOVE 0',
+      '5',
+      orders({ speed: 0 }),
+    ],
     ['"2L1" works', 'SHIP A1 SPEED 4 MOVE 2L1', 'A1', orders({ speed: 4, plot: [fwd(2), turn('L'), fwd(1)] })],
     ['"2l1" works', 'SHIP A1 SPEED 4 MOVE 2l1', 'A1', orders({ speed: 4, plot: [fwd(2), turn('L'), fwd(1)] })],
-    ['a plot with spaces "2 L 1"', 'SHIP A1 SPEED 4 MOVE 2 L 1', 'A1', orders({ speed: 4, plot: [fwd(2), turn('L'), fwd(1)] })],
-    ['a plot with spaces before FIRE', 'SHIP 3 SPEED 3 MOVE 1 r 1 FIRE 7', '3', orders({ speed: 3, plot: [fwd(1), turn('R'), fwd(1)], fire: ['7'] })],
-    ['a turn first or last (§4: "A turn may come first or last")', 'SHIP 3 SPEED 3 MOVE L1R', '3', orders({ speed: 3, plot: [turn('L'), fwd(1), turn('R')] })],
-    ['"FIRE and HOLD may come in either order"', 'SHIP 3 SPEED 2 MOVE 2 HOLD FIRE 9', '3', orders({ speed: 2, plot: [fwd(2)], fire: ['9'], hold: true })],
+    [
+      'a plot with spaces "2 L 1"',
+      'SHIP A1 SPEED 4 MOVE 2 L 1',
+      'A1',
+      orders({ speed: 4, plot: [fwd(2), turn('L'), fwd(1)] }),
+    ],
+    [
+      'a plot with spaces before FIRE',
+      'SHIP 3 SPEED 3 MOVE 1 r 1 FIRE 7',
+      '3',
+      orders({ speed: 3, plot: [fwd(1), turn('R'), fwd(1)], fire: ['7'] }),
+    ],
+    [
+      'a turn first or last (§4: "A turn may come first or last")',
+      'SHIP 3 SPEED 3 MOVE L1R',
+      '3',
+      orders({ speed: 3, plot: [turn('L'), fwd(1), turn('R')] }),
+    ],
+    [
+      '"FIRE and HOLD may come in either order"',
+      'SHIP 3 SPEED 2 MOVE 2 HOLD FIRE 9',
+      '3',
+      orders({ speed: 2, plot: [fwd(2)], fire: ['9'], hold: true }),
+    ],
     ['HOLD alone', 'SHIP 3 SPEED 2 MOVE 2 HOLD', '3', orders({ speed: 2, plot: [fwd(2)], hold: true })],
-    ['"FIRE targets may be separated by spaces or commas"', 'SHIP 3 SPEED 2 MOVE 2 FIRE 12,9, 7', '3', orders({ speed: 2, plot: [fwd(2)], fire: ['12', '9', '7'] })],
-    ['FIRE targets separated by " , "', 'SHIP 3 SPEED 2 MOVE 2 FIRE 12 , 9', '3', orders({ speed: 2, plot: [fwd(2)], fire: ['12', '9'] })],
-    ['clauses in any order', 'SHIP 3 FIRE 7 MOVE 1L SPEED 2', '3', orders({ speed: 2, plot: [fwd(1), turn('L')], fire: ['7'] })],
-    ['keywords in any case', 'ship 3 speed 2 move 2 fire 7 hold', '3', orders({ speed: 2, plot: [fwd(2)], fire: ['7'], hold: true })],
-    ['ids in any case, kept as the game spells them', 'ship a1 speed 2 move 2', 'A1', orders({ speed: 2, plot: [fwd(2)] })],
+    [
+      '"FIRE targets may be separated by spaces or commas"',
+      'SHIP 3 SPEED 2 MOVE 2 FIRE 12,9, 7',
+      '3',
+      orders({ speed: 2, plot: [fwd(2)], fire: ['12', '9', '7'] }),
+    ],
+    [
+      'FIRE targets separated by " , "',
+      'SHIP 3 SPEED 2 MOVE 2 FIRE 12 , 9',
+      '3',
+      orders({ speed: 2, plot: [fwd(2)], fire: ['12', '9'] }),
+    ],
+    [
+      'clauses in any order',
+      'SHIP 3 FIRE 7 MOVE 1L SPEED 2',
+      '3',
+      orders({ speed: 2, plot: [fwd(1), turn('L')], fire: ['7'] }),
+    ],
+    [
+      'keywords in any case',
+      'ship 3 speed 2 move 2 fire 7 hold',
+      '3',
+      orders({ speed: 2, plot: [fwd(2)], fire: ['7'], hold: true }),
+    ],
+    [
+      'ids in any case, kept as the game spells them',
+      'ship a1 speed 2 move 2',
+      'A1',
+      orders({ speed: 2, plot: [fwd(2)] }),
+    ],
     ['a colon after the id', 'SHIP 3: SPEED 2 MOVE 2', '3', orders({ speed: 2, plot: [fwd(2)] })],
     ['SPEED written +2', 'SHIP 3 SPEED +2 MOVE 2', '3', orders({ speed: 2, plot: [fwd(2)] })],
-    ['first move: any SPEED from 0 to ENGINE (§4)', 'SHIP 5 SPEED 2 MOVE R1', '5', orders({ speed: 2, plot: [turn('R'), fwd(1)] })],
+    [
+      'first move: any SPEED from 0 to ENGINE (§4)',
+      'SHIP 5 SPEED 2 MOVE R1',
+      '5',
+      orders({ speed: 2, plot: [turn('R'), fwd(1)] }),
+    ],
     ['"a run of digits is one number" (§10)', 'SHIP A1 SPEED 2 MOVE 2', 'A1', orders({ speed: 2, plot: [fwd(2)] })],
   ];
   it.each(cases)('%s', (_name, text, ship, expected) => {
@@ -133,7 +194,7 @@ describe('tolerance of mail and forms', () => {
   ])('%s', (_name, text) => {
     const v = accepted(text);
     expect(v.turn).toBe(4);
-    expect(v.orders.get("3")).toEqual(orders({ speed: 3, plot: [fwd(1), turn("L"), fwd(1)] }));
+    expect(v.orders.get('3')).toEqual(orders({ speed: 3, plot: [fwd(1), turn('L'), fwd(1)] }));
   });
 
   it('"Everything after an END line is ignored"', () => {

@@ -45,7 +45,11 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
   const snapshot = async (ids: string[]) => ({
     games: await ctx.db.select().from(games).where(inArray(games.id, ids)).orderBy(games.id),
     turns: await ctx.db.select().from(turns).where(inArray(turns.gameId, ids)).orderBy(turns.gameId, turns.number),
-    submissions: await ctx.db.select().from(submissions).where(inArray(submissions.gameId, ids)).orderBy(submissions.id),
+    submissions: await ctx.db
+      .select()
+      .from(submissions)
+      .where(inArray(submissions.gameId, ids))
+      .orderBy(submissions.id),
     outbox: await ctx.db.select().from(outbox).where(inArray(outbox.gameId, ids)).orderBy(outbox.id),
   });
 
@@ -74,7 +78,7 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     expect(doomed.resolved).toEqual([]);
 
     // The server notices the dead connection and rolls its transaction back, releasing the lock.
-    await waitUntil('the dead worker\'s lock to go', async () => !(await turnLocked(ctx, pausedGame!)), 10_000, 100);
+    await waitUntil("the dead worker's lock to go", async () => !(await turnLocked(ctx, pausedGame!)), 10_000, 100);
     // Nothing of the resolution was written: no resolved turn, no turn 2, no mail, the games unchanged.
     expect(await snapshot(ids)).toEqual(before);
 
@@ -87,7 +91,7 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     expect((await survivor.stop()).code).toBe(0);
   });
 
-  it('a worker killed while another keeps running: the other resolves the rest at once and the killed one\'s turn after its lock goes', async () => {
+  it("a worker killed while another keeps running: the other resolves the rest at once and the killed one's turn after its lock goes", async () => {
     const duels = await createDuels(ctx, 6, { prefix: 'pair' });
     const ids = duels.map((d) => d.gameId);
     const pauseFile = join(scratch, 'paused');
@@ -109,7 +113,7 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     expect((await turnStatus(ctx, duels[0]!.gameId)).sort()).toEqual(['1:open']);
 
     await doomed.kill();
-    await waitUntil('the killed worker\'s turn, resolved by the other', () => healthy.resolved.length >= 6, 15_000);
+    await waitUntil("the killed worker's turn, resolved by the other", () => healthy.resolved.length >= 6, 15_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(healthy.resolved.map((r) => r.gameId).sort()).toEqual([...ids].sort());
     expect(doomed.resolved).toEqual([]);

@@ -14,8 +14,22 @@ import { submissions, turns } from '../../src/db/schema.ts';
 import { AppError } from '../../src/games/errors.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
-import { createDuels, inParallel, liveGamesContext, resolvedOnceProblems, submitDuelOrders, turnRow, type Duel } from '../support/games.ts';
-import { databaseUrlOf, killAllWorkerProcesses, startWorkerProcess, waitUntil, type WorkerProcess } from '../support/worker-processes.ts';
+import {
+  createDuels,
+  inParallel,
+  liveGamesContext,
+  resolvedOnceProblems,
+  submitDuelOrders,
+  turnRow,
+  type Duel,
+} from '../support/games.ts';
+import {
+  databaseUrlOf,
+  killAllWorkerProcesses,
+  startWorkerProcess,
+  waitUntil,
+  type WorkerProcess,
+} from '../support/worker-processes.ts';
 
 const hasPostgres = databaseKinds.includes('postgres');
 const PROCESSES = 3;
@@ -32,7 +46,9 @@ describe.skipIf(!hasPostgres)('the turn queue with several worker processes on P
     if (database.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
     ctx = liveGamesContext(database);
     const url = await databaseUrlOf(database);
-    workers = Array.from({ length: PROCESSES }, () => startWorkerProcess(url, { workers: 1, pollMs: 200, onResolved: (r) => reported.push(`${r.gameId} ${r.turn}`) }));
+    workers = Array.from({ length: PROCESSES }, () =>
+      startWorkerProcess(url, { workers: 1, pollMs: 200, onResolved: (r) => reported.push(`${r.gameId} ${r.turn}`) }),
+    );
     await Promise.all(workers.map((w) => w.ready));
   });
 
@@ -72,7 +88,11 @@ describe.skipIf(!hasPostgres)('the turn queue with several worker processes on P
     await inParallel(duels, 8, (d, i) => submitDuelOrders(ctx, d, 'black', i));
     // The deadline is set in the database (the shortest turnHours, 3 minutes, is too long to wait for).
     const deadline = new Date(Date.now() + 1_500);
-    for (const d of duels) await ctx.db.update(turns).set({ deadline }).where(and(eq(turns.gameId, d.gameId), eq(turns.number, 1)));
+    for (const d of duels)
+      await ctx.db
+        .update(turns)
+        .set({ deadline })
+        .where(and(eq(turns.gameId, d.gameId), eq(turns.number, 1)));
 
     // Half the games get Grey's orders right around the deadline, several workers polling meanwhile.
     const racing = duels.filter((_, i) => i % 2 === 0);
@@ -102,7 +122,10 @@ describe.skipIf(!hasPostgres)('the turn queue with several worker processes on P
     const seen = async (d: Duel) => {
       const t1 = (await turnRow(ctx.db, d.gameId, 1))!;
       const used = t1.ordersUsed as Record<string, { source: string; speed: number }>;
-      const grey = await ctx.db.select().from(submissions).where(and(eq(submissions.gameId, d.gameId), eq(submissions.turn, 1)));
+      const grey = await ctx.db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.gameId, d.gameId), eq(submissions.turn, 1)));
       const greyIn = grey.length === 2;
       return {
         game: d.gameId,
@@ -116,7 +139,14 @@ describe.skipIf(!hasPostgres)('the turn queue with several worker processes on P
     };
     const views = await inParallel(duels, 8, seen);
     for (const v of views) {
-      expect(v).toEqual({ game: v.game, black: 'orders', grey: v.expectedGrey, expectedGrey: v.expectedGrey, storedGrey: v.expectedGrey === 'orders', inTime: true });
+      expect(v).toEqual({
+        game: v.game,
+        black: 'orders',
+        grey: v.expectedGrey,
+        expectedGrey: v.expectedGrey,
+        storedGrey: v.expectedGrey === 'orders',
+        inTime: true,
+      });
     }
   });
 });

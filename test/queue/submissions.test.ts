@@ -14,7 +14,14 @@ import { TurnWorker } from '../../src/games/worker.ts';
 import { readOrders } from '../../src/games/state.ts';
 import { formatPlot } from '../../src/rules/plot.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
-import { createDuels, duelOrders, liveGamesContext, resolvedOnceProblems, submitDuelOrders, turnRow } from '../support/games.ts';
+import {
+  createDuels,
+  duelOrders,
+  liveGamesContext,
+  resolvedOnceProblems,
+  submitDuelOrders,
+  turnRow,
+} from '../support/games.ts';
 import { waitUntil } from '../support/worker-processes.ts';
 
 const hasPostgres = databaseKinds.includes('postgres');
@@ -34,19 +41,28 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
   });
 
   const seatRows = async (gameId: string) =>
-    ctx.db.select().from(submissions).where(and(eq(submissions.gameId, gameId), eq(submissions.turn, 1))).orderBy(asc(submissions.id));
+    ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, 1)))
+      .orderBy(asc(submissions.id));
 
   it(`${CONCURRENT} different legal orders for one seat at once: all are kept, exactly one stands — the last stored`, async () => {
     const [duel] = await createDuels(ctx, 1);
-    const results = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => submitDuelOrders(ctx, duel!, 'black', i)));
+    const results = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => submitDuelOrders(ctx, duel!, 'black', i)),
+    );
     expect(results.every((r) => r.stored && r.turn === 1 && !r.turnComplete)).toBe(true);
 
     const rows = await seatRows(duel!.gameId);
     expect(rows).toHaveLength(CONCURRENT);
-    expect(new Set(rows.map((r) => r.text))).toEqual(new Set(Array.from({ length: CONCURRENT }, (_, i) => duelOrders(duel!.gameId, 'black', i))));
+    expect(new Set(rows.map((r) => r.text))).toEqual(
+      new Set(Array.from({ length: CONCURRENT }, (_, i) => duelOrders(duel!.gameId, 'black', i))),
+    );
     const standing = rows.filter((r) => r.supersededAt === null);
     expect(standing).toHaveLength(1);
-    // Submissions for a seat are stored one after the other: the one standing is the last stored, each earlier one superseded no sooner than it came in.
+    // Submissions for a seat are stored one after the other: the one standing is the last stored, each earlier one
+    // superseded no sooner than it came in.
     expect(standing[0]!.id).toBe(rows.at(-1)!.id);
     for (const r of rows.slice(0, -1)) expect(r.supersededAt!.getTime()).toBeGreaterThanOrEqual(r.receivedAt.getTime());
   });
@@ -73,17 +89,27 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
         ...Array.from({ length: CONCURRENT }, async (_, i) => {
           // Spread over ~200 ms, so that the resolution tends to land inside the burst.
           await new Promise((r) => setTimeout(r, i * 10));
-          return submitOrders(ctx, { gameId: duel!.gameId, token: duel!.tokens.black, text: duelOrders(duel!.gameId, 'black', i + 1), channel: 'api' }).then(
+          return submitOrders(ctx, {
+            gameId: duel!.gameId,
+            token: duel!.tokens.black,
+            text: duelOrders(duel!.gameId, 'black', i + 1),
+            channel: 'api',
+          }).then(
             (r) => ({ side: 'black', ok: r.turn === 1 }),
             (e: unknown) => {
-              if (e instanceof AppError && ['TURN_CLOSED', 'ORDERS_REJECTED'].includes(e.code)) return { side: 'black', ok: false };
+              if (e instanceof AppError && ['TURN_CLOSED', 'ORDERS_REJECTED'].includes(e.code))
+                return { side: 'black', ok: false };
               throw e;
             },
           );
         }),
       ]);
       expect(burst[0]).toEqual({ side: 'grey', ok: true });
-      await waitUntil('turn 1 resolved', async () => (await turnRow(ctx.db, duel!.gameId, 1))?.status === 'resolved', 10_000);
+      await waitUntil(
+        'turn 1 resolved',
+        async () => (await turnRow(ctx.db, duel!.gameId, 1))?.status === 'resolved',
+        10_000,
+      );
       await new Promise((r) => setTimeout(r, 300));
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
@@ -100,6 +126,10 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
     expect(black.filter((r) => r.supersededAt === null).map((r) => r.id)).toEqual([black.at(-1)!.id]);
     // The turn used the orders that stood: Black's last stored submission.
     const expected = readOrders(black.at(-1)!.orders).get('Black')!;
-    expect((t1.ordersUsed as Record<string, unknown>).Black).toMatchObject({ source: 'orders', speed: expected.speed, move: formatPlot(expected.plot) });
+    expect((t1.ordersUsed as Record<string, unknown>).Black).toMatchObject({
+      source: 'orders',
+      speed: expected.speed,
+      move: formatPlot(expected.plot),
+    });
   });
 });

@@ -15,31 +15,56 @@ import { position, type ShipSpec } from '../rules/fixtures.ts';
 // The layout, restated from the file header: columns every 7 characters after a 3-character
 // ruler, hexes 4 lines tall under a 1-line ruler, even columns 2 lines lower.
 const left = (crop: DiagramCrop, col: number) => 3 + 7 * (col - crop.fromCol);
-const top = (crop: DiagramCrop, h: Hex) => 1 + 4 * (h.row - crop.fromRow) + (h.col % 2 === 0 && crop.toCol > crop.fromCol ? 2 : 0);
+const top = (crop: DiagramCrop, h: Hex) =>
+  1 + 4 * (h.row - crop.fromRow) + (h.col % 2 === 0 && crop.toCol > crop.fromCol ? 2 : 0);
 const mapWidth = (crop: DiagramCrop) => 6 + 7 * (crop.toCol - crop.fromCol) + 9;
-const inCrop = (crop: DiagramCrop, h: Hex) => h.col >= crop.fromCol && h.col <= crop.toCol && h.row >= crop.fromRow && h.row <= crop.toRow;
+const inCrop = (crop: DiagramCrop, h: Hex) =>
+  h.col >= crop.fromCol && h.col <= crop.toCol && h.row >= crop.fromRow && h.row <= crop.toRow;
 const two = (n: number) => String(n).padStart(2, '0');
-const at = (lines: readonly string[], y: number, x: number, length: number) => (lines[y] ?? '').padEnd(x + length).slice(x, x + length);
+const at = (lines: readonly string[], y: number, x: number, length: number) =>
+  (lines[y] ?? '').padEnd(x + length).slice(x, x + length);
 /** The map part of a rendering: everything above the crop line. */
 const mapLines = (text: string) => {
   const lines = text.split('\n');
-  return lines.slice(0, lines.findIndex((l) => l.startsWith('Showing ')));
+  return lines.slice(
+    0,
+    lines.findIndex((l) => l.startsWith('Showing ')),
+  );
 };
 
 const duel = position(
   [
     // Grey's F hit cost Black one ENGINE; Black's cost Grey one SHIELD.
-    { id: 'Black', side: 'black', hex: '0406', facing: 'NE', speed: 3, engine: 2, weapons: ['F', 'FL', 'FR'],
-      design: { engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] } },
-    { id: 'Grey', side: 'grey', hex: '0706', facing: 'SW', speed: 3, engine: 4, shields: 3, toHit: 5, weapons: ['F'],
-      design: { engine: 4, shields: 4, toHit: 5, weapons: ['F'] } },
+    {
+      id: 'Black',
+      side: 'black',
+      hex: '0406',
+      facing: 'NE',
+      speed: 3,
+      engine: 2,
+      weapons: ['F', 'FL', 'FR'],
+      design: { engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] },
+    },
+    {
+      id: 'Grey',
+      side: 'grey',
+      hex: '0706',
+      facing: 'SW',
+      speed: 3,
+      engine: 4,
+      shields: 3,
+      toHit: 5,
+      weapons: ['F'],
+      design: { engine: 4, shields: 4, toHit: 5, weapons: ['F'] },
+    },
   ],
   { map: { width: 12, height: 10 }, turn: 2 },
 );
 
 describe('golden pictures', () => {
   it('the tutorial duel after turn 1 (rules-tactical.md §9): the whole 12 × 10 map fits in 100 columns', () => {
-    expect(renderDiagram(duel)).toBe(String.raw`
+    expect(renderDiagram(duel)).toBe(
+      String.raw`
       01     02     03     04     05     06     07     08     09     10     11     12
      _____         _____         _____         _____         _____         _____
     /     \       /     \       /     \       /     \       /     \       /     \
@@ -89,20 +114,30 @@ Showing the whole 12x10 map.
 B Black  0406  NE  SPEED 3  ENGINE 2/3  SHIELDS 3/3  WEAPONS F FL FR
 G Grey   0706  SW  SPEED 3  ENGINE 4/4  SHIELDS 3/4  WEAPONS F
 B = black, G = grey. A ship shows its side mark and facing (N NE SE S SW NW) over its id.
-Row numbers stand level with the middle of each hex; even columns sit half a hex lower.`.slice(1));
+Row numbers stand level with the middle of each hex; even columns sit half a hex lower.`.slice(1),
+    );
   });
 
   it('three ships, two sharing a hex: the first in ship order is drawn with +1, the legend lists all three', () => {
     const three = position(
       [
         { id: 'Black', side: 'black', hex: '0202', facing: 'N', speed: 2 },
-        { id: 'Interceptor1', side: 'grey', hex: '0302', facing: 'SW', speed: 4, engine: 4, weapons: [],
-          design: { engine: 4, shields: 3, toHit: 3, weapons: ['F', 'FR'] } },
+        {
+          id: 'Interceptor1',
+          side: 'grey',
+          hex: '0302',
+          facing: 'SW',
+          speed: 4,
+          engine: 4,
+          weapons: [],
+          design: { engine: 4, shields: 3, toHit: 3, weapons: ['F', 'FR'] },
+        },
         { id: 'Grey', side: 'grey', hex: '0302', facing: 'NW', speed: null },
       ],
       { map: { width: 4, height: 3 } },
     );
-    expect(renderDiagram(three)).toBe(String.raw`
+    expect(renderDiagram(three)).toBe(
+      String.raw`
       01     02     03     04
      _____         _____
     /     \       /     \
@@ -127,42 +162,56 @@ G Grey          0302  NW  SPEED -  ENGINE 3/3  SHIELDS 3/3  WEAPONS F
 B = black, G = grey. A ship shows its side mark and facing (N NE SE S SW NW) over its id.
 +n: n more ships in that hex (all listed above).
 Ids longer than 7 characters show their first 3 and last 3 characters (Interceptor1 is Int~or1).
-Row numbers stand level with the middle of each hex; even columns sit half a hex lower.`.slice(1));
+Row numbers stand level with the middle of each hex; even columns sit half a hex lower.`.slice(1),
+    );
   });
 });
 
 describe('the drawing follows rules-tactical.md §1', () => {
   it('"Odd columns sit high, even columns sit half a hex lower": 0101\'s top edge is two lines above 0201\'s', () => {
     const lines = mapLines(renderDiagram(duel));
-    const topEdge = (col: number) => lines.findIndex((l) => l.slice(3 + 7 * (col - 1) + 2, 3 + 7 * (col - 1) + 7) === '_____');
+    const topEdge = (col: number) =>
+      lines.findIndex((l) => l.slice(3 + 7 * (col - 1) + 2, 3 + 7 * (col - 1) + 7) === '_____');
     expect(topEdge(1)).toBe(1);
     expect(topEdge(2)).toBe(3);
     expect(topEdge(3)).toBe(1);
     expect(topEdge(12)).toBe(3);
   });
 
-  it('each neighbour of §1\'s table is drawn at the same offset from its hex, in odd and even columns', () => {
+  it("each neighbour of §1's table is drawn at the same offset from its hex, in odd and even columns", () => {
     // Middle-line offsets (lines, characters) from a hex's mark to its neighbour's mark.
-    const offsets: Record<Direction, [number, number]> = { N: [-4, 0], NE: [-2, 7], SE: [2, 7], S: [4, 0], SW: [2, -7], NW: [-2, -7] };
+    const offsets: Record<Direction, [number, number]> = {
+      N: [-4, 0],
+      NE: [-2, 7],
+      SE: [2, 7],
+      S: [4, 0],
+      SW: [2, -7],
+      NW: [-2, -7],
+    };
     const find = (lines: readonly string[], mark: string): [number, number] => {
       const y = lines.findIndex((l) => l.includes(`${mark} N`) || l.includes(`${mark} S`));
       return [y, (lines[y] ?? '').search(new RegExp(`${mark} [NS]`))];
     };
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 11 }), fc.integer({ min: 2, max: 9 }), fc.constantFrom(...DIRECTIONS), (col, row, d) => {
-        const there = neighbour({ col, row }, d);
-        const p = position(
-          [
-            { id: 'x', side: 'a', hex: formatHex({ col, row }), facing: 'N' },
-            { id: 'y', side: 'b', hex: formatHex(there), facing: 'S' },
-          ],
-          { map: { width: 12, height: 10 } },
-        );
-        const lines = mapLines(renderDiagram(p));
-        const [ya, xa] = find(lines, 'A');
-        const [yb, xb] = find(lines, 'B');
-        expect([yb - ya, xb - xa]).toEqual(offsets[d]);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 11 }),
+        fc.integer({ min: 2, max: 9 }),
+        fc.constantFrom(...DIRECTIONS),
+        (col, row, d) => {
+          const there = neighbour({ col, row }, d);
+          const p = position(
+            [
+              { id: 'x', side: 'a', hex: formatHex({ col, row }), facing: 'N' },
+              { id: 'y', side: 'b', hex: formatHex(there), facing: 'S' },
+            ],
+            { map: { width: 12, height: 10 } },
+          );
+          const lines = mapLines(renderDiagram(p));
+          const [ya, xa] = find(lines, 'A');
+          const [yb, xb] = find(lines, 'B');
+          expect([yb - ya, xb - xa]).toEqual(offsets[d]);
+        },
+      ),
     );
   });
 });
@@ -186,7 +235,11 @@ describe('cropping ("larger maps are cropped to the area around the ships, with 
 
   it('a highlighted path widens the crop so that it is seen', () => {
     const p = far([{ id: 'A', side: 'a', hex: '1010' }]);
-    const path = [{ col: 10, row: 9 }, { col: 10, row: 8 }, { col: 10, row: 7 }];
+    const path = [
+      { col: 10, row: 9 },
+      { col: 10, row: 8 },
+      { col: 10, row: 7 },
+    ];
     const crop = diagramCrop(p, { highlight: path });
     expect([crop.fromRow, crop.toRow]).toEqual([5, 12]);
     const lines = mapLines(renderDiagram(p, { highlight: path }));
@@ -218,7 +271,7 @@ describe('cropping ("larger maps are cropped to the area around the ships, with 
 });
 
 describe('marks and legend', () => {
-  it('default marks are the sides\' first letters, made unique; given marks are kept', () => {
+  it("default marks are the sides' first letters, made unique; given marks are kept", () => {
     const p = position([
       { id: 'S1', side: 'black', hex: '0101' },
       { id: 'S2', side: 'blue', hex: '0303' },
@@ -261,7 +314,11 @@ describe('marks and legend', () => {
 });
 
 describe('properties over random positions (maps up to 99 × 99, up to 40 ships)', () => {
-  const ids = fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), { minLength: 0, maxLength: 40, selector: (s) => s.toLowerCase() });
+  const ids = fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), {
+    minLength: 0,
+    maxLength: 40,
+    selector: (s) => s.toLowerCase(),
+  });
   const shipDraw = fc.record({
     col: fc.nat(),
     row: fc.nat(),
@@ -285,9 +342,18 @@ describe('properties over random positions (maps up to 99 × 99, up to 40 ships)
       const spanR = clustered ? Math.min(height, 4) : height;
       const specs: ShipSpec[] = names.map((id, i) => {
         const s = draws[i]!;
-        return { id, side: s.side, facing: s.facing, status: s.status, hex: formatHex({ col: 1 + (s.col % spanC), row: 1 + (s.row % spanR) }) };
+        return {
+          id,
+          side: s.side,
+          facing: s.facing,
+          status: s.status,
+          hex: formatHex({ col: 1 + (s.col % spanC), row: 1 + (s.row % spanR) }),
+        };
       });
-      return { p: position(specs, { map: { width, height }, sides: ['black', 'grey', 'red', 'raiders'] }), options: { maxWidth, maxHeight } };
+      return {
+        p: position(specs, { map: { width, height }, sides: ['black', 'grey', 'red', 'raiders'] }),
+        options: { maxWidth, maxHeight },
+      };
     });
 
   it('every line is within maxWidth, printable ASCII, without tabs or trailing spaces; the map part within maxHeight', () => {
@@ -331,12 +397,28 @@ describe('properties over random positions (maps up to 99 × 99, up to 40 ships)
     fc.assert(
       fc.property(scene, ({ p, options }) => {
         const crop = diagramCrop(p, options);
-        expect(onMap({ col: crop.fromCol, row: crop.fromRow }, p.map) && onMap({ col: crop.toCol, row: crop.toRow }, p.map)).toBe(true);
+        expect(
+          onMap({ col: crop.fromCol, row: crop.fromRow }, p.map) && onMap({ col: crop.toCol, row: crop.toRow }, p.map),
+        ).toBe(true);
         expect(mapWidth(crop)).toBeLessThanOrEqual(options.maxWidth);
-        expect(crop.cropped).toBe(crop.fromCol > 1 || crop.fromRow > 1 || crop.toCol < p.map.width || crop.toRow < p.map.height);
+        expect(crop.cropped).toBe(
+          crop.fromCol > 1 || crop.fromRow > 1 || crop.toCol < p.map.width || crop.toRow < p.map.height,
+        );
         const active = p.ships.filter((s) => s.status === 'active').map((s) => s.hex);
-        const fits = (values: number[], from: number, to: number) => Math.max(...values) - Math.min(...values) + 1 <= to - from + 1 || values.length === 0;
-        if (fits(active.map((h) => h.col), crop.fromCol, crop.toCol) && fits(active.map((h) => h.row), crop.fromRow, crop.toRow)) {
+        const fits = (values: number[], from: number, to: number) =>
+          Math.max(...values) - Math.min(...values) + 1 <= to - from + 1 || values.length === 0;
+        if (
+          fits(
+            active.map((h) => h.col),
+            crop.fromCol,
+            crop.toCol,
+          ) &&
+          fits(
+            active.map((h) => h.row),
+            crop.fromRow,
+            crop.toRow,
+          )
+        ) {
           for (const h of active) expect(inCrop(crop, h)).toBe(true);
         }
       }),

@@ -8,10 +8,27 @@ import { bpInPlay, fleetStrength } from '../../src/reports/fleet-strength.ts';
 import type { Position, Ship } from '../../src/rules/types.ts';
 
 const ship = (id: string, side: string, status: Ship['status'] = 'active', shields = 3): Ship => ({
-  id, side, hex: { col: 1, row: 1 }, facing: 'N', speed: null, engine: 3, shields, toHit: 3, weapons: ['F'],
-  design: { engine: 3, shields: 3, toHit: 3, weapons: ['F'] }, status,
+  id,
+  side,
+  hex: { col: 1, row: 1 },
+  facing: 'N',
+  speed: null,
+  engine: 3,
+  shields,
+  toHit: 3,
+  weapons: ['F'],
+  design: { engine: 3, shields: 3, toHit: 3, weapons: ['F'] },
+  status,
 });
-const pos = (ships: Ship[], conceded: string[] = []): Position => ({ map: { width: 5, height: 5 }, turn: 1, sides: ['a', 'b'], solo: [], ships, turnLimit: null, conceded });
+const pos = (ships: Ship[], conceded: string[] = []): Position => ({
+  map: { width: 5, height: 5 },
+  turn: 1,
+  sides: ['a', 'b'],
+  solo: [],
+  ships,
+  turnLimit: null,
+  conceded,
+});
 
 describe('fleet strength', () => {
   it('counts full design cost of ships in play, damage ignored', () => {
@@ -28,11 +45,25 @@ describe('fleet strength', () => {
 
   it('gives each side a point at the start (turn 0) and after every turn', () => {
     const start = pos([ship('A1', 'a'), ship('A2', 'a'), ship('B1', 'b')]);
-    const series = fleetStrength(start, [{ turn: 1, position: pos([ship('A1', 'a'), ship('A2', 'a', 'destroyed'), ship('B1', 'b')]) }]);
+    const series = fleetStrength(start, [
+      { turn: 1, position: pos([ship('A1', 'a'), ship('A2', 'a', 'destroyed'), ship('B1', 'b')]) },
+    ]);
     const cost = bpInPlay(pos([ship('A1', 'a')]), 'a');
     expect(series).toEqual([
-      { side: 'a', points: [{ turn: 0, bp: 2 * cost }, { turn: 1, bp: cost }] },
-      { side: 'b', points: [{ turn: 0, bp: cost }, { turn: 1, bp: cost }] },
+      {
+        side: 'a',
+        points: [
+          { turn: 0, bp: 2 * cost },
+          { turn: 1, bp: cost },
+        ],
+      },
+      {
+        side: 'b',
+        points: [
+          { turn: 0, bp: cost },
+          { turn: 1, bp: cost },
+        ],
+      },
     ]);
   });
 });

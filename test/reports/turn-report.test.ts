@@ -16,7 +16,13 @@ import { resolveNextDueTurn } from '../../src/games/resolution.ts';
 import { readPosition } from '../../src/games/state.ts';
 import { parseSubmission } from '../../src/orders/index.ts';
 import { renderDiagram } from '../../src/reports/diagram.ts';
-import { deadlineView, describeDeadline, shipTurnRecord, turnReport, type ResolvedTurnEvents } from '../../src/reports/turn-report.ts';
+import {
+  deadlineView,
+  describeDeadline,
+  shipTurnRecord,
+  turnReport,
+  type ResolvedTurnEvents,
+} from '../../src/reports/turn-report.ts';
 import { ScriptedDice } from '../../src/rules/dice.ts';
 import type { TurnEvent } from '../../src/rules/events.ts';
 import { hex } from '../../src/rules/hex.ts';
@@ -51,7 +57,15 @@ const grey: Ship = {
   status: 'active',
 };
 /** The tutorial duel's opening position (the scenario tutorial-duel). */
-const opening: Position = { map: { width: 12, height: 10 }, turn: 1, sides: ['black', 'grey'], solo: [], ships: [black, grey], turnLimit: null, conceded: [] };
+const opening: Position = {
+  map: { width: 12, height: 10 },
+  turn: 1,
+  sides: ['black', 'grey'],
+  solo: [],
+  ships: [black, grey],
+  turnLimit: null,
+  conceded: [],
+};
 
 const orders = (speed: number, plot: string, fire: string[]): ShipOrders => {
   const p = parsePlot(plot);
@@ -65,7 +79,14 @@ const orders = (speed: number, plot: string, fire: string[]): ShipOrders => {
  * F hits on a 5, damage 5 (ENGINE).
  */
 function tutorialTurn1(): { position: Position; history: ResolvedTurnEvents[]; events: readonly TurnEvent[] } {
-  const r = resolveTurn(opening, new Map([['Black', orders(3, '2R', ['Grey'])], ['Grey', orders(3, '1R1', ['Black'])]]), new ScriptedDice([5, 2, 1, 1, 5, 5]));
+  const r = resolveTurn(
+    opening,
+    new Map([
+      ['Black', orders(3, '2R', ['Grey'])],
+      ['Grey', orders(3, '1R1', ['Black'])],
+    ]),
+    new ScriptedDice([5, 2, 1, 1, 5, 5]),
+  );
   if (!r.ok) throw new Error(r.error.map((e) => e.message).join('; '));
   return { position: r.value.position, history: [{ number: 1, events: r.value.events }], events: r.value.events };
 }
@@ -77,13 +98,17 @@ const widest = (lines: readonly string[]) => Math.max(...lines.map((l) => [...l]
 function dieMentions(events: readonly TurnEvent[]): string[] {
   return events.flatMap((e) => {
     if (e.type === 'initiative') return Object.values(e.rolls).map((rolls) => rolls.join(', then '));
-    if (e.type === 'shot') return [`${e.firer} ${e.weapon} fires at ${e.target}, range ${e.range}`, `rolls ${e.roll} — ${e.hit ? 'HIT' : 'miss'}`];
+    if (e.type === 'shot')
+      return [
+        `${e.firer} ${e.weapon} fires at ${e.target}, range ${e.range}`,
+        `rolls ${e.roll} — ${e.hit ? 'HIT' : 'miss'}`,
+      ];
     if (e.type === 'damage') return [`damage roll ${e.roll}`];
     return [];
   });
 }
 
-describe('deadlines, in UTC and in the player\'s own time zone', () => {
+describe("deadlines, in UTC and in the player's own time zone", () => {
   const at = new Date('2026-01-08T12:00:00Z');
 
   it('gives the UTC time and the local one, with the zone named', () => {
@@ -91,11 +116,17 @@ describe('deadlines, in UTC and in the player\'s own time zone', () => {
     expect(d.utc).toBe('Thu 2026-01-08 12:00 UTC');
     expect(d.local).toContain('13:00');
     expect(d.local).toContain('(Europe/Paris)');
-    expect(describeDeadline(at, 'America/New_York')).toMatch(/^Thu 2026-01-08 12:00 UTC = .*07:00.*\(America\/New_York\)$/);
+    expect(describeDeadline(at, 'America/New_York')).toMatch(
+      /^Thu 2026-01-08 12:00 UTC = .*07:00.*\(America\/New_York\)$/,
+    );
   });
 
   it('says it once for a player in UTC, and falls back to UTC for a zone the runtime does not know', () => {
-    expect(deadlineView(at, 'UTC')).toMatchObject({ utc: 'Thu 2026-01-08 12:00 UTC', local: null, text: 'Thu 2026-01-08 12:00 UTC' });
+    expect(deadlineView(at, 'UTC')).toMatchObject({
+      utc: 'Thu 2026-01-08 12:00 UTC',
+      local: null,
+      text: 'Thu 2026-01-08 12:00 UTC',
+    });
     expect(deadlineView(at, 'Mars/Olympus_Mons').local).toBeNull();
   });
 
@@ -106,29 +137,73 @@ describe('deadlines, in UTC and in the player\'s own time zone', () => {
 });
 
 describe('the Ship Turn Record', () => {
-  it('shows stats as the book\'s ovals, damage turn by turn with its die, and SPEED and MOVE per turn', () => {
+  it("shows stats as the book's ovals, damage turn by turn with its die, and SPEED and MOVE per turn", () => {
     const { position, history } = tutorialTurn1();
-    const rec = shipTurnRecord(position.ships.find((s) => s.id === 'Black')!, history);
+    const rec = shipTurnRecord(
+      position.ships.find((s) => s.id === 'Black')!,
+      history,
+    );
     expect(rec.engine).toEqual({ now: 2, built: 3, ovals: 'O O X' });
     expect(rec.shields).toEqual({ now: 3, built: 3, ovals: 'O O O' });
     expect(rec.weapons.map((w) => `${w.mount}${w.mark}`)).toEqual(['FO', 'FLO', 'FRO', 'RL-', 'RR-']);
-    expect(rec.turns).toEqual([{ turn: 1, speed: 3, move: '2R', from: '0408', to: '0406', facing: 'NE', by: 'orders', damage: ['Grey F: ENGINE -1 (die 5)'] }]);
+    expect(rec.turns).toEqual([
+      {
+        turn: 1,
+        speed: 3,
+        move: '2R',
+        from: '0408',
+        to: '0406',
+        facing: 'NE',
+        by: 'orders',
+        damage: ['Grey F: ENGINE -1 (die 5)'],
+      },
+    ]);
     expect(rec.state).toBe('in play at 0406 facing NE, last SPEED 3');
     const text = rec.lines.join('\n');
     expect(text).toContain('ENGINE   O O X      2 of 3');
     expect(text).toMatch(/ {5}1 {6}3 {2}2R {4}0408 {2}0406 {2}NE {6}orders {3}Grey F: ENGINE -1 \(die 5\)/);
   });
 
-  it('tells how a ship left play, and a ship\'s first report says no turn has been played', () => {
+  it("tells how a ship left play, and a ship's first report says no turn has been played", () => {
     const lost: Ship = { ...grey, shields: 0, status: 'destroyed' };
     const history: ResolvedTurnEvents[] = [
       {
         number: 3,
         events: [
-          { type: 'move', ship: 'Grey', speed: 2, plot: '1L', source: 'standing', from: '0804', to: '0803', facing: 'SE', path: ['0803'] },
-          { type: 'shot', firer: 'Black', weapon: 'FL', target: 'Grey', range: 2, modifier: 1, need: 4, roll: 2, hit: true },
+          {
+            type: 'move',
+            ship: 'Grey',
+            speed: 2,
+            plot: '1L',
+            source: 'standing',
+            from: '0804',
+            to: '0803',
+            facing: 'SE',
+            path: ['0803'],
+          },
+          {
+            type: 'shot',
+            firer: 'Black',
+            weapon: 'FL',
+            target: 'Grey',
+            range: 2,
+            modifier: 1,
+            need: 4,
+            roll: 2,
+            hit: true,
+          },
           { type: 'damage', target: 'Grey', roll: 6, effect: 'weapon:F', side: 'F', shields: 1, engine: 4 },
-          { type: 'shot', firer: 'Black', weapon: 'FR', target: 'Grey', range: 2, modifier: 1, need: 4, roll: 1, hit: true },
+          {
+            type: 'shot',
+            firer: 'Black',
+            weapon: 'FR',
+            target: 'Grey',
+            range: 2,
+            modifier: 1,
+            need: 4,
+            roll: 1,
+            hit: true,
+          },
           { type: 'damage', target: 'Grey', roll: 3, effect: 'shields', shields: 0, engine: 4 },
           { type: 'destroyed', ship: 'Grey', by: 'Black', hex: '0803' },
         ],
@@ -136,16 +211,48 @@ describe('the Ship Turn Record', () => {
     ];
     const rec = shipTurnRecord(lost, history);
     expect(rec.state).toBe('destroyed in turn 3 (at 0803, by Black)');
-    expect(rec.turns[0]).toMatchObject({ turn: 3, by: 'no orders', damage: ['Black FL: F weapon lost (die 6)', 'Black FR: SHIELDS -1 (die 3)', 'destroyed'] });
+    expect(rec.turns[0]).toMatchObject({
+      turn: 3,
+      by: 'no orders',
+      damage: ['Black FL: F weapon lost (die 6)', 'Black FR: SHIELDS -1 (die 3)', 'destroyed'],
+    });
     expect(shipTurnRecord(black, []).lines.at(-1)).toBe('  No turn played yet.');
   });
 
   it('keeps a long damage list within 100 columns, continuing under the damage column', () => {
     const hits: TurnEvent[] = Array.from({ length: 12 }, (_, i) => [
-      { type: 'shot', firer: `Raider${i}`, weapon: 'FL', target: 'Black', range: 1, modifier: 1, need: 4, roll: 1, hit: true } as const,
+      {
+        type: 'shot',
+        firer: `Raider${i}`,
+        weapon: 'FL',
+        target: 'Black',
+        range: 1,
+        modifier: 1,
+        need: 4,
+        roll: 1,
+        hit: true,
+      } as const,
       { type: 'damage', target: 'Black', roll: 2, effect: 'shields', shields: 3, engine: 3 } as const,
     ]).flat();
-    const rec = shipTurnRecord(black, [{ number: 1, events: [{ type: 'move', ship: 'Black', speed: 1, plot: '1', source: 'orders', from: '0408', to: '0407', facing: 'N', path: ['0407'] }, ...hits] }]);
+    const rec = shipTurnRecord(black, [
+      {
+        number: 1,
+        events: [
+          {
+            type: 'move',
+            ship: 'Black',
+            speed: 1,
+            plot: '1',
+            source: 'orders',
+            from: '0408',
+            to: '0407',
+            facing: 'N',
+            path: ['0407'],
+          },
+          ...hits,
+        ],
+      },
+    ]);
     expect(widest(rec.lines)).toBeLessThanOrEqual(100);
     const damageAt = rec.lines.find((l) => l.includes('Damage taken'))!.indexOf('Damage taken');
     const continued = rec.lines.slice(rec.lines.findIndex((l) => l.includes('Raider0')) + 1);
@@ -157,7 +264,14 @@ describe('the Ship Turn Record', () => {
 
 describe('the turn report of the tutorial duel after turn 1', () => {
   const { position, history, events } = tutorialTurn1();
-  const base = { game: { id: 'duel-1', name: 'Tutorial duel' }, turn: 2, position, history, deadline: new Date('2026-01-08T12:00:00Z'), sideName };
+  const base = {
+    game: { id: 'duel-1', name: 'Tutorial duel' },
+    turn: 2,
+    position,
+    history,
+    deadline: new Date('2026-01-08T12:00:00Z'),
+    sideName,
+  };
 
   it('tells turn 1 in order with every die, and draws the diagram of the new position', () => {
     const view = turnReport({ ...base, reader: { kind: 'seat', side: 'black', timeZone: 'Europe/Paris' } });
@@ -183,11 +297,19 @@ describe('the turn report of the tutorial duel after turn 1', () => {
   });
 
   it('starts the order block from the orders the seat has in, when it has some', () => {
-    const view = turnReport({ ...base, reader: { kind: 'seat', side: 'black', timeZone: 'UTC', currentOrders: new Map([['Black', orders(2, '1L', ['Grey'])]]) } });
+    const view = turnReport({
+      ...base,
+      reader: {
+        kind: 'seat',
+        side: 'black',
+        timeZone: 'UTC',
+        currentOrders: new Map([['Black', orders(2, '1L', ['Grey'])]]),
+      },
+    });
     expect(view.orderBlock).toContain('SHIP Black SPEED 2 MOVE 1L FIRE Grey');
   });
 
-  it('a moderator or observer sees every side\'s records and gets no order block', () => {
+  it("a moderator or observer sees every side's records and gets no order block", () => {
     const view = turnReport({ ...base, reader: { kind: 'observer', timeZone: 'UTC' } });
     expect(view.observer).toBe(true);
     expect(view.sides.map((s) => [s.sideName, s.records.map((r) => r.id)])).toEqual([
@@ -199,14 +321,25 @@ describe('the turn report of the tutorial duel after turn 1', () => {
   });
 
   it('a seat that has conceded reads the game as an observer, and is told why it gives no orders', () => {
-    const view = turnReport({ ...base, position: { ...position, conceded: ['grey'] }, reader: { kind: 'seat', side: 'grey', timeZone: 'UTC' } });
+    const view = turnReport({
+      ...base,
+      position: { ...position, conceded: ['grey'] },
+      reader: { kind: 'seat', side: 'grey', timeZone: 'UTC' },
+    });
     expect(view).toMatchObject({ observer: true, orderBlock: null });
     expect(view.noOrdersReason).toContain('conceded');
     expect(view.sides).toHaveLength(2);
   });
 
   it('the first report has no narrative, and carries the seed commitment it is given', () => {
-    const view = turnReport({ ...base, turn: 1, position: opening, history: [], seedCommitment: 'ab'.repeat(32), reader: { kind: 'seat', side: 'black', timeZone: 'UTC' } });
+    const view = turnReport({
+      ...base,
+      turn: 1,
+      position: opening,
+      history: [],
+      seedCommitment: 'ab'.repeat(32),
+      reader: { kind: 'seat', side: 'black', timeZone: 'UTC' },
+    });
     expect(view).toMatchObject({ lastTurn: null, narrative: [], seedCommitment: 'ab'.repeat(32) });
   });
 });
@@ -220,18 +353,41 @@ describe.each(databaseKinds)('the queued turn-2 report of a real tutorial duel o
     await database.drop();
   });
 
-  it('holds the narrative with every die, the diagram, the seat\'s record, both deadlines and an order block that parses back', async () => {
+  it("holds the narrative with every die, the diagram, the seat's record, both deadlines and an order block that parses back", async () => {
     const ctx = gamesContext(database);
     const { game, tokens } = await tutorialDuel(ctx);
-    await ctx.db.update(seats).set({ timeZone: 'Asia/Tokyo' }).where(and(eq(seats.gameId, game.id), eq(seats.side, 'grey')));
-    await submitOrders(ctx, { gameId: game.id, token: tokens.black!, text: 'SHIP Black SPEED 3 MOVE 2R FIRE Grey', channel: 'api' });
-    await submitOrders(ctx, { gameId: game.id, token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1 FIRE Black', channel: 'api' });
+    await ctx.db
+      .update(seats)
+      .set({ timeZone: 'Asia/Tokyo' })
+      .where(and(eq(seats.gameId, game.id), eq(seats.side, 'grey')));
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 3 MOVE 2R FIRE Grey',
+      channel: 'api',
+    });
+    await submitOrders(ctx, {
+      gameId: game.id,
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1 FIRE Black',
+      channel: 'api',
+    });
     await resolveNextDueTurn(ctx);
-    const [t1] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
-    const [t2] = await ctx.db.select().from(turns).where(and(eq(turns.gameId, game.id), eq(turns.number, 2)));
+    const [t1] = await ctx.db
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
+    const [t2] = await ctx.db
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, game.id), eq(turns.number, 2)));
     const stored = t1!.events as TurnEvent[];
     const position = readPosition(t2!.stateBefore);
-    const reports = await ctx.db.select().from(outbox).where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'turn-report'))).orderBy(asc(outbox.id));
+    const reports = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'turn-report')))
+      .orderBy(asc(outbox.id));
     expect(reports.map((r) => r.toAddress).sort()).toEqual(['alice@pbem.test', 'bob@pbem.test']);
     for (const report of reports) {
       const side = report.toAddress.startsWith('alice') ? 'black' : 'grey';
@@ -239,7 +395,11 @@ describe.each(databaseKinds)('the queued turn-2 report of a real tutorial duel o
       expect(report.subject).toBe(`[${game.id}] Turn 2 report: orders due Thu 2026-01-08 12:00 UTC`);
       for (const mention of dieMentions(stored)) expect(text).toContain(mention);
       expect(text).toContain(renderDiagram(position, { maxWidth: 100 }));
-      expect(text).toContain(side === 'black' ? 'Black: in play at 0406 facing NE, last SPEED 3' : 'Grey: in play at 0706 facing SW, last SPEED 3');
+      expect(text).toContain(
+        side === 'black'
+          ? 'Black: in play at 0406 facing NE, last SPEED 3'
+          : 'Grey: in play at 0706 facing SW, last SPEED 3',
+      );
       expect(text).not.toContain(side === 'black' ? 'Grey: in play' : 'Black: in play');
       expect(text).toContain('Thu 2026-01-08 12:00 UTC');
       if (side === 'grey') expect(text).toMatch(/Thu,? 8 Jan 2026,? 21:00 .*\(Asia\/Tokyo\), your time/);
@@ -247,7 +407,10 @@ describe.each(databaseKinds)('the queued turn-2 report of a real tutorial duel o
       const parsed = parseSubmission(block, { gameId: game.id, turn: 2, side, position });
       expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
       // The usual reply: the block on top, the whole report quoted below it.
-      const reply = `${block}\nOn Thu, 8 Jan 2026 at 09:00, Minimal Space Combat <orders@pbem.test> wrote:\n${text.split('\n').map((l) => `> ${l}`).join('\n')}`;
+      const reply = `${block}\nOn Thu, 8 Jan 2026 at 09:00, Minimal Space Combat <orders@pbem.test> wrote:\n${text
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}`;
       expect(parseSubmission(reply, { gameId: game.id, turn: 2, side, position }).ok).toBe(true);
       expect(text).not.toContain(tokens.black!);
       expect(text).not.toContain(tokens.grey!);

@@ -39,7 +39,10 @@ const ARC_RANGES: Record<Arc, readonly [number, number][]> = {
   F: [[-30, 30]],
   FR: [[30, 90]],
   RR: [[90, 150]],
-  R: [[150, 180], [-180, -150]],
+  R: [
+    [150, 180],
+    [-180, -150],
+  ],
   RL: [[-150, -90]],
   FL: [[-90, -30]],
 };
@@ -101,7 +104,7 @@ describe('§6.2 "Take θ, the angle from the firing ship\'s facing to the line f
 });
 
 describe('§6.2 "Bounds are inclusive: a hex whose centre lies exactly on a bound is in both arcs"', () => {
-  it('every hex except the ship\'s own lies in one arc, or two neighbouring arcs listed in ARCS order', () => {
+  it("every hex except the ship's own lies in one arc, or two neighbouring arcs listed in ARCS order", () => {
     fc.assert(
       fc.property(anyHex, anyFacing, anyHex, (from, facing, to) => {
         fc.pre(from.col !== to.col || from.row !== to.row);
@@ -184,7 +187,7 @@ describe('§6.2 "Ruling: a target in the same hex (range 0) is in every arc."', 
   });
 });
 
-describe('§6.5 "\'The side facing the firer\' is the target\'s arc (section 6.2, measured from the target\'s facing) that contains the firer\'s hex."', () => {
+describe("§6.5 \"'The side facing the firer' is the target's arc (section 6.2, measured from the target's facing) that contains the firer's hex.\"", () => {
   it('a firer inside one arc hits that side', () => {
     // Target in 0505 facing N: firer dead astern hits R; firer in the NE neighbour hits FR.
     expect(sideFacing(h('0505'), 'N', h('0507'))).toBe('R');

@@ -20,7 +20,14 @@ describe('§6 combat order', () => {
     ]);
     // Range 0 is in every arc: every weapon fires; all miss (6 > TO-HIT 3 + 2).
     const r = play(p, { A1: still, A2: still, B1: still }, [...A_FIRST, 6, 6, 6, 6, 6, 6]);
-    expect(ofType(r.events, 'shot').map((s) => `${s.firer}:${s.weapon}`)).toEqual(['A2:F', 'A2:RR', 'A1:F', 'A1:FL', 'A1:FR', 'A1:RL']);
+    expect(ofType(r.events, 'shot').map((s) => `${s.firer}:${s.weapon}`)).toEqual([
+      'A2:F',
+      'A2:RR',
+      'A1:F',
+      'A1:FL',
+      'A1:FR',
+      'A1:RL',
+    ]);
   });
 
   it('"Each weapon fires at most once a turn."', () => {
@@ -135,17 +142,20 @@ describe('§6.4 to hit', () => {
     ['0505', 5, -1],
     ['0504', 6, -1],
   ];
-  it.each(bands)('"Range modifier: range 0: +2; range 1–2: +1; range 3–4: 0; range 5–6: −1" — target %s at range %i', (hex, range, modifier) => {
-    const p = position([
-      { id: 'A1', side: 'a', hex: '0510', toHit: 3, weapons: ['F'] },
-      { id: 'B1', side: 'b', hex, weapons: [] },
-    ]);
-    const need = 3 + modifier;
-    const miss = play(p, { A1: still, B1: still }, [...A_FIRST, need + 1]);
-    expect(ofType(miss.events, 'shot')[0]).toMatchObject({ range, modifier, need, roll: need + 1, hit: false });
-    const hit = play(p, { A1: still, B1: still }, [...A_FIRST, need, 1]);
-    expect(ofType(hit.events, 'shot')[0]).toMatchObject({ range, modifier, need, roll: need, hit: true });
-  });
+  it.each(bands)(
+    '"Range modifier: range 0: +2; range 1–2: +1; range 3–4: 0; range 5–6: −1" — target %s at range %i',
+    (hex, range, modifier) => {
+      const p = position([
+        { id: 'A1', side: 'a', hex: '0510', toHit: 3, weapons: ['F'] },
+        { id: 'B1', side: 'b', hex, weapons: [] },
+      ]);
+      const need = 3 + modifier;
+      const miss = play(p, { A1: still, B1: still }, [...A_FIRST, need + 1]);
+      expect(ofType(miss.events, 'shot')[0]).toMatchObject({ range, modifier, need, roll: need + 1, hit: false });
+      const hit = play(p, { A1: still, B1: still }, [...A_FIRST, need, 1]);
+      expect(ofType(hit.events, 'shot')[0]).toMatchObject({ range, modifier, need, roll: need, hit: true });
+    },
+  );
 
   it('"Roll one die: a hit if die ≤ TO-HIT + modifier." — TO-HIT 0 at range 5 can never hit', () => {
     const p = position([
@@ -169,7 +179,11 @@ describe('§6.4 to hit', () => {
 
 describe('§6.5 damage', () => {
   // A1 in 0505 facing N fires F at B1 two hexes ahead; B1 faces S, so A1 is in B1's F arc.
-  const duel = (target: { facing?: 'N' | 'S'; engine?: number; shields?: number; weapons?: ('F' | 'FL' | 'FR' | 'RL' | 'RR')[] }, damage: number, back: number[] = []) => {
+  const duel = (
+    target: { facing?: 'N' | 'S'; engine?: number; shields?: number; weapons?: ('F' | 'FL' | 'FR' | 'RL' | 'RR')[] },
+    damage: number,
+    back: number[] = [],
+  ) => {
     const p = position([
       { id: 'A1', side: 'a', hex: '0505', toHit: 5, weapons: ['F'] },
       { id: 'B1', side: 'b', hex: '0503', facing: 'S', weapons: [], ...target },

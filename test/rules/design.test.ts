@@ -45,7 +45,9 @@ describe('checkDesign', () => {
     expect(codes(checkDesign(design(3, 3, -1)))).toEqual(['DESIGN_TO_HIT']);
     expect(codes(checkDesign(design(Number.NaN, 3, 3)))).toEqual(['DESIGN_ENGINE']);
     expect(checkDesign(design(5, 5, 5))).toEqual([]);
-    expect(checkDesign(design(6, 3, 3))[0]?.message).toBe('ENGINE 6 is not allowed: ENGINE is a whole number from 0 to 5');
+    expect(checkDesign(design(6, 3, 3))[0]?.message).toBe(
+      'ENGINE 6 is not allowed: ENGINE is a whole number from 0 to 5',
+    );
   });
 
   it('a rating that is not a number at all (a form sent text) is reported, not trusted', () => {
@@ -55,7 +57,9 @@ describe('checkDesign', () => {
 
   it('"SHIELDS at least 1"', () => {
     expect(codes(checkDesign(design(3, 0, 3)))).toEqual(['DESIGN_SHIELDS']);
-    expect(checkDesign(design(3, 0, 3))[0]?.message).toBe('SHIELDS 0 is not allowed: SHIELDS is a whole number from 1 to 5');
+    expect(checkDesign(design(3, 0, 3))[0]?.message).toBe(
+      'SHIELDS 0 is not allowed: SHIELDS is a whole number from 1 to 5',
+    );
     expect(checkDesign(design(3, 1, 3))).toEqual([]);
   });
 
@@ -96,7 +100,9 @@ describe('checkDesign', () => {
   it('"at most 25 BP": a design over 25 is refused (reachable only with other faults)', () => {
     const errors = checkDesign(design(5, 5, 5, ['F', 'FL', 'FR', 'RL', 'RR', 'F']));
     expect(codes(errors)).toEqual(['DESIGN_WEAPON_DUPLICATE', 'DESIGN_TOO_COSTLY']);
-    expect(errors[1]?.message).toBe('the design costs 27 BP; a ship costs at most 25 BP (ENGINE + SHIELDS + TO-HIT + 2 per weapon)');
+    expect(errors[1]?.message).toBe(
+      'the design costs 27 BP; a ship costs at most 25 BP (ENGINE + SHIELDS + TO-HIT + 2 per weapon)',
+    );
   });
 
   it('"A scenario may set … the sizes it allows (the seed\'s usual sizes are 10, 15 and 20 BP)"', () => {
@@ -117,7 +123,13 @@ describe('checkDesign', () => {
 
   it('reports every problem at once, each with the ship it concerns', () => {
     const errors = checkDesign(design(7, 0, 3, ['R', 'F', 'F']), { sizes: [10, 15, 20] }, 'B2');
-    expect(codes(errors)).toEqual(['DESIGN_ENGINE', 'DESIGN_SHIELDS', 'DESIGN_WEAPON_SIDE', 'DESIGN_WEAPON_DUPLICATE', 'DESIGN_SIZE']);
+    expect(codes(errors)).toEqual([
+      'DESIGN_ENGINE',
+      'DESIGN_SHIELDS',
+      'DESIGN_WEAPON_SIDE',
+      'DESIGN_WEAPON_DUPLICATE',
+      'DESIGN_SIZE',
+    ]);
     expect(errors.every((e) => e.ship === 'B2')).toBe(true);
     expect(checkDesign(design(7, 3, 3))[0]).not.toHaveProperty('ship');
   });
@@ -147,7 +159,7 @@ describe('checkFleet', () => {
     expect(errors[0]).not.toHaveProperty('ship');
   });
 
-  it('each design is checked, against the scenario\'s sizes, errors naming the ship', () => {
+  it("each design is checked, against the scenario's sizes, errors naming the ship", () => {
     const errors = checkFleet(fleet(['A', BLACK], ['B', design(3, 0, 3, ['R'])]), { budget: 50, sizes: [10, 15] });
     expect(errors).toEqual([
       expect.objectContaining({ code: 'DESIGN_SHIELDS', ship: 'B' }),
@@ -169,7 +181,10 @@ describe('checkFleet', () => {
     const errors = checkFleet(fleet(['A1', GREY], ['B1', GREY], ['A1', GREY], ['b1', GREY]), { budget: 100 });
     expect(codes(errors)).toEqual(['SHIP_ID_DUPLICATE', 'SHIP_ID_DUPLICATE']);
     expect(errors[0]).toMatchObject({ ship: 'A1', message: 'ship id A1 is used twice: give every ship its own id' });
-    expect(errors[1]).toMatchObject({ ship: 'b1', message: 'ship ids B1 and b1 differ only in case: give every ship its own id' });
+    expect(errors[1]).toMatchObject({
+      ship: 'b1',
+      message: 'ship ids B1 and b1 differ only in case: give every ship its own id',
+    });
   });
 
   it('an empty fleet costs nothing', () => {
@@ -207,11 +222,16 @@ describe('parseWeapons', () => {
 
   it('property: any set of sides, written in any order and case, parses back to that set in firing order', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray([...WEAPON_SIDES]), fc.boolean(), fc.constantFrom(' ', ',', ', '), (sides, lower, sep) => {
-        const text = sides.map((s) => (lower ? s.toLowerCase() : s)).join(sep);
-        const r = parseWeapons(text);
-        return r.ok && r.value.join() === WEAPON_SIDES.filter((s) => sides.includes(s)).join();
-      }),
+      fc.property(
+        fc.shuffledSubarray([...WEAPON_SIDES]),
+        fc.boolean(),
+        fc.constantFrom(' ', ',', ', '),
+        (sides, lower, sep) => {
+          const text = sides.map((s) => (lower ? s.toLowerCase() : s)).join(sep);
+          const r = parseWeapons(text);
+          return r.ok && r.value.join() === WEAPON_SIDES.filter((s) => sides.includes(s)).join();
+        },
+      ),
     );
   });
 });

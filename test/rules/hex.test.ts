@@ -109,10 +109,20 @@ describe('§1 "Six directions, clockwise from the top: N, NE, SE, S, SW, NW." an
 
   it('the table holds for every hex: odd columns use the odd column, even the even one', () => {
     const oddOffsets: Record<Direction, [number, number]> = {
-      N: [0, -1], NE: [1, -1], SE: [1, 0], S: [0, 1], SW: [-1, 0], NW: [-1, -1],
+      N: [0, -1],
+      NE: [1, -1],
+      SE: [1, 0],
+      S: [0, 1],
+      SW: [-1, 0],
+      NW: [-1, -1],
     };
     const evenOffsets: Record<Direction, [number, number]> = {
-      N: [0, -1], NE: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], NW: [-1, 0],
+      N: [0, -1],
+      NE: [1, 0],
+      SE: [1, 1],
+      S: [0, 1],
+      SW: [-1, 1],
+      NW: [-1, 0],
     };
     fc.assert(
       fc.property(anyHex(98), fc.constantFrom(...DIRECTIONS), (at, d) => {

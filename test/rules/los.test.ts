@@ -24,7 +24,10 @@ const h = (name: string): Hex => {
 };
 const names = (hexes: readonly Hex[]): string[] => hexes.map(formatHex);
 const sorted = (hexes: readonly Hex[]): string[] => names(hexes).sort();
-const occupiedBy = (...ships: string[]) => (x: Hex): boolean => ships.includes(formatHex(x));
+const occupiedBy =
+  (...ships: string[]) =>
+  (x: Hex): boolean =>
+    ships.includes(formatHex(x));
 const nobody = (): boolean => false;
 
 const hexIn = (max: number): fc.Arbitrary<Hex> =>
@@ -36,7 +39,10 @@ const SQRT3 = Math.sqrt(3);
 type Point = readonly [number, number];
 /** Centre in the true plane, y up (north), hex side 1. */
 const centre = (x: Hex): Point => [1.5 * x.col, -SQRT3 * (x.row + (x.col % 2 === 0 ? 0.5 : 0))];
-const CORNERS: readonly Point[] = [0, 1, 2, 3, 4, 5].map((k) => [Math.cos((k * Math.PI) / 3), Math.sin((k * Math.PI) / 3)]);
+const CORNERS: readonly Point[] = [0, 1, 2, 3, 4, 5].map((k) => [
+  Math.cos((k * Math.PI) / 3),
+  Math.sin((k * Math.PI) / 3),
+]);
 
 /** Length of the part of segment p0–p1 inside the open hexagon around c (Cyrus–Beck clipping). */
 function clippedLength(p0: Point, p1: Point, c: Point): number {
@@ -139,9 +145,12 @@ function touchesCorner(from: Hex, to: Hex): boolean {
 // ---- the rules ---------------------------------------------------------------------------
 
 describe('§6.3 "Draw the segment between the two hex centres. LOS is blocked if it passes through the interior of a hex, other than the firer\'s and the target\'s, that holds any ship (friend or foe)."', () => {
-  it('a ship in a hex the segment passes through blocks, whoever\'s it is', () => {
+  it("a ship in a hex the segment passes through blocks, whoever's it is", () => {
     // 0505 → 0501 runs straight up the column through 0504, 0503 and 0502.
-    expect(hexesCrossed(h('0505'), h('0501'))).toEqual({ left: [h('0504'), h('0503'), h('0502')], right: [h('0504'), h('0503'), h('0502')] });
+    expect(hexesCrossed(h('0505'), h('0501'))).toEqual({
+      left: [h('0504'), h('0503'), h('0502')],
+      right: [h('0504'), h('0503'), h('0502')],
+    });
     for (const between of ['0504', '0503', '0502']) {
       expect(lineOfSight(h('0505'), h('0501'), occupiedBy(between)), between).toBe(false);
     }
@@ -379,7 +388,8 @@ describe('cross-check against the floating-point reference', () => {
     fc.assert(
       fc.property(hexIn(20), hexIn(20), (a, b) => {
         const { left, right } = hexesCrossed(a, b);
-        const unlisted = (found: Set<string>, list: readonly Hex[]): string[] => [...found].filter((x) => !names(list).includes(x));
+        const unlisted = (found: Set<string>, list: readonly Hex[]): string[] =>
+          [...found].filter((x) => !names(list).includes(x));
         expect(unlisted(sampledCrossed(a, b, 1), left)).toEqual([]);
         expect(unlisted(sampledCrossed(a, b, -1), right)).toEqual([]);
       }),

@@ -19,7 +19,12 @@ const run = (hex: string, facing: Direction, p: string) => {
 
 describe('§4 movement', () => {
   it('"A number n moves n hexes forward in the facing direction; L turns one hexside counter-clockwise, R one hexside clockwise."', () => {
-    expect(run('0505', 'N', '2L1')).toEqual({ hex: '0402', facing: 'NW', path: ['0504', '0503', '0402'], leftMap: false });
+    expect(run('0505', 'N', '2L1')).toEqual({
+      hex: '0402',
+      facing: 'NW',
+      path: ['0504', '0503', '0402'],
+      leftMap: false,
+    });
     expect(run('0505', 'N', 'R2')).toEqual({ hex: '0704', facing: 'NE', path: ['0604', '0704'], leftMap: false });
     // 0607 is in an even column: its SW neighbour is (c-1, r+1).
     expect(run('0606', 'S', '1R1')).toEqual({ hex: '0508', facing: 'SW', path: ['0607', '0508'], leftMap: false });

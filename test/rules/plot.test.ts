@@ -53,7 +53,11 @@ describe('§4 movement orders', () => {
     expect(plotCost(plot('L3'))).toBe(4);
     expect(plotCost(plot('3R'))).toBe(4);
     expect(plotCost(plot('L'))).toBe(1);
-    expect(plot('2L1')).toEqual([{ kind: 'forward', hexes: 2 }, { kind: 'turn', turn: 'L' }, { kind: 'forward', hexes: 1 }]);
+    expect(plot('2L1')).toEqual([
+      { kind: 'forward', hexes: 2 },
+      { kind: 'turn', turn: 'L' },
+      { kind: 'forward', hexes: 1 },
+    ]);
   });
 
   it('"The costs must add up to exactly SPEED (a ship spends all of its SPEED)."', () => {
@@ -97,13 +101,20 @@ describe('§4 movement orders', () => {
 
 /** A legal plot: runs of 1–3 hexes and single turns, never two turns in a row. */
 const legalPlot: fc.Arbitrary<PlotStep[]> = fc
-  .array(fc.oneof(fc.integer({ min: 1, max: 3 }).map((n): PlotStep => ({ kind: 'forward', hexes: n })), fc.constantFrom<PlotStep>({ kind: 'turn', turn: 'L' }, { kind: 'turn', turn: 'R' })), { maxLength: 8 })
+  .array(
+    fc.oneof(
+      fc.integer({ min: 1, max: 3 }).map((n): PlotStep => ({ kind: 'forward', hexes: n })),
+      fc.constantFrom<PlotStep>({ kind: 'turn', turn: 'L' }, { kind: 'turn', turn: 'R' }),
+    ),
+    { maxLength: 8 },
+  )
   .map((steps) => {
     const out: PlotStep[] = [];
     for (const s of steps) {
       const last = out.at(-1);
       if (s.kind === 'turn' && last?.kind === 'turn') out.push({ kind: 'forward', hexes: 1 });
-      if (s.kind === 'forward' && last?.kind === 'forward') out[out.length - 1] = { kind: 'forward', hexes: last.hexes + s.hexes };
+      if (s.kind === 'forward' && last?.kind === 'forward')
+        out[out.length - 1] = { kind: 'forward', hexes: last.hexes + s.hexes };
       else out.push(s);
     }
     return out;

@@ -20,7 +20,15 @@ describe('§3 turn sequence', () => {
       { id: 'B1', side: 'b', hex: '0503', facing: 'S', shields: 1, weapons: ['F'] },
     ]);
     const r = play(p, { A1: { speed: 1, move: '1' }, B1: { speed: 1, move: '1' } }, [6, 1, 1, 1]);
-    expect(r.events.map((e) => e.type)).toEqual(['move', 'move', 'initiative', 'shot', 'damage', 'destroyed', 'game-over']);
+    expect(r.events.map((e) => e.type)).toEqual([
+      'move',
+      'move',
+      'initiative',
+      'shot',
+      'damage',
+      'destroyed',
+      'game-over',
+    ]);
   });
 });
 
@@ -44,7 +52,9 @@ describe('§4 simultaneous movement', () => {
     ]);
     const r = play(p, { A1: { speed: 3, move: '1R1' }, A2: still, B1: still }, [1, 2]);
     expect(shipAfter(r, 'A1')).toMatchObject({ status: 'disengaged', hex: { col: 5, row: 1 }, facing: 'NE' });
-    expect(ofType(r.events, 'disengaged')).toEqual([{ type: 'disengaged', ship: 'A1', hex: '0501', reason: 'left-map' }]);
+    expect(ofType(r.events, 'disengaged')).toEqual([
+      { type: 'disengaged', ship: 'A1', hex: '0501', reason: 'left-map' },
+    ]);
     // Never returns: it takes no more orders.
     const next = resolveTurn(r.position, orders({ A1: { speed: 3, move: '3' } }), new ScriptedDice([1, 1]));
     expect(next.ok).toBe(false);
@@ -57,14 +67,28 @@ describe('§4 simultaneous movement', () => {
       { id: 'B1', side: 'b', hex: '0505', facing: 'N', weapons: [] },
     ]);
     const r = play(p, {}, [6, 1, 6]);
-    expect(ofType(r.events, 'move')[0]).toMatchObject({ ship: 'A1', speed: 2, plot: '2', source: 'standing', to: '0508' });
+    expect(ofType(r.events, 'move')[0]).toMatchObject({
+      ship: 'A1',
+      speed: 2,
+      plot: '2',
+      source: 'standing',
+      to: '0508',
+    });
     expect(ofType(r.events, 'shot')[0]).toMatchObject({ firer: 'A1', target: 'B1' });
     expect(r.ordersUsed.get('A1')).toMatchObject({ speed: 2, fire: [], hold: false, source: 'standing' });
   });
 
   it('Ruling (missing orders): "(0 if it has none yet; lowered to ENGINE if damage cut ENGINE below it)"', () => {
-    expect(standingOrders(ship({ id: 'x', side: 'a', hex: '0505', speed: null }))).toEqual({ speed: 0, plot: [], fire: [], hold: false });
-    expect(standingOrders(ship({ id: 'x', side: 'a', hex: '0505', speed: 4, engine: 1 }))).toMatchObject({ speed: 1, plot: straightPlot(1) });
+    expect(standingOrders(ship({ id: 'x', side: 'a', hex: '0505', speed: null }))).toEqual({
+      speed: 0,
+      plot: [],
+      fire: [],
+      hold: false,
+    });
+    expect(standingOrders(ship({ id: 'x', side: 'a', hex: '0505', speed: 4, engine: 1 }))).toMatchObject({
+      speed: 1,
+      plot: straightPlot(1),
+    });
   });
 });
 
@@ -128,13 +152,26 @@ describe('§7 end of turn and victory', () => {
   it('"A game may have a turn limit; when it is reached, the side with the most BP of ships still in play (full design cost, damage ignored) wins"', () => {
     const p = position(
       [
-        { id: 'A1', side: 'a', hex: '0505', engine: 1, shields: 1, toHit: 1, weapons: [], design: { engine: 5, shields: 5, toHit: 5, weapons: ['F'] } },
+        {
+          id: 'A1',
+          side: 'a',
+          hex: '0505',
+          engine: 1,
+          shields: 1,
+          toHit: 1,
+          weapons: [],
+          design: { engine: 5, shields: 5, toHit: 5, weapons: ['F'] },
+        },
         { id: 'B1', side: 'b', hex: '0515', engine: 3, shields: 3, toHit: 3, weapons: ['F'] },
       ],
       { turn: 5, turnLimit: 5 },
     );
     const r = play(p, { A1: still, B1: still }, [1, 2]);
-    expect(ofType(r.events, 'game-over')[0]).toMatchObject({ winner: 'a', reason: 'turn-limit', scores: { a: 17, b: 11 } });
+    expect(ofType(r.events, 'game-over')[0]).toMatchObject({
+      winner: 'a',
+      reason: 'turn-limit',
+      scores: { a: 17, b: 11 },
+    });
     expect(r.position.turn).toBe(6);
   });
 
@@ -162,7 +199,11 @@ describe('§8 dice', () => {
     // init a6 b1; A1 F hits (2) damage 1; A1 FL misses (6); B1 F hits (3) damage 2.
     const r = play(p, { A1: still, B1: still }, [6, 1, 2, 1, 6, 3, 2]);
     const rolls = r.events.flatMap((e) =>
-      e.type === 'initiative' ? Object.values(e.rolls).flat() : e.type === 'shot' || e.type === 'damage' ? [e.roll] : [],
+      e.type === 'initiative'
+        ? Object.values(e.rolls).flat()
+        : e.type === 'shot' || e.type === 'damage'
+          ? [e.roll]
+          : [],
     );
     expect(rolls).toEqual([6, 1, 2, 1, 6, 3, 2]);
   });
@@ -200,14 +241,27 @@ describe('§8 dice', () => {
     );
     // An order that would be illegal is not even checked; the solo ship at SPEED 0 stays.
     const r = play(p, { A1: still, S1: { speed: 5, move: '5' } }, [3, 4]);
-    expect(ofType(r.events, 'move').find((m) => m.ship === 'S1')).toMatchObject({ source: 'solo', plot: '0', to: '0502' });
+    expect(ofType(r.events, 'move').find((m) => m.ship === 'S1')).toMatchObject({
+      source: 'solo',
+      plot: '0',
+      to: '0502',
+    });
   });
 });
 
 describe('§9 the tutorial duel', () => {
   const duel = position(
     [
-      { id: 'Black', side: 'black', hex: '0408', facing: 'N', engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] },
+      {
+        id: 'Black',
+        side: 'black',
+        hex: '0408',
+        facing: 'N',
+        engine: 3,
+        shields: 3,
+        toHit: 3,
+        weapons: ['F', 'FL', 'FR'],
+      },
       { id: 'Grey', side: 'grey', hex: '0804', facing: 'S', engine: 4, shields: 4, toHit: 5, weapons: ['F'] },
     ],
     { map: { width: 12, height: 10 } },
@@ -219,7 +273,10 @@ describe('§9 the tutorial duel', () => {
       ['Black', '0406', 'NE'],
       ['Grey', '0706', 'SW'],
     ]);
-    expect(ofType(r.events, 'initiative')[0]).toMatchObject({ rolls: { black: [5], grey: [2] }, order: ['black', 'grey'] });
+    expect(ofType(r.events, 'initiative')[0]).toMatchObject({
+      rolls: { black: [5], grey: [2] },
+      order: ['black', 'grey'],
+    });
     expect(ofType(r.events, 'shot')).toEqual([
       { type: 'shot', firer: 'Black', weapon: 'F', target: 'Grey', range: 3, modifier: 0, need: 3, roll: 3, hit: true },
       { type: 'shot', firer: 'Grey', weapon: 'F', target: 'Black', range: 3, modifier: 0, need: 5, roll: 5, hit: true },
@@ -234,13 +291,17 @@ describe('§9 the tutorial duel', () => {
     expect(r.diceUsed).toBe(6);
   });
 
-  it('Ruling: "Black hits on 1–3 (the tutorial\'s \'4 hits\' is the contradiction noted there)"', () => {
+  it("Ruling: \"Black hits on 1–3 (the tutorial's '4 hits' is the contradiction noted there)\"", () => {
     const r = play(duel, { Black: { speed: 3, move: '2R' }, Grey: { speed: 3, move: '1R1' } }, [5, 2, 4, 6]);
     expect(ofType(r.events, 'shot').map((s) => s.hit)).toEqual([false, false]);
   });
 
   it('Ruling: "the seed says \'SPEED of 2\', a slip — 1R1 costs 3"', () => {
-    const r = resolveTurn(duel, orders({ Black: { speed: 3, move: '2R' }, Grey: { speed: 2, move: '1R1' } }), new ScriptedDice([]));
+    const r = resolveTurn(
+      duel,
+      orders({ Black: { speed: 3, move: '2R' }, Grey: { speed: 2, move: '1R1' } }),
+      new ScriptedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toEqual([expect.objectContaining({ code: 'PLOT_COST', ship: 'Grey' })]);
   });
@@ -270,13 +331,26 @@ const battle = fc
   })
   .map(({ seed, ships, solo }): { seed: string; position: Position; orders: Map<string, ShipOrders> } => {
     const p = position(
-      ships.map((s, i) => ({ id: `S${i}`, side: s.side, hex: formatHex({ col: s.col, row: s.row }), facing: s.facing, speed: s.speed, engine: s.engine, shields: s.shields, toHit: s.toHit, weapons: s.weapons })),
+      ships.map((s, i) => ({
+        id: `S${i}`,
+        side: s.side,
+        hex: formatHex({ col: s.col, row: s.row }),
+        facing: s.facing,
+        speed: s.speed,
+        engine: s.engine,
+        shields: s.shields,
+        toHit: s.toHit,
+        weapons: s.weapons,
+      })),
       { map: { width: 12, height: 12 }, sides: ['a', 'b', 'c'], solo: solo ? ['c'] : [] },
     );
     const o = new Map<string, ShipOrders>();
     p.ships.forEach((s, i) => {
       const speed = speedRange(s).max;
-      const plot = ships[i]!.turnLeft && speed > 0 ? [{ kind: 'turn', turn: 'L' } as const, ...straightPlot(speed - 1)] : straightPlot(speed);
+      const plot =
+        ships[i]!.turnLeft && speed > 0
+          ? [{ kind: 'turn', turn: 'L' } as const, ...straightPlot(speed - 1)]
+          : straightPlot(speed);
       if (i % 3 !== 2) o.set(s.id, { speed, plot, fire: [], hold: false });
     });
     return { seed, position: p, orders: o };
@@ -292,7 +366,12 @@ const rollsShown = (events: readonly TurnEvent[]): number =>
       case 'solo-target':
         return n + 1;
       case 'solo-move':
-        return n + [e.friendlyTieRoll, e.enemyTieRoll, e.friendlySideRoll, e.enemySideRoll, e.tableRoll].filter((x) => x !== undefined).length;
+        return (
+          n +
+          [e.friendlyTieRoll, e.enemyTieRoll, e.friendlySideRoll, e.enemySideRoll, e.tableRoll].filter(
+            (x) => x !== undefined,
+          ).length
+        );
       default:
         return n;
     }

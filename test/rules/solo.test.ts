@@ -92,7 +92,10 @@ function markdownTable(text: string, header: RegExp): string[][] {
 const SPEEDS = [1, 2, 3, 4, 5, 6] as const;
 
 function specMovementTable(speed: number): string[][] {
-  const rows = markdownTable(SPEC, new RegExp(`^\\|\\s*SPEED ${speed}\\s*\\|\\s*1\\s*\\|\\s*2\\s*\\|\\s*3\\s*\\|\\s*4\\s*\\|`));
+  const rows = markdownTable(
+    SPEC,
+    new RegExp(`^\\|\\s*SPEED ${speed}\\s*\\|\\s*1\\s*\\|\\s*2\\s*\\|\\s*3\\s*\\|\\s*4\\s*\\|`),
+  );
   expect(rows.map((r) => r[0])).toEqual(['1', '2', '3', '4', '5', '6']);
   return rows.map((r) => r.slice(1));
 }
@@ -105,7 +108,9 @@ describe('fixtures', () => {
     expect([b('0503'), b('0507'), b('0505')]).toEqual(['ahead', 'astern', 'same']);
     expect(['0705', '0704', '0706', '0805'].map(b)).toEqual(['right', 'right', 'right', 'right']);
     expect(['0305', '0304', '0306', '0205'].map(b)).toEqual(['left', 'left', 'left', 'left']);
-    expect(['0503', '0507', '0705', '0704', '0706', '0305', '0304', '0306'].map((h) => distance(at(HOME), at(h)))).toEqual(Array(8).fill(2));
+    expect(
+      ['0503', '0507', '0705', '0704', '0706', '0305', '0304', '0306'].map((h) => distance(at(HOME), at(h))),
+    ).toEqual(Array(8).fill(2));
     expect(['0805', '0205'].map((h) => distance(at(HOME), at(h)))).toEqual([3, 3]);
   });
 });
@@ -234,13 +239,29 @@ describe('§2 movement', () => {
     expect(JSON.stringify(p)).toBe(before);
     expect(dice.used).toBe(4);
     expect(events[0]).toMatchObject({ ship: 'S1', friendly: 'S2', friendlySideRoll: 1, plot: '1L1' });
-    expect(events[1]).toMatchObject({ ship: 'S2', friendly: 'S1', friendlySide: 'L', friendlySideRoll: 1, enemySide: 'R', column: 2, plot: '1L1' });
+    expect(events[1]).toMatchObject({
+      ship: 'S2',
+      friendly: 'S1',
+      friendlySide: 'L',
+      friendlySideRoll: 1,
+      enemySide: 'R',
+      column: 2,
+      plot: '1L1',
+    });
   });
 
-  it('the orders are the table\'s plot at the ship\'s SPEED, with no target list and no hold', () => {
+  it("the orders are the table's plot at the ship's SPEED, with no target list and no hold", () => {
     const ships = [ship('S1', 'red', HOME), ship('E1', 'blue', '0705')];
     const { orders } = soloMovement(position(ships), new ScriptedDice([2]));
-    expect(orders.get('S1')).toEqual({ speed: 3, plot: [{ kind: 'forward', hexes: 2 }, { kind: 'turn', turn: 'R' }], fire: [], hold: false });
+    expect(orders.get('S1')).toEqual({
+      speed: 3,
+      plot: [
+        { kind: 'forward', hexes: 2 },
+        { kind: 'turn', turn: 'R' },
+      ],
+      fire: [],
+      hold: false,
+    });
     expect(orders.has('E1')).toBe(false);
   });
 
@@ -270,7 +291,12 @@ describe('§2 movement', () => {
 
   it('"Ties: the tied ships, in ship order, are numbered 1…n; roll a die and take number ((roll − 1) mod n) + 1"', () => {
     // Lone solo ship; three enemies at range 2, in ship order E3 (ahead), E1 (right), E2 (left).
-    const ships = [ship('E3', 'blue', '0503'), ship('E1', 'blue', '0705'), ship('E2', 'blue', '0305'), ship('S1', 'red', HOME)];
+    const ships = [
+      ship('E3', 'blue', '0503'),
+      ship('E1', 'blue', '0705'),
+      ship('E2', 'blue', '0305'),
+      ship('S1', 'red', HOME),
+    ];
     const cases: Array<[number[], string, Partial<Record<string, unknown>>]> = [
       [[4, 2, 3], 'E3', { enemyTieRoll: 4, enemySideRoll: 2, enemySide: 'R', column: 4, tableRoll: 3, plot: 'R2' }],
       [[5, 1], 'E1', { enemyTieRoll: 5, enemySide: 'R', column: 4, tableRoll: 1, plot: '1R1' }],
@@ -290,10 +316,18 @@ describe('§2 movement', () => {
   it('"(for two ships: odd = the first, even = the second, the seed\'s odd-even roll)"', () => {
     const ships = [ship('S1', 'red', HOME), ship('Z2', 'blue', '0306'), ship('A7', 'blue', '0706')];
     for (const roll of [1, 3, 5]) {
-      expect(soloMovement(position(ships), new ScriptedDice([roll, 1])).events[0]).toMatchObject({ enemy: 'Z2', enemyTieRoll: roll, enemySide: 'L' });
+      expect(soloMovement(position(ships), new ScriptedDice([roll, 1])).events[0]).toMatchObject({
+        enemy: 'Z2',
+        enemyTieRoll: roll,
+        enemySide: 'L',
+      });
     }
     for (const roll of [2, 4, 6]) {
-      expect(soloMovement(position(ships), new ScriptedDice([roll, 1])).events[0]).toMatchObject({ enemy: 'A7', enemyTieRoll: roll, enemySide: 'R' });
+      expect(soloMovement(position(ships), new ScriptedDice([roll, 1])).events[0]).toMatchObject({
+        enemy: 'A7',
+        enemyTieRoll: roll,
+        enemySide: 'R',
+      });
     }
   });
 
@@ -308,24 +342,87 @@ describe('§2 movement', () => {
     ];
     const dice = new ScriptedDice([2, 1, 6]);
     const { events } = soloMovement(position(ships), dice);
-    expect(events[0]).toMatchObject({ friendly: 'S3', friendlyTieRoll: 2, enemy: 'E1', enemyTieRoll: 1, friendlySide: 'R', enemySide: 'L', column: 3, tableRoll: 6, plot: '1L1' });
+    expect(events[0]).toMatchObject({
+      friendly: 'S3',
+      friendlyTieRoll: 2,
+      enemy: 'E1',
+      enemyTieRoll: 1,
+      friendlySide: 'R',
+      enemySide: 'L',
+      column: 3,
+      tableRoll: 6,
+      plot: '1L1',
+    });
     expect(dice.used).toBe(3);
   });
 
   it('"Left is −180° < θ < 0°, Right is 0° < θ < 180°" — measured from the ship\'s own facing', () => {
     // Facing S, the friend at 0705 (east) is on the ship's right-hand side no longer: it is on its left.
-    const ships = [ship('S1', 'red', HOME, { facing: 'S' }), ship('S2', 'red', '0705', { speed: 0 }), ship('E1', 'blue', '0305')];
+    const ships = [
+      ship('S1', 'red', HOME, { facing: 'S' }),
+      ship('S2', 'red', '0705', { speed: 0 }),
+      ship('E1', 'blue', '0305'),
+    ];
     const { events } = soloMovement(position(ships), new ScriptedDice([4]));
     expect(events[0]).toMatchObject({ friendlySide: 'L', enemySide: 'R', column: 2, tableRoll: 4, plot: 'R2' });
   });
 
   it('"Ruling: dead ahead (θ = 0°), dead astern (θ = 180°) or the same hex: roll a die, odd = Left, even = Right (friendly first, then enemy)"', () => {
     const cases: Array<[string, string, number[], Record<string, unknown>]> = [
-      ['0503', '0507', [1, 2, 5], { friendlySideRoll: 1, friendlySide: 'L', enemySideRoll: 2, enemySide: 'R', column: 2, tableRoll: 5, plot: '2R' }],
-      ['0507', '0503', [4, 3, 6], { friendlySideRoll: 4, friendlySide: 'R', enemySideRoll: 3, enemySide: 'L', column: 3, tableRoll: 6, plot: '1L1' }],
-      [HOME, HOME, [6, 6, 2], { friendlySideRoll: 6, friendlySide: 'R', enemySideRoll: 6, enemySide: 'R', column: 4, tableRoll: 2, plot: '2R' }],
-      [HOME, '0305', [5, 3], { friendlySideRoll: 5, friendlySide: 'L', enemySide: 'L', column: 1, tableRoll: 3, plot: 'L2' }],
-      ['0705', '0503', [1, 1], { friendlySide: 'R', enemySideRoll: 1, enemySide: 'L', column: 3, tableRoll: 1, plot: '1R1' }],
+      [
+        '0503',
+        '0507',
+        [1, 2, 5],
+        {
+          friendlySideRoll: 1,
+          friendlySide: 'L',
+          enemySideRoll: 2,
+          enemySide: 'R',
+          column: 2,
+          tableRoll: 5,
+          plot: '2R',
+        },
+      ],
+      [
+        '0507',
+        '0503',
+        [4, 3, 6],
+        {
+          friendlySideRoll: 4,
+          friendlySide: 'R',
+          enemySideRoll: 3,
+          enemySide: 'L',
+          column: 3,
+          tableRoll: 6,
+          plot: '1L1',
+        },
+      ],
+      [
+        HOME,
+        HOME,
+        [6, 6, 2],
+        {
+          friendlySideRoll: 6,
+          friendlySide: 'R',
+          enemySideRoll: 6,
+          enemySide: 'R',
+          column: 4,
+          tableRoll: 2,
+          plot: '2R',
+        },
+      ],
+      [
+        HOME,
+        '0305',
+        [5, 3],
+        { friendlySideRoll: 5, friendlySide: 'L', enemySide: 'L', column: 1, tableRoll: 3, plot: 'L2' },
+      ],
+      [
+        '0705',
+        '0503',
+        [1, 1],
+        { friendlySide: 'R', enemySideRoll: 1, enemySide: 'L', column: 3, tableRoll: 1, plot: '1R1' },
+      ],
     ];
     for (const [friendHex, enemyHex, rolls, fields] of cases) {
       const ships = [ship('S1', 'red', HOME), ship('S2', 'red', friendHex, { speed: 0 }), ship('E1', 'blue', enemyHex)];
@@ -351,9 +448,20 @@ describe('§2 movement', () => {
       plot: '2R',
     });
     // A friend that is destroyed or has left the map is not in play.
-    const ships = [ship('S1', 'red', HOME), ship('S2', 'red', '0705', { status: 'destroyed' }), ship('S3', 'red', '0704', { status: 'disengaged' }), ship('E1', 'blue', '0305')];
+    const ships = [
+      ship('S1', 'red', HOME),
+      ship('S2', 'red', '0705', { status: 'destroyed' }),
+      ship('S3', 'red', '0704', { status: 'disengaged' }),
+      ship('E1', 'blue', '0305'),
+    ];
     const dice = new ScriptedDice([2]);
-    expect(soloMovement(position(ships), dice).events[0]).toMatchObject({ friendly: null, friendlySide: 'L', enemySide: 'L', column: 1, plot: '2L' });
+    expect(soloMovement(position(ships), dice).events[0]).toMatchObject({
+      friendly: null,
+      friendlySide: 'L',
+      enemySide: 'L',
+      column: 1,
+      plot: '2L',
+    });
     expect(dice.used).toBe(1);
   });
 
@@ -417,13 +525,25 @@ describe('§2 movement', () => {
     expect(events.map((e) => e.ship)).toEqual(['S1', 'S2', 'S3']);
     expect(dice.used).toBe(2);
     const lone = new ScriptedDice([]);
-    soloMovement(position([ship('S1', 'red', HOME, { speed: 3, engine: 0 }), ship('E1', 'blue', '0503'), ship('E2', 'blue', '0507')]), lone);
+    soloMovement(
+      position([
+        ship('S1', 'red', HOME, { speed: 3, engine: 0 }),
+        ship('E1', 'blue', '0503'),
+        ship('E2', 'blue', '0507'),
+      ]),
+      lone,
+    );
     expect(lone.used).toBe(0);
   });
 
-  it('"\'Friendly\' means another ship of the same side; \'enemy\' means any ship of any other side (another solo side included)"', () => {
+  it("\"'Friendly' means another ship of the same side; 'enemy' means any ship of any other side (another solo side included)\"", () => {
     // Two solo sides: R1's nearest ship G1 is an enemy to it, not a friend, and vice versa.
-    const ships = [ship('R1', 'red', HOME), ship('G1', 'green', '0705'), ship('B1', 'blue', '0205'), ship('R2', 'red', '1010', { speed: 0 })];
+    const ships = [
+      ship('R1', 'red', HOME),
+      ship('G1', 'green', '0705'),
+      ship('B1', 'blue', '0205'),
+      ship('R2', 'red', '1010', { speed: 0 }),
+    ];
     const p = position(ships, ['red', 'green'], ['blue', 'red', 'green']);
     const dice = new ScriptedDice([1, 1]);
     const { events, orders } = soloMovement(p, dice);
@@ -435,7 +555,12 @@ describe('§2 movement', () => {
   });
 
   it('"Ruling: with no enemy ship in play … the ship flies straight ahead, rolling nothing."', () => {
-    const ships = [ship('S1', 'red', HOME), ship('S2', 'red', '0304'), ship('S3', 'red', '0704'), ship('E1', 'blue', '0705', { status: 'destroyed' })];
+    const ships = [
+      ship('S1', 'red', HOME),
+      ship('S2', 'red', '0304'),
+      ship('S3', 'red', '0704'),
+      ship('E1', 'blue', '0705', { status: 'destroyed' }),
+    ];
     const dice = new ScriptedDice([]);
     const { orders, events } = soloMovement(position(ships), dice);
     expect(events[0]).toEqual({
@@ -539,7 +664,7 @@ describe('§3 combat: the Attack table', () => {
     return { '2': rows.map((r) => r[1]!), '3': rows.map((r) => r[2]!) };
   };
 
-  it('the Attack table is the spec\'s, cell for cell', () => {
+  it("the Attack table is the spec's, cell for cell", () => {
     const spec = specAttack();
     expect(ATTACK_TABLE[2].map((p) => p[0]!.toUpperCase() + p.slice(1))).toEqual(spec['2']);
     expect(ATTACK_TABLE[3].map((p) => p[0]!.toUpperCase() + p.slice(1))).toEqual(spec['3']);
@@ -559,9 +684,24 @@ describe('§3 combat: the Attack table', () => {
     for (let die = 1; die <= 6; die++) {
       const dice = new ScriptedDice([die]);
       // Given in ship order: the farther ship first, so the ordering by range is what decides.
-      const { target: chosen, event } = chooseSoloTarget(firer, 'FL', [{ ship: far, range: 5 }, { ship: near, range: 2 }], dice);
+      const { target: chosen, event } = chooseSoloTarget(
+        firer,
+        'FL',
+        [
+          { ship: far, range: 5 },
+          { ship: near, range: 2 },
+        ],
+        dice,
+      );
       expect(chosen.id, `die ${die}`).toBe(spec['2'][die - 1] === 'Nearest' ? 'E2' : 'E1');
-      expect(event).toEqual({ type: 'solo-target', ship: 'S1', weapon: 'FL', candidates: ['E2', 'E1'], roll: die, target: chosen.id });
+      expect(event).toEqual({
+        type: 'solo-target',
+        ship: 'S1',
+        weapon: 'FL',
+        candidates: ['E2', 'E1'],
+        roll: die,
+        target: chosen.id,
+      });
       expect(dice.used).toBe(1);
     }
   });
@@ -586,8 +726,14 @@ describe('§3 combat: the Attack table', () => {
       { ship: target('Z1'), range: 2 },
       { ship: target('A1'), range: 2 },
     ];
-    expect(chooseSoloTarget(firer, 'F', eligible, new ScriptedDice([1])).event).toMatchObject({ candidates: ['Z1', 'A1'], target: 'Z1' });
-    expect(chooseSoloTarget(firer, 'F', eligible, new ScriptedDice([2])).event).toMatchObject({ candidates: ['Z1', 'A1'], target: 'A1' });
+    expect(chooseSoloTarget(firer, 'F', eligible, new ScriptedDice([1])).event).toMatchObject({
+      candidates: ['Z1', 'A1'],
+      target: 'Z1',
+    });
+    expect(chooseSoloTarget(firer, 'F', eligible, new ScriptedDice([2])).event).toMatchObject({
+      candidates: ['Z1', 'A1'],
+      target: 'A1',
+    });
   });
 
   it('"more than three: Ruling: keep the three nearest (ties: ship order) and read the 3-ship column"', () => {
@@ -600,15 +746,33 @@ describe('§3 combat: the Attack table', () => {
       { ship: target('E6'), range: 0 },
     ];
     const furthest = chooseSoloTarget(firer, 'F', eligible, new ScriptedDice([3]));
-    expect(furthest.event).toEqual({ type: 'solo-target', ship: 'S1', weapon: 'F', candidates: ['E6', 'E2', 'E3'], roll: 3, target: 'E3' });
+    expect(furthest.event).toEqual({
+      type: 'solo-target',
+      ship: 'S1',
+      weapon: 'F',
+      candidates: ['E6', 'E2', 'E3'],
+      roll: 3,
+      target: 'E3',
+    });
     // Four ships: the 3-ship column, not a 4-way split (die 2 is Middle).
     const four = eligible.slice(0, 4);
-    expect(chooseSoloTarget(firer, 'F', four, new ScriptedDice([2])).event).toMatchObject({ candidates: ['E2', 'E3', 'E4'], target: 'E3' });
+    expect(chooseSoloTarget(firer, 'F', four, new ScriptedDice([2])).event).toMatchObject({
+      candidates: ['E2', 'E3', 'E4'],
+      target: 'E3',
+    });
   });
 
   it('"Attack-table rolls come during combat, just before the to-hit roll of the shot they choose a target for" (§4): exactly one die, the next is left for the to-hit roll', () => {
     const dice = new ScriptedDice([2, 6]);
-    chooseSoloTarget(firer, 'F', [{ ship: target('E1'), range: 1 }, { ship: target('E2'), range: 2 }], dice);
+    chooseSoloTarget(
+      firer,
+      'F',
+      [
+        { ship: target('E1'), range: 1 },
+        { ship: target('E2'), range: 2 },
+      ],
+      dice,
+    );
     expect(dice.used).toBe(1);
     expect(dice.roll()).toBe(6);
   });

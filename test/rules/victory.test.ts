@@ -38,12 +38,18 @@ function position(ships: Ship[], more: Partial<Position> = {}): Position {
 
 describe('sidesInPlay', () => {
   it('"A side with no ship left in play (all destroyed or disengaged) is out"', () => {
-    const p = position([ship('B1', 'blue', BLACK, 'destroyed'), ship('B2', 'blue', GREY, 'disengaged'), ship('R1', 'red', GREY)]);
+    const p = position([
+      ship('B1', 'blue', BLACK, 'destroyed'),
+      ship('B2', 'blue', GREY, 'disengaged'),
+      ship('R1', 'red', GREY),
+    ]);
     expect(sidesInPlay(p)).toEqual(['red']);
   });
 
   it('lists sides in seat order, not ship order', () => {
-    const p = position([ship('R1', 'red', GREY), ship('G1', 'green', GREY), ship('B1', 'blue', BLACK)], { sides: ['blue', 'green', 'red'] });
+    const p = position([ship('R1', 'red', GREY), ship('G1', 'green', GREY), ship('B1', 'blue', BLACK)], {
+      sides: ['blue', 'green', 'red'],
+    });
     expect(sidesInPlay(p)).toEqual(['blue', 'green', 'red']);
   });
 
@@ -83,7 +89,7 @@ describe('victory', () => {
     expect(victory(p, 4, ['red'])).toEqual({ type: 'game-over', winner: 'blue', reason: 'concession' });
   });
 
-  it('a concession is still what ended it when conceding took the side\'s ships off the map (disengaged)', () => {
+  it("a concession is still what ended it when conceding took the side's ships off the map (disengaged)", () => {
     const p = position([ship('B1', 'blue', BLACK), ship('R1', 'red', GREY, 'disengaged')], { conceded: ['red'] });
     expect(victory(p, 4, ['red'])).toEqual({ type: 'game-over', winner: 'blue', reason: 'concession' });
   });
@@ -95,10 +101,13 @@ describe('victory', () => {
 
   it('an earlier concession does not decide how a later end came about', () => {
     // Green conceded turns ago (its ship disengaged then); now red is wiped out in combat.
-    const p = position([ship('B1', 'blue', BLACK), ship('R1', 'red', GREY, 'destroyed'), ship('G1', 'green', GREY, 'disengaged')], {
-      sides: ['blue', 'red', 'green'],
-      conceded: ['green'],
-    });
+    const p = position(
+      [ship('B1', 'blue', BLACK), ship('R1', 'red', GREY, 'destroyed'), ship('G1', 'green', GREY, 'disengaged')],
+      {
+        sides: ['blue', 'red', 'green'],
+        conceded: ['green'],
+      },
+    );
     expect(victory(p, 9)).toEqual({ type: 'game-over', winner: 'blue', reason: 'last-side' });
   });
 
@@ -156,7 +165,13 @@ describe('victory', () => {
 
     it('scores every side; a side that is out scores 0 and a conceded side cannot win on points', () => {
       const p = position(
-        [ship('B1', 'blue', SCOUT), ship('R1', 'red', GREY), ship('G1', 'green', BLACK), ship('G2', 'green', GREY), ship('Y1', 'yellow', SCOUT, 'destroyed')],
+        [
+          ship('B1', 'blue', SCOUT),
+          ship('R1', 'red', GREY),
+          ship('G1', 'green', BLACK),
+          ship('G2', 'green', GREY),
+          ship('Y1', 'yellow', SCOUT, 'destroyed'),
+        ],
         { sides: ['blue', 'red', 'green', 'yellow'], conceded: ['green'], turnLimit: 4 },
       );
       expect(victory(p, 4)).toEqual({

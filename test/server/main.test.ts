@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string>, lines: string[] = []): Promise<RunningServer> {
-  const server = await startServer(loadConfig({ ...QUIET, ...env }), { handleSignals: false, print: (line) => lines.push(line) });
+  const server = await startServer(loadConfig({ ...QUIET, ...env }), {
+    handleSignals: false,
+    print: (line) => lines.push(line),
+  });
   running.push(server);
   return server;
 }
@@ -44,17 +47,30 @@ describe('startServer', () => {
     const server = await start({ DATA_DIR: 'memory://' }, lines);
     expect(lines).toEqual([
       `msc-pbem listening on ${server.url} (database: pglite in memory)`,
-      expect.stringMatching(new RegExp(`^mail: receiving mail on smtp://127\\.0\\.0\\.1:\\d+ for @localhost; outgoing mail kept in the local mailbox \\(${server.url}/mailbox\\)$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^mail: receiving mail on smtp://127\\.0\\.0\\.1:\\d+ for @localhost; outgoing mail kept in the local mailbox \\(${server.url}/mailbox\\)$`,
+        ),
+      ),
     ]);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // PORT=0: links in mails carry the port picked.
     expect(server.ctx.publicUrl).toBe(server.url);
 
-    const app = { call: (method: string, path: string, options?: Parameters<typeof call>[3]) => call(server.url, method, path, options) };
+    const app = {
+      call: (method: string, path: string, options?: Parameters<typeof call>[3]) =>
+        call(server.url, method, path, options),
+    };
     expect((await app.call('GET', '/healthz')).body).toEqual({ status: 'ok', database: 'pglite' });
     const { tokens } = await createDuel(app, 'duel-served');
-    await app.call('POST', '/api/games/duel-served/orders', { token: tokens.black, body: { text: 'SHIP Black SPEED 1 MOVE 1' } });
-    await app.call('POST', '/api/games/duel-served/orders', { token: tokens.grey, body: { text: 'SHIP Grey SPEED 1 MOVE 1' } });
+    await app.call('POST', '/api/games/duel-served/orders', {
+      token: tokens.black,
+      body: { text: 'SHIP Black SPEED 1 MOVE 1' },
+    });
+    await app.call('POST', '/api/games/duel-served/orders', {
+      token: tokens.grey,
+      body: { text: 'SHIP Grey SPEED 1 MOVE 1' },
+    });
     const game = await eventually(
       async () => (await app.call('GET', '/api/games/duel-served')).body.game,
       (g) => g.turn.number === 2,
@@ -86,7 +102,9 @@ describe('startServer', () => {
     const port = new URL(first.url).port;
     const dir = mkdtempSync(join(tmpdir(), 'msc-serve-'));
     try {
-      await expect(start({ DATA_DIR: dir, PORT: port })).rejects.toThrow(`cannot listen on 127.0.0.1:${port} (HOST, PORT): the address is in use`);
+      await expect(start({ DATA_DIR: dir, PORT: port })).rejects.toThrow(
+        `cannot listen on 127.0.0.1:${port} (HOST, PORT): the address is in use`,
+      );
       // The data directory was released: the next start gets it.
       expect(readDataDirHolder(dir)).toBeNull();
     } finally {
@@ -110,7 +128,10 @@ describe('startServer', () => {
 
 describe('node bin/msc.js serve, as a user runs it', () => {
   function serve(env: Record<string, string>) {
-    const child = spawn(process.execPath, ['bin/msc.js', 'serve'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/msc.js', 'serve'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -166,18 +187,33 @@ describe.each(databaseKinds.filter((k) => k === 'postgres'))('two servers side b
       const env = { DATABASE_URL: url.toString(), WORKERS: '2' };
       const lines: string[] = [];
       const [a, b] = [await start(env, lines), await start(env, lines)];
-      expect(lines[0]).toBe(`msc-pbem listening on ${a.url} (database: postgres ${url.hostname}:${url.port || '5432'}/${name})`);
+      expect(lines[0]).toBe(
+        `msc-pbem listening on ${a.url} (database: postgres ${url.hostname}:${url.port || '5432'}/${name})`,
+      );
       const viaA = { call: (m: string, p: string, o?: Parameters<typeof call>[3]) => call(a.url, m, p, o) };
       const { tokens } = await createDuel(viaA, 'duel-shared');
-      await call(a.url, 'POST', '/api/games/duel-shared/orders', { token: tokens.black, body: { text: 'SHIP Black SPEED 1 MOVE 1' } });
-      await call(b.url, 'POST', '/api/games/duel-shared/orders', { token: tokens.grey, body: { text: 'SHIP Grey SPEED 1 MOVE 1' } });
+      await call(a.url, 'POST', '/api/games/duel-shared/orders', {
+        token: tokens.black,
+        body: { text: 'SHIP Black SPEED 1 MOVE 1' },
+      });
+      await call(b.url, 'POST', '/api/games/duel-shared/orders', {
+        token: tokens.grey,
+        body: { text: 'SHIP Grey SPEED 1 MOVE 1' },
+      });
       const game = await eventually(
         async () => (await call(b.url, 'GET', '/api/games/duel-shared')).body.game,
         (g) => g.turn.number === 2,
       );
       expect(game.turn.number).toBe(2);
-      expect((await call(a.url, 'GET', '/api/games/duel-shared/turns')).body.turns.map((t: { number: number }) => t.number)).toEqual([1]);
-      const resolvedBy = async (s: RunningServer) => Number(/msc_turns_resolved_total\{outcome="continues"\} (\d+)/.exec((await call(s.url, 'GET', '/metrics')).text)?.[1] ?? 0);
+      expect(
+        (await call(a.url, 'GET', '/api/games/duel-shared/turns')).body.turns.map((t: { number: number }) => t.number),
+      ).toEqual([1]);
+      const resolvedBy = async (s: RunningServer) =>
+        Number(
+          /msc_turns_resolved_total\{outcome="continues"\} (\d+)/.exec(
+            (await call(s.url, 'GET', '/metrics')).text,
+          )?.[1] ?? 0,
+        );
       expect((await resolvedBy(a)) + (await resolvedBy(b))).toBe(1);
       for (const s of running.splice(0)) await s.close();
     } finally {

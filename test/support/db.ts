@@ -26,7 +26,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { databaseFromPglite, describeServer, openDatabase, type Database, type DatabaseKind } from '../../src/db/client.ts';
+import {
+  databaseFromPglite,
+  describeServer,
+  openDatabase,
+  type Database,
+  type DatabaseKind,
+} from '../../src/db/client.ts';
 import { migrate, MIGRATIONS_FOLDER } from '../../src/db/migrate.ts';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
@@ -193,7 +199,10 @@ function templateKey(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(readFileSync(join(dirname(entry), '..', 'package.json')));
   for (const dir of [MIGRATIONS_FOLDER, join(MIGRATIONS_FOLDER, 'meta')]) {
-    for (const file of readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort()) {
+    for (const file of readdirSync(dir, { withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => f.name)
+      .sort()) {
       hash.update(file).update(readFileSync(join(dir, file)));
     }
   }

@@ -28,22 +28,45 @@ export const TEST_MAIL_DOMAIN = 'pbem.test';
  * that every process derives the same seat tokens.
  */
 export const TEST_SECRET_KEY = 'msc-pbem test service key, not a secret';
-/** The service key of test contexts, as loadServiceKey makes it from TEST_SECRET_KEY (a real service makes a random one: service-key.ts). */
+/**
+ * The service key of test contexts, as loadServiceKey makes it from TEST_SECRET_KEY (a real service makes a random one:
+ * service-key.ts).
+ */
 export const TEST_SERVICE_KEY = Buffer.from(TEST_SECRET_KEY, 'utf8');
 
 export type TestGamesContext = GamesContext & { readonly clock: TestClock };
 
 /** A context over a test database with a test clock (2026-01-05 12:00 UTC) that the test moves. */
-export function gamesContext(database: Pick<Database, 'db'>, overrides: Partial<Omit<GamesContext, 'clock' | 'db'>> = {}): TestGamesContext {
-  return { db: database.db, clock: createTestClock(), publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, serviceKey: TEST_SERVICE_KEY, ...overrides };
+export function gamesContext(
+  database: Pick<Database, 'db'>,
+  overrides: Partial<Omit<GamesContext, 'clock' | 'db'>> = {},
+): TestGamesContext {
+  return {
+    db: database.db,
+    clock: createTestClock(),
+    publicUrl: TEST_PUBLIC_URL,
+    mailDomain: TEST_MAIL_DOMAIN,
+    serviceKey: TEST_SERVICE_KEY,
+    ...overrides,
+  };
 }
 
 /**
  * A context with the system clock: for tests and benchmarks where other
  * processes (worker processes) share the database and must agree on the time.
  */
-export function liveGamesContext(database: Pick<Database, 'db'>, overrides: Partial<Omit<GamesContext, 'db'>> = {}): GamesContext {
-  return { db: database.db, clock: systemClock, publicUrl: TEST_PUBLIC_URL, mailDomain: TEST_MAIL_DOMAIN, serviceKey: TEST_SERVICE_KEY, ...overrides };
+export function liveGamesContext(
+  database: Pick<Database, 'db'>,
+  overrides: Partial<Omit<GamesContext, 'db'>> = {},
+): GamesContext {
+  return {
+    db: database.db,
+    clock: systemClock,
+    publicUrl: TEST_PUBLIC_URL,
+    mailDomain: TEST_MAIL_DOMAIN,
+    serviceKey: TEST_SERVICE_KEY,
+    ...overrides,
+  };
 }
 
 /**
@@ -82,8 +105,46 @@ export interface Duel {
  * against the scenario's opening position; variant i picks one of them.
  */
 const FIRST_TURN: Readonly<Record<DuelSide, { ship: string; enemy: string; moves: readonly string[] }>> = {
-  black: { ship: 'Black', enemy: 'Grey', moves: ['0 MOVE 0', '1 MOVE 1', '1 MOVE R', '1 MOVE L', '2 MOVE 2', '2 MOVE 1R', '2 MOVE 1L', '2 MOVE R1', '2 MOVE L1', '3 MOVE 3', '3 MOVE 2R', '3 MOVE 2L', '3 MOVE 1R1', '3 MOVE 1L1', '3 MOVE R2', '3 MOVE L2'] },
-  grey: { ship: 'Grey', enemy: 'Black', moves: ['0 MOVE 0', '1 MOVE 1', '1 MOVE R', '1 MOVE L', '2 MOVE 2', '2 MOVE 1R', '2 MOVE 1L', '2 MOVE R1', '2 MOVE L1', '3 MOVE 3', '3 MOVE 2R', '3 MOVE 1R1'] },
+  black: {
+    ship: 'Black',
+    enemy: 'Grey',
+    moves: [
+      '0 MOVE 0',
+      '1 MOVE 1',
+      '1 MOVE R',
+      '1 MOVE L',
+      '2 MOVE 2',
+      '2 MOVE 1R',
+      '2 MOVE 1L',
+      '2 MOVE R1',
+      '2 MOVE L1',
+      '3 MOVE 3',
+      '3 MOVE 2R',
+      '3 MOVE 2L',
+      '3 MOVE 1R1',
+      '3 MOVE 1L1',
+      '3 MOVE R2',
+      '3 MOVE L2',
+    ],
+  },
+  grey: {
+    ship: 'Grey',
+    enemy: 'Black',
+    moves: [
+      '0 MOVE 0',
+      '1 MOVE 1',
+      '1 MOVE R',
+      '1 MOVE L',
+      '2 MOVE 2',
+      '2 MOVE 1R',
+      '2 MOVE 1L',
+      '2 MOVE R1',
+      '2 MOVE L1',
+      '3 MOVE 3',
+      '3 MOVE 2R',
+      '3 MOVE 1R1',
+    ],
+  },
 };
 const FIRE_MODES = ['FIRE', 'HOLD', ''] as const;
 
@@ -107,7 +168,11 @@ export function duelOrders(gameId: string, side: DuelSide, variant = 0): string 
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results in the order of `items`. */
-export async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
@@ -153,8 +218,18 @@ export async function createDuels(ctx: GamesContext, count: number, options: Cre
 }
 
 /** One seat's turn-1 orders through the submitOrders use case (the API channel). */
-export function submitDuelOrders(ctx: GamesContext, duel: Duel, side: DuelSide, variant = 0): Promise<SubmitOrdersResult> {
-  return submitOrders(ctx, { gameId: duel.gameId, token: duel.tokens[side], text: duelOrders(duel.gameId, side, variant), channel: 'api' });
+export function submitDuelOrders(
+  ctx: GamesContext,
+  duel: Duel,
+  side: DuelSide,
+  variant = 0,
+): Promise<SubmitOrdersResult> {
+  return submitOrders(ctx, {
+    gameId: duel.gameId,
+    token: duel.tokens[side],
+    text: duelOrders(duel.gameId, side, variant),
+    channel: 'api',
+  });
 }
 
 /**
@@ -166,18 +241,26 @@ export async function reresolve(db: AppDatabase, turn: Turn): Promise<{ result: 
   const standing = await db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.gameId, turn.gameId), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+    .where(
+      and(eq(submissions.gameId, turn.gameId), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
+    );
   const orders = new Map<string, ShipOrders>();
   for (const sub of standing) for (const [id, o] of readOrders(sub.orders)) orders.set(id, o);
   const dice = SeededDice.fromState(turn.diceStateBefore);
   const result = resolveTurn(readPosition(turn.stateBefore), orders, dice);
-  if (!result.ok) throw new Error(`turn ${turn.number} of ${turn.gameId} does not resolve again: ${result.error.map((e) => e.message).join('; ')}`);
+  if (!result.ok)
+    throw new Error(
+      `turn ${turn.number} of ${turn.gameId} does not resolve again: ${result.error.map((e) => e.message).join('; ')}`,
+    );
   return { result: result.value, diceAfter: dice.save() };
 }
 
 /** A game's turn row. */
 export async function turnRow(db: AppDatabase, gameId: string, number: number): Promise<Turn | undefined> {
-  const [row] = await db.select().from(turns).where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+  const [row] = await db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
   return row;
 }
 
@@ -204,25 +287,31 @@ export async function resolvedOnceProblems(db: AppDatabase, gameId: string): Pro
   if (!t1 || t1.status !== 'resolved') return problems;
 
   const { result, diceAfter } = await reresolve(db, t1);
-  if (!isDeepStrictEqual(t1.events, asStored(result.events))) say('stored events differ from a re-resolution of the stored turn');
+  if (!isDeepStrictEqual(t1.events, asStored(result.events)))
+    say('stored events differ from a re-resolution of the stored turn');
   const after = asStored(positionToJson({ ...result.position, solo: readPosition(t1.stateBefore).solo }));
   if (!isDeepStrictEqual(t1.stateAfter, after)) say('stored position after the turn differs from a re-resolution');
   if (t1.diceStateAfter !== diceAfter) say('stored dice after the turn differ from a re-resolution');
   if (!t1.resolvedAt) say('turn 1 has no resolved_at');
 
   if (t2) {
-    if (!isDeepStrictEqual(t2.stateBefore, t1.stateAfter)) say('turn 2 does not start from the position turn 1 ended in');
+    if (!isDeepStrictEqual(t2.stateBefore, t1.stateAfter))
+      say('turn 2 does not start from the position turn 1 ended in');
     if (t2.diceStateBefore !== t1.diceStateAfter) say('turn 2 does not start from the dice turn 1 ended with');
   }
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
   if (game?.currentTurn !== 2) say(`the game is at turn ${game?.currentTurn}, expected 2`);
-  if (!isDeepStrictEqual(game?.state, t1.stateAfter) || game?.diceState !== t1.diceStateAfter) say('the game does not hold the position and dice turn 1 ended with');
+  if (!isDeepStrictEqual(game?.state, t1.stateAfter) || game?.diceState !== t1.diceStateAfter)
+    say('the game does not hold the position and dice turn 1 ended with');
 
   const seatRows = await db.select().from(seats).where(eq(seats.gameId, gameId));
   const mail = await db.select().from(outbox).where(eq(outbox.gameId, gameId));
   const reports = mail.filter((m) => m.kind === 'turn-report');
-  const perSeat = seatRows.map((s) => reports.filter((m) => m.toAddress === s.email && m.subject.includes('Turn 2')).length);
-  if (reports.length !== seatRows.length || perSeat.some((n) => n !== 1)) say(`${reports.length} turn-report mails (per seat: ${perSeat.join(', ')}), expected one turn-2 report per seat`);
+  const perSeat = seatRows.map(
+    (s) => reports.filter((m) => m.toAddress === s.email && m.subject.includes('Turn 2')).length,
+  );
+  if (reports.length !== seatRows.length || perSeat.some((n) => n !== 1))
+    say(`${reports.length} turn-report mails (per seat: ${perSeat.join(', ')}), expected one turn-2 report per seat`);
   // A deadline close ahead sends seats still missing orders a reminder: once at most (several workers notwithstanding).
   const reminders = seatRows.map((s) => mail.filter((m) => m.kind === 'reminder' && m.toAddress === s.email).length);
   if (reminders.some((n) => n > 1)) say(`reminders per seat: ${reminders.join(', ')}, expected at most one`);

@@ -32,7 +32,8 @@ export async function lockSharedMailboxes(timeoutMs = 180_000): Promise<() => vo
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (holderGone()) rmSync(LOCK, { recursive: true, force: true });
-      else if (Date.now() > until) throw new Error(`the shared test mailboxes stayed locked (${LOCK})`, { cause: error });
+      else if (Date.now() > until)
+        throw new Error(`the shared test mailboxes stayed locked (${LOCK})`, { cause: error });
       else await new Promise((r) => setTimeout(r, 200));
     }
   }

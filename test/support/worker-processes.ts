@@ -62,13 +62,23 @@ export async function databaseUrlOf(database: Extract<Database, { kind: 'postgre
 
 export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOptions = {}): WorkerProcess {
   const { workers = 1, pollMs = 250, pauseFile, onResolved } = options;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: TEST_SECRET_KEY, PUBLIC_URL: TEST_PUBLIC_URL, MAIL_DOMAIN: TEST_MAIL_DOMAIN };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY: TEST_SECRET_KEY,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    MAIL_DOMAIN: TEST_MAIL_DOMAIN,
+  };
   delete env.MSC_TEST_PAUSE_FILE;
   if (pauseFile) env.MSC_TEST_PAUSE_FILE = pauseFile;
-  const child = spawn(process.execPath, [RUN_TS, WORKER_PROCESS, '--workers', String(workers), '--poll-ms', String(pollMs)], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [RUN_TS, WORKER_PROCESS, '--workers', String(workers), '--poll-ms', String(pollMs)],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const resolved: ResolvedLine[] = [];
   let errText = '';
   let cpuAtReady: number | null = null;
@@ -93,7 +103,9 @@ export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOp
         onResolved?.(r);
       }
     });
-    void exited.then(({ code, signal }) => reject(new Error(`worker process exited before it was ready (code ${code}, signal ${signal}):\n${errText}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`worker process exited before it was ready (code ${code}, signal ${signal}):\n${errText}`)),
+    );
   });
   // A process that fails after the test stopped waiting for it must not make an unhandled rejection.
   ready.catch(() => undefined);
@@ -128,7 +140,12 @@ export async function killAllWorkerProcesses(): Promise<void> {
 }
 
 /** Waits until `check()` is true, polling; fails with `what` after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000, everyMs = 50): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -17,20 +17,34 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
   });
   afterEach(() => app.close());
 
-  const orders = (gameId: string, token: string, body: unknown) => app.call('POST', `/api/games/${gameId}/orders`, { token, body });
+  const orders = (gameId: string, token: string, body: unknown) =>
+    app.call('POST', `/api/games/${gameId}/orders`, { token, body });
 
   it('plays the tutorial duel to the end: both seats order, each turn resolves, the next opens, the game ends at its turn limit', async () => {
     const { tokens, created } = await createDuel(app, 'duel-end', { turnLimit: 2 });
-    expect(created.game).toMatchObject({ id: 'duel-end', status: 'active', scenario: 'tutorial-duel', turn: { number: 1, status: 'open' } });
+    expect(created.game).toMatchObject({
+      id: 'duel-end',
+      status: 'active',
+      scenario: 'tutorial-duel',
+      turn: { number: 1, status: 'open' },
+    });
     expect(created.seats).toEqual([
       { side: 'black', email: 'alice@pbem.test', name: 'Alice', token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) },
       { side: 'grey', email: 'bob@pbem.test', name: 'Bob', token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) },
     ]);
 
     // Turn 1: Black in the orders language, Grey as JSON.
-    const black1 = await orders('duel-end', tokens.black, { text: 'GAME duel-end TURN 1\nSHIP Black SPEED 1 MOVE 1\nEND' });
+    const black1 = await orders('duel-end', tokens.black, {
+      text: 'GAME duel-end TURN 1\nSHIP Black SPEED 1 MOVE 1\nEND',
+    });
     expect(black1.status).toBe(200);
-    expect(black1.body).toMatchObject({ accepted: true, turn: 1, stored: true, turnComplete: false, canonical: 'GAME duel-end TURN 1\nSHIP Black SPEED 1 MOVE 1\nEND\n' });
+    expect(black1.body).toMatchObject({
+      accepted: true,
+      turn: 1,
+      stored: true,
+      turnComplete: false,
+      canonical: 'GAME duel-end TURN 1\nSHIP Black SPEED 1 MOVE 1\nEND\n',
+    });
     const grey1 = await orders('duel-end', tokens.grey, { orders: { Grey: { speed: 1, move: '1' } } });
     expect(grey1.body).toMatchObject({ accepted: true, turn: 1, turnComplete: true });
 
@@ -41,7 +55,10 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
 
     // Turn 2, the last: the game ends when it resolves.
     expect((await orders('duel-end', tokens.black, { text: 'SHIP Black SPEED 0 MOVE 0' })).status).toBe(200);
-    expect((await orders('duel-end', tokens.grey, { orders: { Grey: { speed: 0 } } })).body).toMatchObject({ turn: 2, turnComplete: true });
+    expect((await orders('duel-end', tokens.grey, { orders: { Grey: { speed: 0 } } })).body).toMatchObject({
+      turn: 2,
+      turnComplete: true,
+    });
     expect(await resolveNextDueTurn(app.ctx)).toEqual({ gameId: 'duel-end', turn: 2, gameOver: true });
 
     const finished = (await app.call('GET', '/api/games/duel-end')).body.game;
@@ -64,13 +81,22 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
 
   it('rejects an illegal SPEED with its line, its code and what would be legal, and stores nothing', async () => {
     const { tokens } = await createDuel(app, 'duel-speed');
-    const rejected = await orders('duel-speed', tokens.black, { text: 'GAME duel-speed TURN 1\n\nSHIP Black SPEED 9 MOVE 9\nEND' });
+    const rejected = await orders('duel-speed', tokens.black, {
+      text: 'GAME duel-speed TURN 1\n\nSHIP Black SPEED 9 MOVE 9\nEND',
+    });
     expect(rejected.status).toBe(422);
     expect(rejected.body).toEqual({
       error: {
         code: 'ORDERS_REJECTED',
         message: expect.stringContaining('not accepted'),
-        problems: [{ line: 3, code: 'SPEED_NOT_ALLOWED', ship: 'Black', message: 'SPEED 9 not allowed: ENGINE is 3, first move — choose 0 to 3' }],
+        problems: [
+          {
+            line: 3,
+            code: 'SPEED_NOT_ALLOWED',
+            ship: 'Black',
+            message: 'SPEED 9 not allowed: ENGINE is 3, first move — choose 0 to 3',
+          },
+        ],
       },
     });
     const standing = await app.call('GET', '/api/games/duel-speed/orders', { token: tokens.black });
@@ -80,7 +106,9 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
   it('gives the same answer to JSON orders as to the same orders in text', async () => {
     const { tokens } = await createDuel(app, 'duel-same');
     const text = await orders('duel-same', tokens.black, { text: 'SHIP Black SPEED 3 MOVE 2R FIRE Grey' });
-    const json = await orders('duel-same', tokens.black, { orders: { Black: { speed: 3, move: '2R', fire: ['Grey'] } } });
+    const json = await orders('duel-same', tokens.black, {
+      orders: { Black: { speed: 3, move: '2R', fire: ['Grey'] } },
+    });
     expect(text.status).toBe(200);
     expect(json.status).toBe(200);
     expect(json.body).toEqual(text.body);
@@ -93,15 +121,21 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     expect(badJson.body.error.problems).toEqual(badText.body.error.problems.map((p: object) => ({ ...p, line: null })));
 
     // Orders as text/plain, for `curl --data-binary @orders.txt`.
-    const plain = await app.call('POST', '/api/games/duel-same/orders', { token: tokens.black, raw: 'SHIP Black SPEED 3 MOVE 2R FIRE Grey', contentType: 'text/plain' });
+    const plain = await app.call('POST', '/api/games/duel-same/orders', {
+      token: tokens.black,
+      raw: 'SHIP Black SPEED 3 MOVE 2R FIRE Grey',
+      contentType: 'text/plain',
+    });
     expect(plain.body).toEqual(text.body);
   });
 
-  it('rejects an order for another seat\'s ship', async () => {
+  it("rejects an order for another seat's ship", async () => {
     const { tokens } = await createDuel(app, 'duel-theirs');
     const r = await orders('duel-theirs', tokens.black, { orders: { Grey: { speed: 1, move: '1' } } });
     expect(r.status).toBe(422);
-    expect(r.body.error.problems).toEqual([{ line: null, code: 'SHIP_NOT_YOURS', ship: 'Grey', message: expect.stringContaining('ship Grey is not yours') }]);
+    expect(r.body.error.problems).toEqual([
+      { line: null, code: 'SHIP_NOT_YOURS', ship: 'Grey', message: expect.stringContaining('ship Grey is not yours') },
+    ]);
   });
 
   it('answers 401 to a wrong, missing or malformed token, and to a token of another game', async () => {
@@ -115,9 +149,14 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     expect((await orders('duel-other', tokens.black, body)).body.error.code).toBe('BAD_TOKEN');
     const missing = await app.call('POST', '/api/games/duel-auth/orders', { body });
     expect([missing.status, missing.body.error.code]).toEqual([401, 'TOKEN_MISSING']);
-    const basic = await app.call('POST', '/api/games/duel-auth/orders', { body, headers: { authorization: 'Basic YWxpY2U6c2VjcmV0' } });
+    const basic = await app.call('POST', '/api/games/duel-auth/orders', {
+      body,
+      headers: { authorization: 'Basic YWxpY2U6c2VjcmV0' },
+    });
     expect([basic.status, basic.body.error.code]).toEqual([401, 'BAD_AUTHORIZATION']);
-    expect((await app.call('GET', '/api/games/duel-auth', { token: 'A'.repeat(32) })).body.error.code).toBe('BAD_TOKEN');
+    expect((await app.call('GET', '/api/games/duel-auth', { token: 'A'.repeat(32) })).body.error.code).toBe(
+      'BAD_TOKEN',
+    );
   });
 
   it('shows a game to the public, to a seat and to the moderator, each what they may see', async () => {
@@ -135,16 +174,28 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
 
     const black = await app.call('GET', '/api/games/duel-views', { token: tokens.black });
     expect(black.body.role).toBe('seat');
-    expect(black.body.game.me).toMatchObject({ side: 'black', email: 'alice@pbem.test', timeZone: 'Europe/Paris', orders: { canonical: expect.stringContaining('SHIP Black SPEED 2 MOVE 2') } });
+    expect(black.body.game.me).toMatchObject({
+      side: 'black',
+      email: 'alice@pbem.test',
+      timeZone: 'Europe/Paris',
+      orders: { canonical: expect.stringContaining('SHIP Black SPEED 2 MOVE 2') },
+    });
     // Grey does not see Black's orders before the turn resolves, nor does the turn's public record.
     const grey = await app.call('GET', '/api/games/duel-views', { token: tokens.grey });
     expect(grey.body.game.me).toMatchObject({ side: 'grey', orders: null });
     expect(grey.text).not.toContain('SPEED 2 MOVE 2');
-    expect((await app.call('GET', '/api/games/duel-views/turns/1')).body.turn).toMatchObject({ status: 'open', orders: null, events: null });
+    expect((await app.call('GET', '/api/games/duel-views/turns/1')).body.turn).toMatchObject({
+      status: 'open',
+      orders: null,
+      events: null,
+    });
 
     const mod = await app.call('GET', '/api/games/duel-views', { token: moderatorKey });
     expect(mod.body.role).toBe('moderator');
-    expect(mod.body.game.seatDetails.map((s: { email: string }) => s.email)).toEqual(['alice@pbem.test', 'bob@pbem.test']);
+    expect(mod.body.game.seatDetails.map((s: { email: string }) => s.email)).toEqual([
+      'alice@pbem.test',
+      'bob@pbem.test',
+    ]);
     expect(mod.body.game.audit.map((a: { action: string }) => a.action)).toContain('create');
   });
 
@@ -156,7 +207,10 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     expect((await app.call('GET', '/api/games?status=finished')).body.games).toEqual([]);
     const bad = await app.call('GET', '/api/games?status=sleeping');
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: 'INVALID_REQUEST', problems: [{ code: 'INVALID_FIELD', message: expect.stringMatching(/^query\.status: /) }] });
+    expect(bad.body.error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      problems: [{ code: 'INVALID_FIELD', message: expect.stringMatching(/^query\.status: /) }],
+    });
   });
 
   it('refuses a game that cannot be created, and a second game with the same id', async () => {
@@ -171,22 +225,45 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     expect(created.headers.get('location')).toBe('/api/games/duel-new');
   });
 
-  it('takes each side\'s fleet in the setup phase and starts the game when both are in', async () => {
+  it("takes each side's fleet in the setup phase and starts the game when both are in", async () => {
     const created = await app.call('POST', '/api/games', {
-      body: { id: 'skirmish-1', name: 'Skirmish', scenario: 'skirmish-3v3', seats: [{ side: 'red', email: 'r@pbem.test', name: 'R' }, { side: 'blue', email: 'b@pbem.test', name: 'B' }] },
+      body: {
+        id: 'skirmish-1',
+        name: 'Skirmish',
+        scenario: 'skirmish-3v3',
+        seats: [
+          { side: 'red', email: 'r@pbem.test', name: 'R' },
+          { side: 'blue', email: 'b@pbem.test', name: 'B' },
+        ],
+      },
     });
     expect(created.body.game.status).toBe('setup');
     const token = (side: string) => created.body.seats.find((s: { side: string }) => s.side === side).token as string;
     const design = { engine: 3, shields: 4, toHit: 4, weapons: ['F', 'FR'] };
-    const fleet = (prefix: string, col: string, facing: string) => ({ ships: [1, 2, 3].map((i) => ({ id: `${prefix}${i}`, hex: `${col}0${i * 2}`, facing, ...design })) });
+    const fleet = (prefix: string, col: string, facing: string) => ({
+      ships: [1, 2, 3].map((i) => ({ id: `${prefix}${i}`, hex: `${col}0${i * 2}`, facing, ...design })),
+    });
 
-    const outside = await app.call('POST', '/api/games/skirmish-1/fleet', { token: token('red'), body: fleet('R', '08', 'NE') });
+    const outside = await app.call('POST', '/api/games/skirmish-1/fleet', {
+      token: token('red'),
+      body: fleet('R', '08', 'NE'),
+    });
     expect(outside.status).toBe(422);
     expect(outside.body.error.code).toBe('FLEET_REJECTED');
-    expect(outside.body.error.problems.map((p: { code: string }) => p.code)).toEqual(['HEX_OUTSIDE_ZONE', 'HEX_OUTSIDE_ZONE', 'HEX_OUTSIDE_ZONE']);
+    expect(outside.body.error.problems.map((p: { code: string }) => p.code)).toEqual([
+      'HEX_OUTSIDE_ZONE',
+      'HEX_OUTSIDE_ZONE',
+      'HEX_OUTSIDE_ZONE',
+    ]);
 
-    expect((await app.call('POST', '/api/games/skirmish-1/fleet', { token: token('red'), body: fleet('R', '02', 'NE') })).body.game.status).toBe('setup');
-    const started = await app.call('POST', '/api/games/skirmish-1/fleet', { token: token('blue'), body: fleet('B', '15', 'SW') });
+    expect(
+      (await app.call('POST', '/api/games/skirmish-1/fleet', { token: token('red'), body: fleet('R', '02', 'NE') }))
+        .body.game.status,
+    ).toBe('setup');
+    const started = await app.call('POST', '/api/games/skirmish-1/fleet', {
+      token: token('blue'),
+      body: fleet('B', '15', 'SW'),
+    });
     expect(started.body.game).toMatchObject({ status: 'active', turn: { number: 1 } });
   });
 
@@ -195,11 +272,20 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     const r = await app.call('POST', '/api/games/duel-concede/concede', { token: tokens.grey });
     expect(r.body).toEqual({ conceded: true, gameEnds: true });
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameOver: true });
-    expect((await app.call('GET', '/api/games/duel-concede')).body.game).toMatchObject({ status: 'finished', winner: 'black' });
+    expect((await app.call('GET', '/api/games/duel-concede')).body.game).toMatchObject({
+      status: 'finished',
+      winner: 'black',
+    });
 
     const second = await createDuel(app, 'duel-concede-2');
     const byText = await orders('duel-concede-2', second.tokens.black, { text: 'CONCEDE' });
-    expect(byText.body).toMatchObject({ accepted: true, stored: false, commands: ['CONCEDE'], conceded: true, gameEnds: true });
+    expect(byText.body).toMatchObject({
+      accepted: true,
+      stored: false,
+      commands: ['CONCEDE'],
+      conceded: true,
+      gameEnds: true,
+    });
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: 'duel-concede-2', gameOver: true });
     expect((await app.call('GET', '/api/games/duel-concede-2')).body.game.winner).toBe('grey');
   });

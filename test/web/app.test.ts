@@ -21,7 +21,12 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
 
   it('/healthz answers 503 when the database does not answer', async () => {
     app = await startTestApp(kind, {
-      ctx: (ctx) => ({ ...ctx, db: new Proxy(ctx.db, { get: (t, p, r) => (p === 'execute' ? () => Promise.reject(new Error('server gone')) : Reflect.get(t, p, r)) }) }),
+      ctx: (ctx) => ({
+        ...ctx,
+        db: new Proxy(ctx.db, {
+          get: (t, p, r) => (p === 'execute' ? () => Promise.reject(new Error('server gone')) : Reflect.get(t, p, r)),
+        }),
+      }),
     });
     const r = await app.call('GET', '/healthz');
     expect([r.status, r.body]).toEqual([503, { status: 'unavailable', database: kind }]);
@@ -30,8 +35,14 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
   it('/metrics counts orders accepted and rejected and requests by route pattern and status', async () => {
     app = await startTestApp(kind);
     const { tokens } = await createDuel(app, 'duel-metrics');
-    await app.call('POST', '/api/games/duel-metrics/orders', { token: tokens.black, body: { text: 'SHIP Black SPEED 9 MOVE 9' } });
-    await app.call('POST', '/api/games/duel-metrics/orders', { token: tokens.black, body: { text: 'SHIP Black SPEED 1 MOVE 1' } });
+    await app.call('POST', '/api/games/duel-metrics/orders', {
+      token: tokens.black,
+      body: { text: 'SHIP Black SPEED 9 MOVE 9' },
+    });
+    await app.call('POST', '/api/games/duel-metrics/orders', {
+      token: tokens.black,
+      body: { text: 'SHIP Black SPEED 1 MOVE 1' },
+    });
     await app.call('GET', '/api/games/duel-metrics');
     app.metrics.turnsResolved.inc({ outcome: 'continues' });
     const r = await app.call('GET', '/metrics');
@@ -63,9 +74,21 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     const all = app.logs.join('');
     expect(all).not.toContain(tokens.black);
     expect(all).not.toContain(moderatorKey);
-    const lines = app.logs.map((l) => JSON.parse(l) as { req?: { method: string; url: string; id: string }; res?: { statusCode: number } });
-    expect(lines).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ method: 'GET', url: '/api/games/duel-logs', id: expect.any(String) }), res: { statusCode: 200 } }));
-    expect(lines).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ method: 'POST', url: '/api/games/duel-logs/pause' }), res: { statusCode: 200 } }));
+    const lines = app.logs.map(
+      (l) => JSON.parse(l) as { req?: { method: string; url: string; id: string }; res?: { statusCode: number } },
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', url: '/api/games/duel-logs', id: expect.any(String) }),
+        res: { statusCode: 200 },
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'POST', url: '/api/games/duel-logs/pause' }),
+        res: { statusCode: 200 },
+      }),
+    );
   });
 
   it('rate-limits game creation and order submission per client address, with the error shape', async () => {
@@ -74,9 +97,14 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     const { tokens } = await createDuel(app, 'duel-rate-2');
     const third = await app.call('POST', '/api/games', { body: duelBody('duel-rate-3') });
     expect(third.status).toBe(429);
-    expect(third.body.error).toEqual({ code: 'RATE_LIMITED', message: 'too many requests from your address: at most 2 per hour; try again later', problems: [] });
+    expect(third.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'too many requests from your address: at most 2 per hour; try again later',
+      problems: [],
+    });
     const order = { token: tokens.black, body: { text: 'SHIP Black SPEED 1 MOVE 1' } };
-    for (let i = 0; i < 3; i++) expect((await app.call('POST', '/api/games/duel-rate-2/orders', order)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await app.call('POST', '/api/games/duel-rate-2/orders', order)).status).toBe(200);
     expect((await app.call('POST', '/api/games/duel-rate-2/orders', order)).status).toBe(429);
     // Reading is not limited.
     expect((await app.call('GET', '/api/games/duel-rate-2')).status).toBe(200);

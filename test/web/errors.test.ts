@@ -22,12 +22,18 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     app = await startTestApp(kind);
     const r = await app.call('POST', '/api/games', { raw: '{"name": "x", ' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: { code: 'MALFORMED_JSON', message: 'the request body is not valid JSON', problems: [] } });
+    expect(r.body).toEqual({
+      error: { code: 'MALFORMED_JSON', message: 'the request body is not valid JSON', problems: [] },
+    });
   });
 
   it('answers an unknown route with 404 NOT_FOUND, for any method', async () => {
     app = await startTestApp(kind);
-    for (const [method, path] of [['GET', '/nowhere'], ['DELETE', '/api/games/duel-1'], ['POST', '/api/games/duel-1/teleport']] as const) {
+    for (const [method, path] of [
+      ['GET', '/nowhere'],
+      ['DELETE', '/api/games/duel-1'],
+      ['POST', '/api/games/duel-1/teleport'],
+    ] as const) {
       const r = await app.call(method, path);
       expect([r.status, r.body.error.code]).toEqual([404, 'NOT_FOUND']);
       expect(r.body.error.message).toBe(`there is no ${method} ${path}: see docs/api.md for the endpoints`);
@@ -38,8 +44,15 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     app = await startTestApp(kind, { settings: { bodyLimitKb: 1 } });
     const big = await app.call('POST', '/api/games', { body: { name: 'x'.repeat(2000) } });
     expect(big.status).toBe(413);
-    expect(big.body.error).toEqual({ code: 'BODY_TOO_LARGE', message: 'the request body is too large (at most 1 KiB)', problems: [] });
-    const form = await app.call('POST', '/api/games', { raw: 'name=x', contentType: 'application/x-www-form-urlencoded' });
+    expect(big.body.error).toEqual({
+      code: 'BODY_TOO_LARGE',
+      message: 'the request body is too large (at most 1 KiB)',
+      problems: [],
+    });
+    const form = await app.call('POST', '/api/games', {
+      raw: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect([form.status, form.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 
@@ -67,13 +80,22 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     expect(r.body).toEqual({
       error: {
         code: 'INTERNAL',
-        message: 'something went wrong on our side; it has been logged. Please try again later, and quote the request id if it happens again',
+        message:
+          'something went wrong on our side; it has been logged. Please try again later, and quote the request id if it happens again',
         problems: [],
         requestId,
       },
     });
     for (const leak of ['hunter2', 'postgres://', 'Error', '.ts:', ' at ']) expect(r.text).not.toContain(leak);
-    const logged = app.logs.map((line) => JSON.parse(line) as { level: number; msg: string; requestId?: string; err?: { message: string; stack: string } });
+    const logged = app.logs.map(
+      (line) =>
+        JSON.parse(line) as {
+          level: number;
+          msg: string;
+          requestId?: string;
+          err?: { message: string; stack: string };
+        },
+    );
     const entry = logged.find((l) => l.msg === 'internal error while answering a request');
     expect(entry).toMatchObject({ level: 50, requestId, err: { message: SECRET_DETAIL } });
     expect(entry?.err?.stack).toContain('errors.test.ts');
@@ -89,7 +111,11 @@ describe('toAppError', () => {
   it('turns a zod error into 400 INVALID_REQUEST naming each field', () => {
     const result = z.object({ speed: z.number() }).safeParse({ speed: 'fast' });
     const e = toAppError(result.error);
-    expect(e).toMatchObject({ code: 'INVALID_REQUEST', status: 400, problems: [{ code: 'INVALID_FIELD', message: expect.stringMatching(/^speed: /) }] });
+    expect(e).toMatchObject({
+      code: 'INVALID_REQUEST',
+      status: 400,
+      problems: [{ code: 'INVALID_FIELD', message: expect.stringMatching(/^speed: /) }],
+    });
   });
 
   it.each([
@@ -99,12 +125,15 @@ describe('toAppError', () => {
     ['charset.unsupported', 'UNSUPPORTED_CHARSET', 415],
     ['request.aborted', 'REQUEST_ABORTED', 400],
     ['request.size.invalid', 'REQUEST_SIZE_MISMATCH', 400],
-  ])('turns the body parser\'s %s into %s %i', (type, code, status) => {
-    expect(toAppError(Object.assign(new Error('parser detail'), { type, status, expose: true }))).toMatchObject({ code, status });
+  ])("turns the body parser's %s into %s %i", (type, code, status) => {
+    expect(toAppError(Object.assign(new Error('parser detail'), { type, status, expose: true }))).toMatchObject({
+      code,
+      status,
+    });
   });
 
   it('turns another exposed 4xx into BAD_REQUEST without its message', () => {
-    const e = toAppError(Object.assign(new Error('Failed to decode param \'%E0%A4%A\''), { status: 400, expose: true }));
+    const e = toAppError(Object.assign(new Error("Failed to decode param '%E0%A4%A'"), { status: 400, expose: true }));
     expect(e).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
     expect(e?.message).not.toContain('decode');
   });

@@ -16,7 +16,10 @@ describe.each(databaseKinds)('moderator actions on %s', (kind) => {
   afterEach(() => app.close());
 
   const post = (path: string, token: string | undefined, body?: unknown) =>
-    app.call('POST', `/api/games/duel-mod${path}`, { ...(token !== undefined ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+    app.call('POST', `/api/games/duel-mod${path}`, {
+      ...(token !== undefined ? { token } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
 
   it.each([
     ['/pause', undefined],
@@ -35,7 +38,10 @@ describe.each(databaseKinds)('moderator actions on %s', (kind) => {
     const seat = await post(path, tokens.black, body);
     expect([seat.status, seat.body.error.code]).toEqual([401, 'BAD_MODERATOR_KEY']);
     // Nothing changed.
-    expect((await app.call('GET', '/api/games/duel-mod')).body.game).toMatchObject({ status: 'active', turn: { number: 1 } });
+    expect((await app.call('GET', '/api/games/duel-mod')).body.game).toMatchObject({
+      status: 'active',
+      turn: { number: 1 },
+    });
   });
 
   it('pauses and resumes a game, with a reason for the audit log', async () => {
@@ -46,7 +52,9 @@ describe.each(databaseKinds)('moderator actions on %s', (kind) => {
     expect([again.status, again.body.error.code]).toEqual([409, 'NOT_ACTIVE']);
     expect((await post('/resume', moderatorKey)).body.game.status).toBe('active');
     const audit = (await app.call('GET', '/api/games/duel-mod', { token: moderatorKey })).body.game.audit;
-    expect(audit).toContainEqual(expect.objectContaining({ action: 'pause', reason: 'holidays', actor: 'moderator:api' }));
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'pause', reason: 'holidays', actor: 'moderator:api' }),
+    );
   });
 
   it('sets, extends and removes the deadline, and refuses one in the past (test clock)', async () => {
@@ -67,26 +75,46 @@ describe.each(databaseKinds)('moderator actions on %s', (kind) => {
 
   it('resolves the open turn now, and rolls it back to reopen it', async () => {
     const { moderatorKey, tokens } = await createDuel(app, 'duel-mod');
-    await app.call('POST', '/api/games/duel-mod/orders', { token: tokens.black, body: { text: 'SHIP Black SPEED 2 MOVE 2' } });
+    await app.call('POST', '/api/games/duel-mod/orders', {
+      token: tokens.black,
+      body: { text: 'SHIP Black SPEED 2 MOVE 2' },
+    });
     const resolved = await post('/resolve', moderatorKey, { reason: 'Bob is away' });
     expect(resolved.body.resolved).toEqual({ gameId: 'duel-mod', turn: 1, gameOver: false });
     expect(resolved.body.game.turn).toMatchObject({ number: 2, status: 'open' });
     const rolledBack = await post('/rollback', moderatorKey);
     expect(rolledBack.body).toMatchObject({ reopened: 1, game: { turn: { number: 1, status: 'open' } } });
     // The orders it had stand again.
-    expect((await app.call('GET', '/api/games/duel-mod/orders', { token: tokens.black })).body.canonical).toContain('SHIP Black SPEED 2 MOVE 2');
+    expect((await app.call('GET', '/api/games/duel-mod/orders', { token: tokens.black })).body.canonical).toContain(
+      'SHIP Black SPEED 2 MOVE 2',
+    );
   });
 
   it('gives a seat to a new player with a new token; the old one stops working', async () => {
     const { moderatorKey, tokens } = await createDuel(app, 'duel-mod');
-    const replaced = await post('/seats/grey/replace', moderatorKey, { email: 'Carol@pbem.test', name: 'Carol', timeZone: 'America/New_York' });
-    expect(replaced.body).toEqual({ side: 'grey', email: 'carol@pbem.test', name: 'Carol', timeZone: 'America/New_York', token: expect.any(String) });
+    const replaced = await post('/seats/grey/replace', moderatorKey, {
+      email: 'Carol@pbem.test',
+      name: 'Carol',
+      timeZone: 'America/New_York',
+    });
+    expect(replaced.body).toEqual({
+      side: 'grey',
+      email: 'carol@pbem.test',
+      name: 'Carol',
+      timeZone: 'America/New_York',
+      token: expect.any(String),
+    });
     expect((await app.call('GET', '/api/games/duel-mod', { token: tokens.grey })).status).toBe(401);
-    expect((await app.call('GET', '/api/games/duel-mod', { token: replaced.body.token })).body.game.me).toMatchObject({ side: 'grey', name: 'Carol' });
+    expect((await app.call('GET', '/api/games/duel-mod', { token: replaced.body.token })).body.game.me).toMatchObject({
+      side: 'grey',
+      name: 'Carol',
+    });
     const unknown = await post('/seats/green/replace', moderatorKey, { email: 'x@pbem.test', name: 'X' });
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'SEAT_NOT_FOUND']);
     const badEmail = await post('/seats/grey/replace', moderatorKey, { email: 'not-an-address', name: 'X' });
-    expect(badEmail.body.error.problems).toEqual([{ code: 'INVALID_FIELD', message: 'body.email: not an email address' }]);
+    expect(badEmail.body.error.problems).toEqual([
+      { code: 'INVALID_FIELD', message: 'body.email: not an email address' },
+    ]);
   });
 
   it('rotates a seat token', async () => {
@@ -96,12 +124,18 @@ describe.each(databaseKinds)('moderator actions on %s', (kind) => {
     expect(rotated.body.token).not.toBe(tokens.black);
     const order = { body: { text: 'SHIP Black SPEED 1 MOVE 1' } };
     expect((await app.call('POST', '/api/games/duel-mod/orders', { token: tokens.black, ...order })).status).toBe(401);
-    expect((await app.call('POST', '/api/games/duel-mod/orders', { token: rotated.body.token, ...order })).status).toBe(200);
+    expect((await app.call('POST', '/api/games/duel-mod/orders', { token: rotated.body.token, ...order })).status).toBe(
+      200,
+    );
   });
 
   it('concedes for a side', async () => {
     const { moderatorKey } = await createDuel(app, 'duel-mod');
-    expect((await post('/seats/grey/concede', moderatorKey, { reason: 'asked by mail' })).body).toEqual({ side: 'grey', conceded: true, gameEnds: true });
+    expect((await post('/seats/grey/concede', moderatorKey, { reason: 'asked by mail' })).body).toEqual({
+      side: 'grey',
+      conceded: true,
+      gameEnds: true,
+    });
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameOver: true });
     expect((await app.call('GET', '/api/games/duel-mod')).body.game.winner).toBe('black');
   });
@@ -111,12 +145,19 @@ describe.each(databaseKinds)('moderator actions on %s', (kind) => {
     const bad = await post('/end', moderatorKey, { how: 'stop' });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'INVALID_REQUEST']);
     const ended = await post('/end', moderatorKey, { how: 'end', reason: 'time is up' });
-    expect(ended.body.game).toMatchObject({ status: 'finished', winner: expect.any(String), seed: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(ended.body.game).toMatchObject({
+      status: 'finished',
+      winner: expect.any(String),
+      seed: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const again = await post('/end', moderatorKey, { how: 'abandon' });
     expect([again.status, again.body.error.code]).toEqual([409, 'GAME_OVER']);
 
     const other = await createDuel(app, 'duel-mod-2');
-    const abandoned = await app.call('POST', '/api/games/duel-mod-2/end', { token: other.moderatorKey, body: { how: 'abandon' } });
+    const abandoned = await app.call('POST', '/api/games/duel-mod-2/end', {
+      token: other.moderatorKey,
+      body: { how: 'abandon' },
+    });
     expect(abandoned.body.game).toMatchObject({ status: 'abandoned', winner: null });
   });
 

@@ -21,7 +21,11 @@ export interface Visitor {
   csrf: string | null;
   get(path: string): Promise<PageAnswer>;
   /** Posts a form; `_csrf` is added from the last page unless the fields give one (or null: none at all). */
-  post(path: string, fields?: Record<string, string | string[]>, options?: { csrf?: string | null }): Promise<PageAnswer>;
+  post(
+    path: string,
+    fields?: Record<string, string | string[]>,
+    options?: { csrf?: string | null },
+  ): Promise<PageAnswer>;
 }
 
 export function visitor(app: Pick<TestApp, 'url'>): Visitor {
@@ -36,7 +40,8 @@ export function visitor(app: Pick<TestApp, 'url'>): Visitor {
       const body = new URLSearchParams();
       const csrf = options.csrf === undefined ? v.csrf : options.csrf;
       if (csrf !== null && !('_csrf' in fields)) body.append('_csrf', csrf);
-      for (const [k, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(k, one);
+      for (const [k, value] of Object.entries(fields))
+        for (const one of Array.isArray(value) ? value : [value]) body.append(k, one);
       return send('POST', path, body.toString());
     },
   };
@@ -45,7 +50,12 @@ export function visitor(app: Pick<TestApp, 'url'>): Visitor {
     const headers: Record<string, string> = { accept: 'text/html' };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, val]) => `${k}=${val}`).join('; ');
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`${app.url}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined ? { body } : {}) });
+    const response = await fetch(`${app.url}${path}`, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined ? { body } : {}),
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const i = pair.indexOf('=');
@@ -84,7 +94,8 @@ export async function logIn(app: Pick<TestApp, 'url' | 'database'>, v: Visitor, 
   const path = await mailedLink(app, email);
   await v.get(path);
   const done = await v.post(path);
-  if (done.status !== 303) throw new Error(`following the login link answered ${done.status}: ${done.text.slice(0, 300)}`);
+  if (done.status !== 303)
+    throw new Error(`following the login link answered ${done.status}: ${done.text.slice(0, 300)}`);
   // A page of the new session, for a CSRF token bound to it (as a browser gets one after the redirect).
   await v.get('/');
 }

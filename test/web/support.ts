@@ -14,7 +14,7 @@ import { freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
 
 // Answers are read field by field in the tests, as a client would read JSON.
- 
+
 type Json = any;
 
 export interface Answer<T = Json> {
@@ -56,7 +56,12 @@ export function memoryLogger(lines: string[], level: 'info' | 'trace' = 'info'):
   return createLogger({ logLevel: level }, sink);
 }
 
-export async function call<T = Json>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = Json>(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -133,6 +138,8 @@ export function duelBody(id: string, settings: Record<string, unknown> = {}) {
 export async function createDuel(app: Pick<TestApp, 'call'>, id: string, settings: Record<string, unknown> = {}) {
   const created = await app.call('POST', '/api/games', { body: duelBody(id, settings) });
   if (created.status !== 201) throw new Error(`creating ${id} failed: ${created.text}`);
-  const tokens = Object.fromEntries((created.body.seats as Array<{ side: string; token: string }>).map((s) => [s.side, s.token])) as Record<'black' | 'grey', string>;
+  const tokens = Object.fromEntries(
+    (created.body.seats as Array<{ side: string; token: string }>).map((s) => [s.side, s.token]),
+  ) as Record<'black' | 'grey', string>;
   return { tokens, moderatorKey: created.body.moderatorKey as string, created: created.body };
 }

@@ -55,14 +55,21 @@ function sidesThatMustOrder(position: Position, seats: readonly SeatStanding[]):
     .map((s) => s.side);
 }
 
-const ordersContext = (at: SideContext<Position>) => ({ gameId: at.gameId, turn: at.turn, side: at.side, position: at.state });
+const ordersContext = (at: SideContext<Position>) => ({
+  gameId: at.gameId,
+  turn: at.turn,
+  side: at.side,
+  position: at.state,
+});
 
 function resolveTactical(input: ResolveInput<Position, TacticalOrders>) {
   const { state: position, missing } = input;
   const orders = new Map<string, ShipOrders>();
   for (const set of input.orders.values()) for (const [id, o] of set) orders.set(id, o);
-  // Sides without orders follow the game's no-orders policy: the standing order (the rules' default), or the solo rules.
-  const playing: Position = input.noOrders === 'solo' ? { ...position, solo: [...position.solo, ...missing] } : position;
+  // Sides without orders follow the game's no-orders policy: the standing order (the rules' default), or the solo
+  // rules.
+  const playing: Position =
+    input.noOrders === 'solo' ? { ...position, solo: [...position.solo, ...missing] } : position;
   let result = resolveTurn(playing, orders, input.dice);
   const dropped = result.ok ? [] : result.error;
   if (!result.ok) {

@@ -4,7 +4,15 @@
  */
 import { formatHex } from '../../rules/hex.ts';
 import { fleetReach, shipCost } from '../../rules/strategic/ships.ts';
-import type { BuildOrder, Campaign, MoveOrder, RetreatOrder, SideOrders, SideView, TransferOrder } from '../../rules/strategic/types.ts';
+import type {
+  BuildOrder,
+  Campaign,
+  MoveOrder,
+  RetreatOrder,
+  SideOrders,
+  SideView,
+  TransferOrder,
+} from '../../rules/strategic/types.ts';
 
 export interface CampaignTextContext {
   readonly gameId: string;
@@ -28,7 +36,8 @@ function transferLine(t: TransferOrder): string {
   return `SPLIT ${t.ships.join(' ')} FROM ${t.from} AS ${t.as}`;
 }
 
-const moveLine = (fleet: string, m: MoveOrder) => (m.kind === 'to' ? `MOVE ${fleet} TO ${formatHex(m.hex)}` : `MOVE ${fleet} ${m.path.join(' ')}`);
+const moveLine = (fleet: string, m: MoveOrder) =>
+  m.kind === 'to' ? `MOVE ${fleet} TO ${formatHex(m.hex)}` : `MOVE ${fleet} ${m.path.join(' ')}`;
 
 export function retreatWords(r: RetreatOrder): string {
   return r.kind === 'never' ? 'NEVER' : r.kind === 'after' ? `AFTER ${r.rounds}` : `BELOW ${r.percent}`;

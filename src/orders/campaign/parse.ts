@@ -102,7 +102,14 @@ class CampaignReading {
   }
 
   orders(): SideOrders {
-    return { builds: this.builds, transfers: this.transfers, moves: this.moves, lossOrders: this.lossOrders, retreats: this.retreats, concede: false };
+    return {
+      builds: this.builds,
+      transfers: this.transfers,
+      moves: this.moves,
+      lossOrders: this.lossOrders,
+      retreats: this.retreats,
+      concede: false,
+    };
   }
 }
 
@@ -110,13 +117,20 @@ const syntax = (code: string, message: string) => ({ code, message });
 
 function pieceId(r: Reading, line: number, word: string | undefined, what: string): string | null {
   if (word === undefined || !PIECE_ID.test(word)) {
-    r.report(line, syntax('PIECE_ID', `${word === undefined ? `a ${what} id is missing` : `"${show(word)}" is not a ${what} id`}: use 1 to 12 letters or digits`));
+    r.report(
+      line,
+      syntax(
+        'PIECE_ID',
+        `${word === undefined ? `a ${what} id is missing` : `"${show(word)}" is not a ${what} id`}: use 1 to 12 letters or digits`,
+      ),
+    );
     return null;
   }
   return word;
 }
 
-const BUILD_SYNTAX = 'BUILD <ship> E<n> S<n> H<n> W <sides, e.g. F,FL,FR, or ->  [JOIN <fleet at home> | AS <new fleet>]';
+const BUILD_SYNTAX =
+  'BUILD <ship> E<n> S<n> H<n> W <sides, e.g. F,FL,FR, or ->  [JOIN <fleet at home> | AS <new fleet>]';
 
 function readBuild(c: CampaignReading, r: Reading, line: number, ws: readonly string[]): string | undefined {
   const id = pieceId(r, line, ws[1], 'ship');
@@ -126,7 +140,13 @@ function readBuild(c: CampaignReading, r: Reading, line: number, ws: readonly st
   for (const [letter, key, name] of RATINGS) {
     const m = new RegExp(`^${letter}(\\d{1,2})$`, 'i').exec(ws[k] ?? '');
     if (!m) {
-      r.report(line, syntax('BUILD_FORMAT', `${name} is missing or not ${letter}<n> at "${show(ws[k] ?? '')}": write ${BUILD_SYNTAX}`));
+      r.report(
+        line,
+        syntax(
+          'BUILD_FORMAT',
+          `${name} is missing or not ${letter}<n> at "${show(ws[k] ?? '')}": write ${BUILD_SYNTAX}`,
+        ),
+      );
       return undefined;
     }
     design[key] = Number(m[1]);
@@ -149,12 +169,21 @@ function readBuild(c: CampaignReading, r: Reading, line: number, ws: readonly st
     const named = pieceId(r, line, ws[k + 1], 'fleet');
     if (named === null) return undefined;
     if (ws.length > k + 2) {
-      r.report(line, syntax('BUILD_FORMAT', `"${show(ws[k + 2]!)}" is not understood after ${keyword(ws[k])} ${named}: write ${BUILD_SYNTAX}`));
+      r.report(
+        line,
+        syntax(
+          'BUILD_FORMAT',
+          `"${show(ws[k + 2]!)}" is not understood after ${keyword(ws[k])} ${named}: write ${BUILD_SYNTAX}`,
+        ),
+      );
       return undefined;
     }
     fleet = c.fleet(named);
   }
-  c.builds.push({ ship: { id, engine: design.engine!, shields: design.shields!, toHit: design.toHit!, weapons: weapons.value }, fleet });
+  c.builds.push({
+    ship: { id, engine: design.engine!, shields: design.shields!, toHit: design.toHit!, weapons: weapons.value },
+    fleet,
+  });
   c.lines.build.push(line);
   if (!c.fleets.has(fleet.toUpperCase())) c.fleets.set(fleet.toUpperCase(), fleet);
   return id;
@@ -177,7 +206,13 @@ function readMove(c: CampaignReading, r: Reading, line: number, ws: readonly str
     const steps = ws.slice(2).map(keyword);
     const bad = steps.find((d) => !(DIRECTIONS as readonly string[]).includes(d));
     if (steps.length === 0 || bad !== undefined) {
-      r.report(line, syntax('MOVE_FORMAT', `${bad === undefined ? 'no direction given' : `"${show(bad)}" is not a direction`}: ${how}`));
+      r.report(
+        line,
+        syntax(
+          'MOVE_FORMAT',
+          `${bad === undefined ? 'no direction given' : `"${show(bad)}" is not a direction`}: ${how}`,
+        ),
+      );
       return undefined;
     }
     move = { kind: 'path', path: steps as Direction[] };
@@ -193,7 +228,13 @@ function readMove(c: CampaignReading, r: Reading, line: number, ws: readonly str
 }
 
 /** `MERGE A INTO B`, `TRANSFER s1 s2 FROM A TO B`, `SPLIT s1 s2 FROM A AS C`. */
-function readTransfer(c: CampaignReading, r: Reading, line: number, ws: readonly string[], head: string): string | undefined {
+function readTransfer(
+  c: CampaignReading,
+  r: Reading,
+  line: number,
+  ws: readonly string[],
+  head: string,
+): string | undefined {
   const forms = {
     MERGE: 'MERGE <fleet> INTO <fleet>',
     TRANSFER: 'TRANSFER <ships> FROM <fleet> TO <fleet>',
@@ -241,7 +282,13 @@ function readLosses(c: CampaignReading, r: Reading, line: number, ws: readonly s
   const fleet = c.fleet(id);
   const rest = ws.slice(2);
   if (rest.length === 0) {
-    r.report(line, syntax('LOSSES_FORMAT', 'write LOSSES <fleet> <ships, the first to be lost first>, or LOSSES <fleet> - to clear it'));
+    r.report(
+      line,
+      syntax(
+        'LOSSES_FORMAT',
+        'write LOSSES <fleet> <ships, the first to be lost first>, or LOSSES <fleet> - to clear it',
+      ),
+    );
     return undefined;
   }
   const ships: string[] = [];
@@ -254,7 +301,10 @@ function readLosses(c: CampaignReading, r: Reading, line: number, ws: readonly s
   }
   const first = c.lines.lossOrder.get(fleet);
   if (first !== undefined) {
-    r.report(line, syntax('LOSSES_TWICE', `fleet ${fleet} already has a LOSSES line on line ${first}: give one per fleet`));
+    r.report(
+      line,
+      syntax('LOSSES_TWICE', `fleet ${fleet} already has a LOSSES line on line ${first}: give one per fleet`),
+    );
     return undefined;
   }
   c.lossOrders.set(fleet, ships);
@@ -273,12 +323,21 @@ function readRetreat(c: CampaignReading, r: Reading, line: number, ws: readonly 
   else if (how === 'AFTER' && n && ws.length === 4) order = { kind: 'after', rounds: Number(n[1]) };
   else if (how === 'BELOW' && n && ws.length === 4) order = { kind: 'below', percent: Number(n[1]) };
   if (order === null) {
-    r.report(line, syntax('RETREAT_FORMAT', 'write RETREAT <fleet> NEVER, RETREAT <fleet> AFTER <rounds> or RETREAT <fleet> BELOW <per cent>'));
+    r.report(
+      line,
+      syntax(
+        'RETREAT_FORMAT',
+        'write RETREAT <fleet> NEVER, RETREAT <fleet> AFTER <rounds> or RETREAT <fleet> BELOW <per cent>',
+      ),
+    );
     return undefined;
   }
   const first = c.lines.retreat.get(fleet);
   if (first !== undefined) {
-    r.report(line, syntax('RETREAT_TWICE', `fleet ${fleet} already has a RETREAT line on line ${first}: give one per fleet`));
+    r.report(
+      line,
+      syntax('RETREAT_TWICE', `fleet ${fleet} already has a RETREAT line on line ${first}: give one per fleet`),
+    );
     return undefined;
   }
   c.retreats.set(fleet, order);
@@ -289,7 +348,8 @@ function readRetreat(c: CampaignReading, r: Reading, line: number, ws: readonly 
 function campaignLines(c: CampaignReading): OrderLines {
   return {
     keywords: CAMPAIGN_KEYWORDS,
-    empty: 'no orders found: write one order per line, e.g. MOVE F1 N NE or BUILD S1 E3 S3 H3 W F,FL,FR AS F2, then END; send HELP for instructions',
+    empty:
+      'no orders found: write one order per line, e.g. MOVE F1 N NE or BUILD S1 E3 S3 H3 W F,FL,FR AS F2, then END; send HELP for instructions',
     read(r, line, ws, head) {
       if (head === 'BUILD') return readBuild(c, r, line, ws);
       if (head === 'MOVE') return readMove(c, r, line, ws);
@@ -311,10 +371,19 @@ function lineOf(lines: Lines, e: CampaignRuleError): number | null {
 /** Parses a campaign submission for one side and checks it against the campaign as it stands. */
 export function parseCampaignSubmission(text: string, ctx: CampaignOrdersContext): CampaignParseOutcome {
   const c = new CampaignReading(ctx);
-  const r = readSubmission(text, { gameId: ctx.gameId, turn: ctx.turn, side: ctx.side, sides: ctx.campaign.sides }, campaignLines(c));
+  const r = readSubmission(
+    text,
+    { gameId: ctx.gameId, turn: ctx.turn, side: ctx.side, sides: ctx.campaign.sides },
+    campaignLines(c),
+  );
   if (r.problems.length === 0) {
     for (const e of checkSideOrders(ctx.campaign, ctx.side, c.orders())) {
-      r.report(lineOf(c.lines, e), e.ship === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, ship: e.ship });
+      r.report(
+        lineOf(c.lines, e),
+        e.ship === undefined
+          ? { code: e.code, message: e.message }
+          : { code: e.code, message: e.message, ship: e.ship },
+      );
     }
   }
   const value: ParsedCampaignSubmission = { ...r.value, orders: c.orders() };

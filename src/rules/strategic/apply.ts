@@ -91,7 +91,14 @@ export function placeBuild(world: World, side: string, build: BuildOrder): void 
   if (fleet) {
     fleet.ships.push(build.ship);
   } else {
-    world.fleets.push({ id: build.fleet, side, hex: home.hex, ships: [build.ship], lossOrder: [], retreat: { kind: 'never' } });
+    world.fleets.push({
+      id: build.fleet,
+      side,
+      hex: home.hex,
+      ships: [build.ship],
+      lossOrder: [],
+      retreat: { kind: 'never' },
+    });
   }
 }
 
@@ -112,7 +119,12 @@ function takeShips(from: WorkFleet, ids: readonly string[]): Problem | null {
     seen.add(id);
     if (!from.ships.some((s) => s.id === id)) {
       const list = from.ships.map((s) => s.id).join(' ');
-      return { code: 'TRANSFER_SHIP', message: `fleet ${from.id} has no ship ${id}: it has ${list}`, ship: id, fleet: from.id };
+      return {
+        code: 'TRANSFER_SHIP',
+        message: `fleet ${from.id} has no ship ${id}: it has ${list}`,
+        ship: id,
+        fleet: from.id,
+      };
     }
   }
   return null;
@@ -145,7 +157,11 @@ export function applyTransfer(world: World, side: string, t: TransferOrder): Res
   const to = world.ownFleet(side, toId);
   if (!to) return err(unknownFleet(toId));
   if (to === from) {
-    return err({ code: 'TRANSFER_SAME_FLEET', message: `${from.id} cannot transfer to itself: name two different fleets`, fleet: from.id });
+    return err({
+      code: 'TRANSFER_SAME_FLEET',
+      message: `${from.id} cannot transfer to itself: name two different fleets`,
+      fleet: from.id,
+    });
   }
   if (!sameHex(from.hex, to.hex)) {
     return err({
@@ -187,7 +203,10 @@ export function planMove(world: World, fleet: WorkFleet, move: MoveOrder): Resul
   const hexes = followed.value;
   const reach = fleetReach(fleet);
   if (hexes.length > reach) {
-    const where = move.kind === 'to' ? `${formatHex(move.hex)} is ${distance(fleet.hex, move.hex)} hexes away` : `the path has ${hexes.length} steps`;
+    const where =
+      move.kind === 'to'
+        ? `${formatHex(move.hex)} is ${distance(fleet.hex, move.hex)} hexes away`
+        : `the path has ${hexes.length} steps`;
     return err({
       code: 'MOVE_TOO_FAR',
       message: `${fleet.id} can move at most ${reach} ${reach === 1 ? 'hex' : 'hexes'} (its slowest ship's ENGINE): ${where}`,
@@ -201,11 +220,22 @@ export function planMove(world: World, fleet: WorkFleet, move: MoveOrder): Resul
 export function checkLossOrder(fleet: WorkFleet, ids: readonly string[]): Problem | null {
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) return { code: 'LOSS_SHIP', message: `ship ${id} is named twice in ${fleet.id}'s loss order`, ship: id, fleet: fleet.id };
+    if (seen.has(id))
+      return {
+        code: 'LOSS_SHIP',
+        message: `ship ${id} is named twice in ${fleet.id}'s loss order`,
+        ship: id,
+        fleet: fleet.id,
+      };
     seen.add(id);
     if (!fleet.ships.some((s) => s.id === id)) {
       const list = fleet.ships.map((s) => s.id).join(' ');
-      return { code: 'LOSS_SHIP', message: `fleet ${fleet.id} has no ship ${id}: its ships are ${list}`, ship: id, fleet: fleet.id };
+      return {
+        code: 'LOSS_SHIP',
+        message: `fleet ${fleet.id} has no ship ${id}: its ships are ${list}`,
+        ship: id,
+        fleet: fleet.id,
+      };
     }
   }
   return null;

@@ -8,14 +8,7 @@ import { formatHex, onMap } from '../hex.ts';
 import { checkMap } from './map.ts';
 import { checkStrategicShip } from './ships.ts';
 import { applyTransfer, checkBuild, checkLossOrder, checkRetreat, placeBuild, planMove } from './apply.ts';
-import {
-  BATTLE_MODES,
-  FOG_MODES,
-  PIECE_ID,
-  type Campaign,
-  type CampaignRuleError,
-  type SideOrders,
-} from './types.ts';
+import { BATTLE_MODES, FOG_MODES, PIECE_ID, type Campaign, type CampaignRuleError, type SideOrders } from './types.ts';
 import { World } from './world.ts';
 
 /** A store above this is not a game state: it guards the arithmetic against absurd input. */
@@ -41,26 +34,38 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
   }
 
   for (const s of c.systems) {
-    if ((s.owner === null) !== (s.capturedTurn === null) || (s.capturedTurn !== null && !isInt(s.capturedTurn, 0, c.turn))) {
-      add('SYSTEM_CAPTURED', `system ${formatHex(s.hex)}: an owned system has the turn it was captured (0 to ${c.turn}), an unowned one null`);
+    if (
+      (s.owner === null) !== (s.capturedTurn === null) ||
+      (s.capturedTurn !== null && !isInt(s.capturedTurn, 0, c.turn))
+    ) {
+      add(
+        'SYSTEM_CAPTURED',
+        `system ${formatHex(s.hex)}: an owned system has the turn it was captured (0 to ${c.turn}), an unowned one null`,
+      );
     }
   }
   for (const side of c.sides) {
-    if (!isInt(c.store[side], 0, MAX_STORE)) add('STORE', `side ${side}'s store must be a whole number of BP from 0`, { side });
+    if (!isInt(c.store[side], 0, MAX_STORE))
+      add('STORE', `side ${side}'s store must be a whole number of BP from 0`, { side });
   }
 
   const fleetIds = new Set<string>();
   const shipIds = new Set<string>();
   for (const f of c.fleets) {
-    if (!PIECE_ID.test(f.id)) add('FLEET_ID', `"${f.id}" is not a fleet id: use 1 to 12 letters or digits`, { fleet: f.id });
-    if (fleetIds.has(f.id)) add('ID_IN_USE', `two fleets are called ${f.id}: fleet ids are unique in the game`, { fleet: f.id });
+    if (!PIECE_ID.test(f.id))
+      add('FLEET_ID', `"${f.id}" is not a fleet id: use 1 to 12 letters or digits`, { fleet: f.id });
+    if (fleetIds.has(f.id))
+      add('ID_IN_USE', `two fleets are called ${f.id}: fleet ids are unique in the game`, { fleet: f.id });
     fleetIds.add(f.id);
-    if (!c.sides.includes(f.side)) add('FLEET_SIDE', `fleet ${f.id} belongs to no side of this campaign`, { fleet: f.id });
+    if (!c.sides.includes(f.side))
+      add('FLEET_SIDE', `fleet ${f.id} belongs to no side of this campaign`, { fleet: f.id });
     if (!onMap(f.hex, c.map)) add('FLEET_OFF_MAP', `fleet ${f.id} is not on the map`, { fleet: f.id });
-    if (f.ships.length === 0) add('FLEET_EMPTY', `fleet ${f.id} has no ships: a fleet has at least one`, { fleet: f.id });
+    if (f.ships.length === 0)
+      add('FLEET_EMPTY', `fleet ${f.id} has no ships: a fleet has at least one`, { fleet: f.id });
     for (const s of f.ships) {
       for (const e of checkStrategicShip(s)) errors.push({ ...e, side: f.side, fleet: f.id });
-      if (shipIds.has(s.id)) add('ID_IN_USE', `two ships are called ${s.id}: ship ids are unique in the game`, { ship: s.id });
+      if (shipIds.has(s.id))
+        add('ID_IN_USE', `two ships are called ${s.id}: ship ids are unique in the game`, { ship: s.id });
       shipIds.add(s.id);
     }
     const retreat = checkRetreat(f.id, f.retreat);
@@ -83,7 +88,9 @@ export function noOrders(): SideOrders {
  */
 export function checkSideOrders(campaign: Campaign, side: string, orders: SideOrders): CampaignRuleError[] {
   if (!campaign.sides.includes(side)) {
-    return [{ code: 'SIDE_UNKNOWN', message: `"${side}" is not a side of this campaign: ${campaign.sides.join(' or ')}` }];
+    return [
+      { code: 'SIDE_UNKNOWN', message: `"${side}" is not a side of this campaign: ${campaign.sides.join(' or ')}` },
+    ];
   }
   const errors: CampaignRuleError[] = [];
   const world = new World(campaign);

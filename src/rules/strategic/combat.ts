@@ -99,7 +99,12 @@ export function removeShip(ctx: BattleContext, fleet: WorkFleet, id: string, hex
 export function loseShips(ctx: BattleContext, fleets: readonly WorkFleet[], count: number, hex: Hex): void {
   if (count <= 0) return;
   for (const id of lossSequence(ctx.world, fleets).slice(0, count)) {
-    removeShip(ctx, fleets.find((f) => f.ships.some((s) => s.id === id))!, id, hex);
+    removeShip(
+      ctx,
+      fleets.find((f) => f.ships.some((s) => s.id === id))!,
+      id,
+      hex,
+    );
   }
 }
 
@@ -110,7 +115,13 @@ export function retreat(ctx: BattleContext, fleet: WorkFleet): boolean {
   const from = fleet.hex;
   fleet.hex = retreatHex(ctx.world, fleet, home.hex);
   ctx.retreated.add(fleet.id);
-  ctx.events.push({ type: 'retreat', side: fleet.side, fleet: fleet.id, from: formatHex(from), to: formatHex(fleet.hex) });
+  ctx.events.push({
+    type: 'retreat',
+    side: fleet.side,
+    fleet: fleet.id,
+    from: formatHex(from),
+    to: formatHex(fleet.hex),
+  });
   return true;
 }
 
@@ -132,7 +143,13 @@ export function fightBattle(ctx: BattleContext, battle: PendingBattle): void {
   const sum = (side: string, value: (s: StrategicShip) => number): number =>
     ships(side).reduce((t, s) => t + value(s), 0);
 
-  ctx.events.push({ type: 'battle', hex: hexName, attacker: battle.attacker, defender: battle.defender, fleets: battle.fleets });
+  ctx.events.push({
+    type: 'battle',
+    hex: hexName,
+    attacker: battle.attacker,
+    defender: battle.defender,
+    fleets: battle.fleets,
+  });
   let round = 0;
   let reason = 'rounds';
   while (round < MAX_BATTLE_ROUNDS) {

@@ -24,10 +24,49 @@ const CANDIDATES = 12;
 export const HOME_SPREAD = 0.7;
 
 const NAMES = [
-  'Achernar', 'Aldebaran', 'Altair', 'Antares', 'Arcturus', 'Bellatrix', 'Betelgeuse', 'Canopus', 'Capella',
-  'Castor', 'Deneb', 'Denebola', 'Diphda', 'Enif', 'Fomalhaut', 'Hadar', 'Hamal', 'Izar', 'Kochab', 'Markab',
-  'Menkar', 'Merak', 'Mira', 'Mirfak', 'Naos', 'Nunki', 'Polaris', 'Pollux', 'Procyon', 'Rasalhague', 'Regulus',
-  'Rigel', 'Sabik', 'Sadr', 'Saiph', 'Scheat', 'Shaula', 'Sirius', 'Spica', 'Suhail', 'Thuban', 'Vega', 'Wezen',
+  'Achernar',
+  'Aldebaran',
+  'Altair',
+  'Antares',
+  'Arcturus',
+  'Bellatrix',
+  'Betelgeuse',
+  'Canopus',
+  'Capella',
+  'Castor',
+  'Deneb',
+  'Denebola',
+  'Diphda',
+  'Enif',
+  'Fomalhaut',
+  'Hadar',
+  'Hamal',
+  'Izar',
+  'Kochab',
+  'Markab',
+  'Menkar',
+  'Merak',
+  'Mira',
+  'Mirfak',
+  'Naos',
+  'Nunki',
+  'Polaris',
+  'Pollux',
+  'Procyon',
+  'Rasalhague',
+  'Regulus',
+  'Rigel',
+  'Sabik',
+  'Sadr',
+  'Saiph',
+  'Scheat',
+  'Shaula',
+  'Sirius',
+  'Spica',
+  'Suhail',
+  'Thuban',
+  'Vega',
+  'Wezen',
   'Zaurak',
 ];
 
@@ -150,7 +189,8 @@ export function checkMap(map: MapSize, systems: readonly StarSystem[], sides: re
   }
   for (const sideId of sides) {
     const homes = systems.filter((s) => s.home === sideId).length;
-    if (homes !== 1) add('HOME_COUNT', `side ${sideId} has ${homes} home systems: each side has exactly one`, { side: sideId });
+    if (homes !== 1)
+      add('HOME_COUNT', `side ${sideId} has ${homes} home systems: each side has exactly one`, { side: sideId });
   }
   return errors;
 }

@@ -42,7 +42,14 @@ export function moveSide(world: World, side: string, orders: SideOrders, events:
     const from = fleet.hex;
     fleet.hex = path[path.length - 1]!;
     moved.add(fleet.id);
-    events.push({ type: 'move', side, fleet: fleet.id, from: formatHex(from), to: formatHex(fleet.hex), path: path.map(formatHex) });
+    events.push({
+      type: 'move',
+      side,
+      fleet: fleet.id,
+      from: formatHex(from),
+      to: formatHex(fleet.hex),
+      path: path.map(formatHex),
+    });
   }
   for (const id of orders.moves.keys()) {
     if (!world.ownFleet(side, id)) skip(`MOVE ${id}`, `there is no fleet ${id} (an order it depended on was skipped)`);

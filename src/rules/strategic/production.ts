@@ -36,12 +36,20 @@ export function produce(world: World, store: Record<string, number>, events: Cam
 }
 
 /** Pays a side's builds in order; what the store cannot pay at that moment is skipped and reported. */
-export function build(world: World, side: string, orders: SideOrders, store: Record<string, number>, events: CampaignEvent[]): void {
+export function build(
+  world: World,
+  side: string,
+  orders: SideOrders,
+  store: Record<string, number>,
+  events: CampaignEvent[],
+): void {
   for (const order of orders.builds) {
     const cost = shipCost(order.ship);
     // Orders were checked on submission; a build that no longer fits (its fleet left home, its id was taken
     // by a build of the other side) is skipped with its reason rather than failing the turn.
-    const problem = checkBuild(world, side, order, world.campaign.systems.length).find((p) => p.code !== 'BUILD_UNAFFORDABLE');
+    const problem = checkBuild(world, side, order, world.campaign.systems.length).find(
+      (p) => p.code !== 'BUILD_UNAFFORDABLE',
+    );
     if (problem) {
       events.push({ type: 'skipped', side, order: `BUILD ${order.ship.id}`, reason: problem.message });
       continue;

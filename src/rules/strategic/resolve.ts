@@ -44,7 +44,10 @@ function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleErro
   }
   for (const side of Object.keys(orders)) {
     if (!campaign.sides.includes(side)) {
-      errors.push({ code: 'SIDE_UNKNOWN', message: `orders for "${side}", which is not a side: ${campaign.sides.join(' or ')}` });
+      errors.push({
+        code: 'SIDE_UNKNOWN',
+        message: `orders for "${side}", which is not a side: ${campaign.sides.join(' or ')}`,
+      });
     }
   }
   for (const side of campaign.sides) errors.push(...checkSideOrders(campaign, side, orders[side] ?? noOrders()));
@@ -86,7 +89,13 @@ export function resolveCampaignTurn(
 
   if (campaign.options.battles === 'tactical' && battles.length > 0) {
     for (const b of battles) {
-      events.push({ type: 'battle', hex: formatHex(b.hex), attacker: b.attacker, defender: b.defender, fleets: b.fleets });
+      events.push({
+        type: 'battle',
+        hex: formatHex(b.hex),
+        attacker: b.attacker,
+        defender: b.defender,
+        fleets: b.fleets,
+      });
     }
     return ok({
       pending: true,
@@ -105,7 +114,17 @@ export function resolveCampaignTurn(
     fightBattle(ctx, battle);
     learnFromBattle(world, battle, fought);
   }
-  return ok(endTurn({ ...now, fleets: world.frozenFleets() }, events, initiative.order, ctx.destroyed, dice.used - diceBefore, detected, fought));
+  return ok(
+    endTurn(
+      { ...now, fleets: world.frozenFleets() },
+      events,
+      initiative.order,
+      ctx.destroyed,
+      dice.used - diceBefore,
+      detected,
+      fought,
+    ),
+  );
 }
 
 /** Completes a turn stopped for tactical battles (§8) from each battle's outcome. */
@@ -149,7 +168,11 @@ export function finishCampaignTurn(
   return ok(endTurn(campaign, events, pending.initiative, ctx.destroyed, pending.diceUsed, pending.detected, fought));
 }
 
-function checkOutcomes(world: World, battles: readonly PendingBattle[], outcomes: readonly BattleOutcome[]): CampaignRuleError[] {
+function checkOutcomes(
+  world: World,
+  battles: readonly PendingBattle[],
+  outcomes: readonly BattleOutcome[],
+): CampaignRuleError[] {
   const errors: CampaignRuleError[] = [];
   const bad = (message: string): void => {
     errors.push({ code: 'BATTLE_RESULT', message });

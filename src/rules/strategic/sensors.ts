@@ -7,7 +7,10 @@ import { distance, formatHex } from '../hex.ts';
 import { SENSOR_RANGE, type CampaignEvent } from './types.ts';
 import type { World } from './world.ts';
 
-/** Each side's detections (side → enemy fleet id → ships), one event per detected fleet, by the first fleet in fleet order that sees it. */
+/**
+ * Each side's detections (side → enemy fleet id → ships), one event per detected fleet, by the first fleet in fleet
+ * order that sees it.
+ */
 export function sense(world: World, events: CampaignEvent[]): Record<string, Record<string, number>> {
   const detected: Record<string, Record<string, number>> = Object.fromEntries(world.campaign.sides.map((s) => [s, {}]));
   for (const side of world.campaign.sides) {
@@ -16,7 +19,14 @@ export function sense(world: World, events: CampaignEvent[]): Record<string, Rec
       const by = own.find((f) => distance(f.hex, enemy.hex) <= SENSOR_RANGE);
       if (!by) continue;
       detected[side]![enemy.id] = enemy.ships.length;
-      events.push({ type: 'sensor', side, fleet: enemy.id, ships: enemy.ships.length, hex: formatHex(enemy.hex), by: by.id });
+      events.push({
+        type: 'sensor',
+        side,
+        fleet: enemy.id,
+        ships: enemy.ships.length,
+        hex: formatHex(enemy.hex),
+        by: by.id,
+      });
     }
   }
   return detected;

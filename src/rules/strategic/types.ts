@@ -106,8 +106,7 @@ export type TransferOrder =
 
 /** A move (§5): a path of directions, or a destination the rules find a shortest path to. */
 export type MoveOrder =
-  | { readonly kind: 'path'; readonly path: readonly Direction[] }
-  | { readonly kind: 'to'; readonly hex: Hex };
+  { readonly kind: 'path'; readonly path: readonly Direction[] } | { readonly kind: 'to'; readonly hex: Hex };
 
 /** One side's orders for one turn. Maps are keyed by fleet id. */
 export interface SideOrders {
@@ -127,7 +126,13 @@ export type CampaignOrders = Readonly<Record<string, SideOrders>>;
 
 /** Every event of a campaign turn, in order; hexes as `CCRR`, dice as lists of faces (§11). */
 export type CampaignEvent =
-  | { readonly type: 'production'; readonly side: string; readonly systems: readonly string[]; readonly produced: number; readonly store: number }
+  | {
+      readonly type: 'production';
+      readonly side: string;
+      readonly systems: readonly string[];
+      readonly produced: number;
+      readonly store: number;
+    }
   | {
       readonly type: 'build';
       readonly side: string;
@@ -136,7 +141,11 @@ export type CampaignEvent =
       readonly cost: number;
       readonly skipped?: true;
     }
-  | { readonly type: 'initiative'; readonly rolls: Readonly<Record<string, readonly number[]>>; readonly order: readonly string[] }
+  | {
+      readonly type: 'initiative';
+      readonly rolls: Readonly<Record<string, readonly number[]>>;
+      readonly order: readonly string[];
+    }
   | {
       readonly type: 'transfer';
       readonly side: string;
@@ -146,9 +155,29 @@ export type CampaignEvent =
       readonly to: string;
       readonly hex: string;
     }
-  | { readonly type: 'move'; readonly side: string; readonly fleet: string; readonly from: string; readonly to: string; readonly path: readonly string[] }
-  | { readonly type: 'sensor'; readonly side: string; readonly fleet: string; readonly ships: number; readonly hex: string; readonly by: string }
-  | { readonly type: 'battle'; readonly hex: string; readonly attacker: string; readonly defender: string; readonly fleets: readonly string[] }
+  | {
+      readonly type: 'move';
+      readonly side: string;
+      readonly fleet: string;
+      readonly from: string;
+      readonly to: string;
+      readonly path: readonly string[];
+    }
+  | {
+      readonly type: 'sensor';
+      readonly side: string;
+      readonly fleet: string;
+      readonly ships: number;
+      readonly hex: string;
+      readonly by: string;
+    }
+  | {
+      readonly type: 'battle';
+      readonly hex: string;
+      readonly attacker: string;
+      readonly defender: string;
+      readonly fleets: readonly string[];
+    }
   | {
       readonly type: 'round';
       readonly hex: string;
@@ -160,8 +189,20 @@ export type CampaignEvent =
       readonly attackerLosses: number;
       readonly defenderLosses: number;
     }
-  | { readonly type: 'lost'; readonly side: string; readonly ship: string; readonly fleet: string; readonly hex: string }
-  | { readonly type: 'retreat'; readonly side: string; readonly fleet: string; readonly from: string; readonly to: string }
+  | {
+      readonly type: 'lost';
+      readonly side: string;
+      readonly ship: string;
+      readonly fleet: string;
+      readonly hex: string;
+    }
+  | {
+      readonly type: 'retreat';
+      readonly side: string;
+      readonly fleet: string;
+      readonly from: string;
+      readonly to: string;
+    }
   | { readonly type: 'battle-end'; readonly hex: string; readonly rounds: number; readonly reason: string }
   | { readonly type: 'capture'; readonly hex: string; readonly side: string }
   | { readonly type: 'loss-of-control'; readonly hex: string; readonly side: string }

@@ -15,7 +15,11 @@ export interface Outcome {
 }
 
 /** Why a side has lost at the end of the turn, or null. */
-function lossOf(side: string, fleets: readonly Fleet[], systems: readonly StarSystem[]): 'no-ships' | 'home-occupied' | null {
+function lossOf(
+  side: string,
+  fleets: readonly Fleet[],
+  systems: readonly StarSystem[],
+): 'no-ships' | 'home-occupied' | null {
   const own = fleets.filter((f) => f.side === side);
   if (own.length === 0) return 'no-ships';
   const home = systems.find((s) => s.home === side);
@@ -31,7 +35,11 @@ export function fleetBp(fleets: readonly Fleet[], side: string): number {
   return fleets.filter((f) => f.side === side).reduce((t, f) => t + f.ships.reduce((u, s) => u + shipCost(s), 0), 0);
 }
 
-export function checkVictory(campaign: Campaign, fleets: readonly Fleet[], systems: readonly StarSystem[]): Outcome | null {
+export function checkVictory(
+  campaign: Campaign,
+  fleets: readonly Fleet[],
+  systems: readonly StarSystem[],
+): Outcome | null {
   const [a, b] = campaign.sides;
   const lostA = lossOf(a, fleets, systems);
   const lostB = lossOf(b, fleets, systems);

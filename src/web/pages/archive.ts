@@ -23,7 +23,10 @@ import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 
-const turnNumber = z.string().regex(/^[1-9]\d{0,5}$/).transform(Number);
+const turnNumber = z
+  .string()
+  .regex(/^[1-9]\d{0,5}$/)
+  .transform(Number);
 
 export function archiveRoutes(deps: PagesDeps): Router {
   const router = express.Router();
@@ -32,7 +35,8 @@ export function archiveRoutes(deps: PagesDeps): Router {
   async function readable(req: express.Request) {
     const game = await gameOfPath(deps, req);
     // A private game does not exist for those who may not read it.
-    if (!(await mayRead(ctx, game, sessionOf(req).email))) throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
+    if (!(await mayRead(ctx, game, sessionOf(req).email)))
+      throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
     return game;
   }
 
@@ -54,13 +58,27 @@ export function archiveRoutes(deps: PagesDeps): Router {
     const position = game.state ? readPosition(game.state) : null;
     const over = game.status === 'finished' || game.status === 'abandoned';
     sendPage(res, 'archive-game', frameFor(deps, req, res, `${game.name} — archive`), {
-      game: { id: game.id, name: game.name, status: game.status, turn: game.currentTurn, public: game.public, result: (game.result as { summary?: string } | null)?.summary ?? null },
+      game: {
+        id: game.id,
+        name: game.name,
+        status: game.status,
+        turn: game.currentTurn,
+        public: game.public,
+        result: (game.result as { summary?: string } | null)?.summary ?? null,
+      },
       over,
       seedCommitment: game.seedCommitment,
       seed: over ? game.seed : null,
       turns: played.map((t) => ({ number: t.number, resolvedAt: t.resolvedAt, events: t.events.length })),
       firstTurn: played.length > 0 ? 1 : null,
-      map: position ? mapPanel(position, name, over ? `Final position of ${game.name}` : `Position of ${game.name} now`, 'archive-map') : null,
+      map: position
+        ? mapPanel(
+            position,
+            name,
+            over ? `Final position of ${game.name}` : `Position of ${game.name} now`,
+            'archive-map',
+          )
+        : null,
       strength,
     });
   });
@@ -85,18 +103,39 @@ export function archiveRoutes(deps: PagesDeps): Router {
       {
         game: { id: game.id, name: game.name },
         turn: { number: turn.number, status: turn.status, resolved, resolvedAt: turn.resolvedAt },
-        before: mapPanel(before, name, `Turn ${turn.number} of ${game.name}: before movement${orders ? ', with the plotted paths' : ''}`, 'map-before', plottedPaths(before, orders)),
-        after: resolved && turn.stateAfter ? mapPanel(readPosition(turn.stateAfter), name, `Turn ${turn.number} of ${game.name}: after combat`, 'map-after') : null,
+        before: mapPanel(
+          before,
+          name,
+          `Turn ${turn.number} of ${game.name}: before movement${orders ? ', with the plotted paths' : ''}`,
+          'map-before',
+          plottedPaths(before, orders),
+        ),
+        after:
+          resolved && turn.stateAfter
+            ? mapPanel(
+                readPosition(turn.stateAfter),
+                name,
+                `Turn ${turn.number} of ${game.name}: after combat`,
+                'map-after',
+              )
+            : null,
         orders: orders
           ? before.sides.map((side) => ({
               sideName: name(side),
-              lines: before.ships.filter((s) => s.side === side && orders.has(s.id)).map((s) => formatShipOrders(s.id, orders.get(s.id)!)),
+              lines: before.ships
+                .filter((s) => s.side === side && orders.has(s.id))
+                .map((s) => formatShipOrders(s.id, orders.get(s.id)!)),
             }))
           : null,
         narrative: narrative(events, name),
         dice: diceRolls(events),
         prev: turn.number > 1 ? turn.number - 1 : null,
-        next: turn.number < last ? turn.number + 1 : turn.number === last && (game.status === 'active' || game.status === 'paused') ? turn.number + 1 : null,
+        next:
+          turn.number < last
+            ? turn.number + 1
+            : turn.number === last && (game.status === 'active' || game.status === 'paused')
+              ? turn.number + 1
+              : null,
         last,
       },
     );

@@ -14,7 +14,13 @@
 import express, { type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { LOGIN_LINKS_PER_HOUR, peekLoginToken, pruneLoginTokens, recentLoginLinks, redeemLoginToken } from '../../games/logins.ts';
+import {
+  LOGIN_LINKS_PER_HOUR,
+  peekLoginToken,
+  pruneLoginTokens,
+  recentLoginLinks,
+  redeemLoginToken,
+} from '../../games/logins.ts';
 import { pruneSessions } from '../../games/sessions.ts';
 import { AppError } from '../../games/errors.ts';
 import { fromLoopback, frameFor, type PagesDeps } from './deps.ts';
@@ -39,7 +45,14 @@ export function authRoutes(deps: PagesDeps): Router {
           limit: settings.rateLimitLogin,
           standardHeaders: 'draft-7',
           legacyHeaders: false,
-          handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', `too many login requests from your address: at most ${settings.rateLimitLogin} an hour; try again later`, 429)),
+          handler: (_req, _res, next) =>
+            next(
+              new AppError(
+                'RATE_LIMITED',
+                `too many login requests from your address: at most ${settings.rateLimitLogin} an hour; try again later`,
+                429,
+              ),
+            ),
         }),
       ]
     : [];
@@ -51,8 +64,17 @@ export function authRoutes(deps: PagesDeps): Router {
   router.post('/login', ...limit, async (req, res) => {
     const parsed = loginBody.safeParse(req.body);
     if (!parsed.success) {
-      const email = typeof (req.body as { email?: unknown })?.email === 'string' ? String((req.body as { email: string }).email).slice(0, 254) : '';
-      sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email, error: 'That is not an email address: write it as name@example.org.' }, 400);
+      const email =
+        typeof (req.body as { email?: unknown })?.email === 'string'
+          ? String((req.body as { email: string }).email).slice(0, 254)
+          : '';
+      sendPage(
+        res,
+        'login',
+        frameFor(deps, req, res, 'Log in'),
+        { email, error: 'That is not an email address: write it as name@example.org.' },
+        400,
+      );
       return;
     }
     const email = parsed.data.email.trim().toLowerCase();
@@ -79,16 +101,33 @@ export function authRoutes(deps: PagesDeps): Router {
       return;
     }
     if (!link) {
-      sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '', error: 'That login link has expired or has been used already. Ask for a new one here.' }, 410);
+      sendPage(
+        res,
+        'login',
+        frameFor(deps, req, res, 'Log in'),
+        { email: '', error: 'That login link has expired or has been used already. Ask for a new one here.' },
+        410,
+      );
       return;
     }
-    sendPage(res, 'login-confirm', frameFor(deps, req, res, 'Log in'), { token, email: link.email, gameId: link.gameId, switching: me !== null });
+    sendPage(res, 'login-confirm', frameFor(deps, req, res, 'Log in'), {
+      token,
+      email: link.email,
+      gameId: link.gameId,
+      switching: me !== null,
+    });
   });
 
   router.post('/login/:token', async (req, res) => {
     const link = await redeemLoginToken(ctx, String(req.params.token));
     if (!link) {
-      sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '', error: 'That login link has expired or has been used already. Ask for a new one here.' }, 410);
+      sendPage(
+        res,
+        'login',
+        frameFor(deps, req, res, 'Log in'),
+        { email: '', error: 'That login link has expired or has been used already. Ask for a new one here.' },
+        410,
+      );
       return;
     }
     await deps.sessions.logIn(req, res, link.email);

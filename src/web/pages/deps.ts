@@ -59,7 +59,13 @@ export function fromLoopback(req: Request): boolean {
   return local && (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1');
 }
 
-export function frameFor(deps: PagesDeps, req: Request, res: Response, title: string, extra: Partial<PageFrame> = {}): PageFrame {
+export function frameFor(
+  deps: PagesDeps,
+  req: Request,
+  res: Response,
+  title: string,
+  extra: Partial<PageFrame> = {},
+): PageFrame {
   return {
     title,
     user: sessionOf(req).email,

@@ -56,11 +56,22 @@ function swatch(index: number): string {
 }
 
 /** A map and its text twin. */
-export function mapPanel(position: Position, sideName: (side: string) => string, title: string, idPrefix: string, paths: readonly PlottedPath[] = []) {
+export function mapPanel(
+  position: Position,
+  sideName: (side: string) => string,
+  title: string,
+  idPrefix: string,
+  paths: readonly PlottedPath[] = [],
+) {
   return {
     mapSvg: renderHexMap({ position, sideName, title, idPrefix, paths }),
     diagram: renderDiagram(position, { maxWidth: REPORT_WIDTH }),
-    legend: position.sides.map((side, i) => ({ side, name: sideName(side), shape: sideStyle(i).shapeName, swatchSvg: swatch(i) })),
+    legend: position.sides.map((side, i) => ({
+      side,
+      name: sideName(side),
+      shape: sideStyle(i).shapeName,
+      swatchSvg: swatch(i),
+    })),
   };
 }
 
@@ -69,7 +80,10 @@ export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 's
   const start = await openingPosition(ctx, game.id);
   if (!start) return null;
   const played = await playedTurns(ctx, game.id);
-  const series = fleetStrength(start, played.map((t) => ({ turn: t.number, position: t.after })));
+  const series = fleetStrength(
+    start,
+    played.map((t) => ({ turn: t.number, position: t.after })),
+  );
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
   return {
@@ -80,7 +94,13 @@ export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 's
   };
 }
 
-export async function gamePageModel(ctx: GamesContext, game: Game, seat: Seat, mySeats: readonly Seat[], extras: GamePageExtras = {}) {
+export async function gamePageModel(
+  ctx: GamesContext,
+  game: Game,
+  seat: Seat,
+  mySeats: readonly Seat[],
+  extras: GamePageExtras = {},
+) {
   const view = await seatGameView(ctx, game.id, tokenOf(ctx, seat));
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
@@ -97,23 +117,66 @@ export async function gamePageModel(ctx: GamesContext, game: Game, seat: Seat, m
   const messages = await messagesOf(ctx, game.id, seat.side);
 
   return {
-    game: { id: game.id, name: game.name, status: game.status, turn: game.currentTurn, public: game.public, result: (game.result as { summary?: string } | null)?.summary ?? null },
-    me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone, conceded: view.me.conceded },
+    game: {
+      id: game.id,
+      name: game.name,
+      status: game.status,
+      turn: game.currentTurn,
+      public: game.public,
+      result: (game.result as { summary?: string } | null)?.summary ?? null,
+    },
+    me: {
+      side: seat.side,
+      sideName: name(seat.side),
+      name: seat.displayName,
+      timeZone: seat.timeZone,
+      conceded: view.me.conceded,
+    },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: view.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
     turn: view.turn ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
     deadline: view.turn ? deadlineView(view.turn.deadline, seat.timeZone) : null,
     paused: game.status === 'paused',
-    map: position ? mapPanel(position, name, `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`, 'game-map', plottedPaths(position, extras.posted ? null : standing)) : null,
+    map: position
+      ? mapPanel(
+          position,
+          name,
+          `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`,
+          'game-map',
+          plottedPaths(position, extras.posted ? null : standing),
+        )
+      : null,
     lastTurn: last ? { number: last.number, narrative: narrative(last.events, name) } : null,
-    records: position ? sideRecords(position, history, name, seat.side).flatMap((g) => g.records.map((r) => ({ id: r.id, text: r.lines.join('\n') }))) : [],
+    records: position
+      ? sideRecords(position, history, name, seat.side).flatMap((g) =>
+          g.records.map((r) => ({ id: r.id, text: r.lines.join('\n') })),
+        )
+      : [],
     strength,
     orders: {
       canOrder,
-      standing: view.me.orders ? { canonical: view.me.orders.canonical.trimEnd(), receivedAt: view.me.orders.receivedAt, channel: view.me.orders.channel } : null,
-      ships: position && canOrder ? shipFormViews(position, seat.side, standing, extras.posted ?? null, extras.shipProblems) : [],
-      enemies: position ? position.ships.filter((s) => s.side !== seat.side && s.status === 'active').map((s) => s.id) : [],
-      text: extras.ordersText ?? (position && canOrder && view.turn ? orderBlock({ gameId: game.id, turn: view.turn.number, side: seat.side, position }, standing ?? undefined).trimEnd() : null),
+      standing: view.me.orders
+        ? {
+            canonical: view.me.orders.canonical.trimEnd(),
+            receivedAt: view.me.orders.receivedAt,
+            channel: view.me.orders.channel,
+          }
+        : null,
+      ships:
+        position && canOrder
+          ? shipFormViews(position, seat.side, standing, extras.posted ?? null, extras.shipProblems)
+          : [],
+      enemies: position
+        ? position.ships.filter((s) => s.side !== seat.side && s.status === 'active').map((s) => s.id)
+        : [],
+      text:
+        extras.ordersText ??
+        (position && canOrder && view.turn
+          ? orderBlock(
+              { gameId: game.id, turn: view.turn.number, side: seat.side, position },
+              standing ?? undefined,
+            ).trimEnd()
+          : null),
       problems: extras.problems ?? [],
       notice: extras.notice ?? null,
     },
@@ -130,8 +193,17 @@ export async function gamePageModel(ctx: GamesContext, game: Game, seat: Seat, m
           }
         : null,
     messages: {
-      to: settings.sides.filter((s) => s.id !== seat.side && view.seats.some((x) => x.side === s.id)).map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
-      list: messages.map((m) => ({ incoming: m.toSide === seat.side, from: name(m.fromSide), to: name(m.toSide), turn: m.turn, at: m.createdAt, text: m.text })),
+      to: settings.sides
+        .filter((s) => s.id !== seat.side && view.seats.some((x) => x.side === s.id))
+        .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
+      list: messages.map((m) => ({
+        incoming: m.toSide === seat.side,
+        from: name(m.fromSide),
+        to: name(m.toSide),
+        turn: m.turn,
+        at: m.createdAt,
+        text: m.text,
+      })),
       error: extras.messageError ?? null,
       draft: extras.messageDraft?.text ?? '',
     },

@@ -30,10 +30,20 @@ export function mailboxRoutes(deps: PagesDeps): Router {
   const { ctx, settings } = deps;
 
   function scope(req: express.Request): { to?: string } {
-    if (!settings.localMailbox) throw new AppError('NO_MAILBOX', 'this service sends its mail out (MAIL_SMTP_URL is set): read it in your own mailbox', 404);
+    if (!settings.localMailbox)
+      throw new AppError(
+        'NO_MAILBOX',
+        'this service sends its mail out (MAIL_SMTP_URL is set): read it in your own mailbox',
+        404,
+      );
     if (fromLoopback(req)) return {};
     const email = sessionOf(req).email;
-    if (email === null) throw new AppError('LOGIN_NEEDED', 'the local mailbox shows each person their own mail: log in first (or open it on the machine the service runs on)', 401);
+    if (email === null)
+      throw new AppError(
+        'LOGIN_NEEDED',
+        'the local mailbox shows each person their own mail: log in first (or open it on the machine the service runs on)',
+        401,
+      );
     return { to: email };
   }
 
@@ -45,8 +55,13 @@ export function mailboxRoutes(deps: PagesDeps): Router {
 
   router.get('/mailbox/:id', async (req, res) => {
     const { to } = scope(req);
-    const id = z.string().regex(/^\d{1,15}$/).safeParse(req.params.id);
-    const mail = id.success ? (await listMailbox(ctx, { ...(to ? { to } : {}), limit: 500 })).find((m) => m.id === Number(id.data)) : undefined;
+    const id = z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .safeParse(req.params.id);
+    const mail = id.success
+      ? (await listMailbox(ctx, { ...(to ? { to } : {}), limit: 500 })).find((m) => m.id === Number(id.data))
+      : undefined;
     if (!mail) throw new AppError('MAIL_NOT_FOUND', 'there is no such mail in your mailbox', 404);
     sendPage(res, 'mail', frameFor(deps, req, res, mail.subject), { mail, lines: mail.text.split('\n').map(linkify) });
   });

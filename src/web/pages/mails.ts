@@ -26,7 +26,10 @@ export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): 
   await queueAnswer(ctx, tx, { to: email, gameId: null, kind: 'login', composed, inReplyTo: null });
 }
 
-/** Tells a seat's player they have a seat, with a link that logs them in (7 days, once) and their order address as Reply-To. */
+/**
+ * Tells a seat's player they have a seat, with a link that logs them in (7 days, once) and their order address as
+ * Reply-To.
+ */
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
   const link = await seatLoginLink(ctx, tx, seat);
   const composed = composeNotice({
@@ -44,7 +47,23 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
 }
 
 /** The mail carrying a message to another side: it names the sender's side and name, never the address. */
-export async function queueRelayedMessage(ctx: GamesContext, tx: Tx, m: { game: Game; from: Seat; to: Seat; text: string }): Promise<void> {
-  const composed = composeRelayedMessage({ game: { id: m.game.id, name: m.game.name }, fromSide: m.from.side, fromName: senderName(m.game, m.from), text: m.text });
-  await queueAnswer(ctx, tx, { to: m.to.email, gameId: m.game.id, kind: 'message', composed, inReplyTo: null, seat: m.to });
+export async function queueRelayedMessage(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { game: Game; from: Seat; to: Seat; text: string },
+): Promise<void> {
+  const composed = composeRelayedMessage({
+    game: { id: m.game.id, name: m.game.name },
+    fromSide: m.from.side,
+    fromName: senderName(m.game, m.from),
+    text: m.text,
+  });
+  await queueAnswer(ctx, tx, {
+    to: m.to.email,
+    gameId: m.game.id,
+    kind: 'message',
+    composed,
+    inReplyTo: null,
+    seat: m.to,
+  });
 }

@@ -14,7 +14,18 @@ import { outbox, seats as seatsTable, type Game } from '../../db/schema.ts';
 import { audit } from '../../games/lifecycle.ts';
 import { createGame } from '../../games/create.ts';
 import { AppError } from '../../games/errors.ts';
-import { endGame, extendDeadline, pause, replaceSeat, resolveNow, resume, rollback, rotateSeatToken, setDeadline, type Moderator } from '../../games/moderation.ts';
+import {
+  endGame,
+  extendDeadline,
+  pause,
+  replaceSeat,
+  resolveNow,
+  resume,
+  rollback,
+  rotateSeatToken,
+  setDeadline,
+  type Moderator,
+} from '../../games/moderation.ts';
 import { claimModeration, gameById, isModerator } from '../../games/people.ts';
 import { sideName } from '../../games/settings.ts';
 import { settingsOf } from '../../games/state.ts';
@@ -51,23 +62,37 @@ export function moderatorRoutes(deps: PagesDeps): Router {
   const { ctx } = deps;
 
   function showNewGame(req: Request, res: Response, form: NewGameForm, problems: string[] = [], status = 200): void {
-    sendPage(res, 'new-game', frameFor(deps, req, res, 'New game'), {
-      form,
-      problems,
-      scenarios: SCENARIOS.map((s) => ({ id: s, selected: s === form.scenario })),
-      handicaps: HANDICAPS.map((h) => ({ value: h, selected: String(h) === form.handicap })),
-    }, status);
+    sendPage(
+      res,
+      'new-game',
+      frameFor(deps, req, res, 'New game'),
+      {
+        form,
+        problems,
+        scenarios: SCENARIOS.map((s) => ({ id: s, selected: s === form.scenario })),
+        handicaps: HANDICAPS.map((h) => ({ value: h, selected: String(h) === form.handicap })),
+      },
+      status,
+    );
   }
 
   function requireCreator(req: Request): string {
     const email = requireLogin(req);
-    if (!mayCreateGames(deps.settings, email)) throw new AppError('MAY_NOT_CREATE', 'this service lets only its listed moderators create games (CREATE_GAMES=listed)', 403);
+    if (!mayCreateGames(deps.settings, email))
+      throw new AppError(
+        'MAY_NOT_CREATE',
+        'this service lets only its listed moderators create games (CREATE_GAMES=listed)',
+        403,
+      );
     return email;
   }
 
   router.get('/games/new', (req, res) => {
     const email = requireCreator(req);
-    showNewGame(req, res, { ...NEW_GAME_DEFAULTS, seats: NEW_GAME_DEFAULTS.seats.map((s, i) => (i === 0 ? { ...s, email } : s)) });
+    showNewGame(req, res, {
+      ...NEW_GAME_DEFAULTS,
+      seats: NEW_GAME_DEFAULTS.seats.map((s, i) => (i === 0 ? { ...s, email } : s)),
+    });
   });
 
   router.post('/games/new', async (req, res) => {
@@ -81,17 +106,38 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         const rows = await tx.select().from(seatsTable).where(eq(seatsTable.gameId, game.id));
         for (const seat of rows) await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
       });
-      sendPage(res, 'game-created', frameFor(deps, req, res, `Created ${created.game.name}`), { game: created.game, moderatorKey: created.moderatorToken, seats: created.seats.map((s) => ({ side: s.side, email: s.email, name: s.name })) }, 201);
+      sendPage(
+        res,
+        'game-created',
+        frameFor(deps, req, res, `Created ${created.game.name}`),
+        {
+          game: created.game,
+          moderatorKey: created.moderatorToken,
+          seats: created.seats.map((s) => ({ side: s.side, email: s.email, name: s.name })),
+        },
+        201,
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       showNewGame(req, res, form, [error.message, ...error.problems.map((p) => p.message)], error.status);
     }
   });
 
-  async function showBoard(req: Request, res: Response, game: Game, shown: { notice?: string | null; problems?: string[] } = {}, status = 200): Promise<void> {
+  async function showBoard(
+    req: Request,
+    res: Response,
+    game: Game,
+    shown: { notice?: string | null; problems?: string[] } = {},
+    status = 200,
+  ): Promise<void> {
     const view = await moderatorGameView(ctx, moderatorOf(req, game.id));
     const settings = settingsOf(game);
-    const mail = await ctx.db.select().from(outbox).where(eq(outbox.gameId, game.id)).orderBy(desc(outbox.id)).limit(200);
+    const mail = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.gameId, game.id))
+      .orderBy(desc(outbox.id))
+      .limit(200);
     const seats = view.seats.map((s) => {
       const details = view.seatDetails.find((d) => d.side === s.side)!;
       const last = mail.find((m) => m.toAddress.toLowerCase() === details.email.toLowerCase());
@@ -101,7 +147,16 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         email: details.email,
         timeZone: details.timeZone,
         orders: details.orders?.canonical.trimEnd() ?? null,
-        lastMail: last ? { kind: last.kind, subject: last.subject, status: last.status, at: last.sentAt ?? last.createdAt, error: last.lastError, attempts: last.attempts } : null,
+        lastMail: last
+          ? {
+              kind: last.kind,
+              subject: last.subject,
+              status: last.status,
+              at: last.sentAt ?? last.createdAt,
+              error: last.lastError,
+              attempts: last.attempts,
+            }
+          : null,
       };
     });
     sendPage(
@@ -109,10 +164,23 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       'moderate',
       frameFor(deps, req, res, `Moderate ${game.name}`),
       {
-        game: { id: game.id, name: game.name, status: view.status, turn: view.turn?.number ?? game.currentTurn, public: game.public, moderatorEmail: game.moderatorEmail },
+        game: {
+          id: game.id,
+          name: game.name,
+          status: view.status,
+          turn: view.turn?.number ?? game.currentTurn,
+          public: game.public,
+          moderatorEmail: game.moderatorEmail,
+        },
         turn: view.turn,
         seats,
-        settings: { map: `${settings.map.width} × ${settings.map.height}`, turnHours: settings.turnHours, turnLimit: settings.turnLimit, noOrders: settings.noOrders, budget: settings.budget },
+        settings: {
+          map: `${settings.map.width} × ${settings.map.height}`,
+          turnHours: settings.turnHours,
+          turnLimit: settings.turnLimit,
+          noOrders: settings.noOrders,
+          budget: settings.budget,
+        },
         audit: view.audit.map((a) => ({ ...a, details: JSON.stringify(a.details) })),
         outbox: view.outbox,
         seed: view.seed,
@@ -131,7 +199,13 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     const game = await gameOfPath(deps, req);
     const email = requireLogin(req);
     if (!isModerator(game, email)) {
-      sendPage(res, 'not-moderator', frameFor(deps, req, res, 'Not your game to moderate'), { game: { id: game.id, name: game.name } }, 403);
+      sendPage(
+        res,
+        'not-moderator',
+        frameFor(deps, req, res, 'Not your game to moderate'),
+        { game: { id: game.id, name: game.name } },
+        403,
+      );
       return;
     }
     const done = typeof req.query.done === 'string' ? DONE[req.query.done] : undefined;
@@ -155,7 +229,12 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       if (str(body.none) === 'yes') return setDeadline(ctx, m, null, reasonOf(req));
       // datetime-local has no zone: the form says it is UTC.
       const when = new Date(/Z$|[+-]\d\d:\d\d$/.test(at) ? at : `${at}Z`);
-      if (at === '' || Number.isNaN(when.getTime())) throw new AppError('BAD_DEADLINE', 'give the new deadline as a date and time (UTC), or hours to extend it by', 400);
+      if (at === '' || Number.isNaN(when.getTime()))
+        throw new AppError(
+          'BAD_DEADLINE',
+          'give the new deadline as a date and time (UTC), or hours to extend it by',
+          400,
+        );
       return setDeadline(ctx, m, when, reasonOf(req));
     },
     pause: (req, m) => pause(ctx, m, reasonOf(req)),
@@ -166,26 +245,44 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       const body = req.body as Record<string, unknown>;
       const side = str(body.side, 40);
       const email = str(body.email, 254).toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('BAD_EMAIL', 'the new player needs an email address', 400);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new AppError('BAD_EMAIL', 'the new player needs an email address', 400);
       const name = str(body.name, 60) || email.split('@')[0]!;
       const timeZone = str(body.timeZone, 64) || undefined;
-      const { seat } = await replaceSeat(ctx, m, side, { email, name, ...(timeZone ? { timeZone } : {}) }, reasonOf(req));
+      const { seat } = await replaceSeat(
+        ctx,
+        m,
+        side,
+        { email, name, ...(timeZone ? { timeZone } : {}) },
+        reasonOf(req),
+      );
       const game = await gameById(ctx, m.gameId);
       await ctx.db.transaction((tx) => queueInvitation({ ...ctx, db: tx }, tx, game, seat));
     },
     invite: async (req, m) => {
       const side = str((req.body as Record<string, unknown>).side, 40);
       const game = await gameById(ctx, m.gameId);
-      if (!isModerator(game, (m as { email: string }).email)) throw new AppError('NOT_MODERATOR', `you are not the moderator of game ${game.id}`, 403);
-      const [seat] = await ctx.db.select().from(seatsTable).where(and(eq(seatsTable.gameId, game.id), eq(seatsTable.side, side)));
+      if (!isModerator(game, (m as { email: string }).email))
+        throw new AppError('NOT_MODERATOR', `you are not the moderator of game ${game.id}`, 403);
+      const [seat] = await ctx.db
+        .select()
+        .from(seatsTable)
+        .where(and(eq(seatsTable.gameId, game.id), eq(seatsTable.side, side)));
       if (!seat) throw new AppError('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`, 404);
       await ctx.db.transaction(async (tx) => {
         await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
-        await audit(ctx, tx, { gameId: game.id, actor: `moderator:web:${game.moderatorEmail}`, action: 'invite', reason: reasonOf(req), details: { side } });
+        await audit(ctx, tx, {
+          gameId: game.id,
+          actor: `moderator:web:${game.moderatorEmail}`,
+          action: 'invite',
+          reason: reasonOf(req),
+          details: { side },
+        });
       });
     },
     rotate: (req, m) => rotateSeatToken(ctx, m, str((req.body as Record<string, unknown>).side, 40), reasonOf(req)),
-    end: (req, m) => endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
+    end: (req, m) =>
+      endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };
 
   router.post('/games/:id/moderate/:action', async (req, res) => {

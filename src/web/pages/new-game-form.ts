@@ -117,16 +117,25 @@ export function createInputFromForm(raw: unknown): { form: NewGameForm; input: C
         const [id = '', name] = s.split(':').map((x) => x.trim());
         return { id: id.toLowerCase(), name: name || id };
       });
-    if (sides.length < 2) problems.push('sides: write at least two, as id:Name separated by commas, e.g. red:Red, blue:Blue');
+    if (sides.length < 2)
+      problems.push('sides: write at least two, as id:Name separated by commas, e.g. red:Red, blue:Blue');
     settings.sides = sides;
-    settings.map = { width: whole(form.width, 'map width', problems) ?? 0, height: whole(form.height, 'map height', problems) ?? 0 };
+    settings.map = {
+      width: whole(form.width, 'map width', problems) ?? 0,
+      height: whole(form.height, 'map height', problems) ?? 0,
+    };
     const budget = whole(form.budget, 'budget', problems);
     if (budget !== undefined) settings.budget = budget;
   }
 
   const seats = form.seats
     .filter((s) => s.side !== '' || s.email !== '' || s.name !== '')
-    .map((s) => ({ side: s.side.toLowerCase(), email: s.email, name: s.name || s.email.split('@')[0] || s.side, timeZone: s.timeZone || 'UTC' }));
+    .map((s) => ({
+      side: s.side.toLowerCase(),
+      email: s.email,
+      name: s.name || s.email.split('@')[0] || s.side,
+      timeZone: s.timeZone || 'UTC',
+    }));
   const handicap = Number(form.handicap);
   const input: CreateGameInput = {
     ...(form.id ? { id: form.id } : {}),

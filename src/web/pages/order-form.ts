@@ -32,7 +32,10 @@ const list = (v: string | string[] | undefined): string[] => (v === undefined ? 
 /** One line of text, whatever was posted: a field never adds a line of its own. */
 const oneLine = (v: string | undefined) => (v ?? '').replace(/[\r\n]+/g, ' ').trim();
 
-/** The rows of a posted form (`ship`, `speed`, `move`, `fire` repeated per ship, in order; `hold_<row index>` checkboxes). */
+/**
+ * The rows of a posted form (`ship`, `speed`, `move`, `fire` repeated per ship, in order; `hold_<row index>`
+ * checkboxes).
+ */
 export function rowsFromForm(body: unknown): OrderRow[] {
   const parsed = formSchema.safeParse(body ?? {});
   if (!parsed.success) return [];
@@ -63,11 +66,17 @@ export function rowsToText(gameId: string, turn: number, rows: readonly OrderRow
 }
 
 /** Problems by the row they concern (by line, else by ship); the rest concern the whole form. */
-export function problemsByRow(rows: readonly OrderRow[], problems: readonly OrdersProblem[]): { byShip: Map<string, string[]>; general: string[] } {
+export function problemsByRow(
+  rows: readonly OrderRow[],
+  problems: readonly OrdersProblem[],
+): { byShip: Map<string, string[]>; general: string[] } {
   const byShip = new Map<string, string[]>();
   const general: string[] = [];
   for (const p of problems) {
-    const row = p.line !== null && p.line >= 2 && p.line - 2 < rows.length ? rows[p.line - 2] : rows.find((r) => p.ship !== undefined && r.ship.toUpperCase() === p.ship.toUpperCase());
+    const row =
+      p.line !== null && p.line >= 2 && p.line - 2 < rows.length
+        ? rows[p.line - 2]
+        : rows.find((r) => p.ship !== undefined && r.ship.toUpperCase() === p.ship.toUpperCase());
     if (row) byShip.set(row.ship, [...(byShip.get(row.ship) ?? []), p.message]);
     else general.push(p.line === null ? p.message : `line ${p.line}: ${p.message}`);
   }
@@ -89,7 +98,10 @@ export interface ShipFormView {
   readonly problems: readonly string[];
 }
 
-/** The form's rows for a seat's ships in play: what was posted, else the orders in, else the standing order's suggestion. */
+/**
+ * The form's rows for a seat's ships in play: what was posted, else the orders in, else the standing order's
+ * suggestion.
+ */
 export function shipFormViews(
   position: Position,
   side: string,

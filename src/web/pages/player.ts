@@ -36,7 +36,8 @@ export async function gameOfPath(deps: PagesDeps, req: Request): Promise<Game> {
 }
 
 const NOTICES: Record<string, string> = {
-  orders: 'Accepted: your orders are in. You may change them until the turn resolves; the latest accepted orders count.',
+  orders:
+    'Accepted: your orders are in. You may change them until the turn resolves; the latest accepted orders count.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
   fleet: 'Your fleet is in. The game starts when every side has sent its fleet.',
   conceded: 'Your side has conceded.',
@@ -45,14 +46,34 @@ const NOTICES: Record<string, string> = {
 async function mySeat(deps: PagesDeps, req: Request, game: Game): Promise<{ seat: Seat; mine: Seat[] } | null> {
   const email = requireLogin(req);
   const mine = await seatsInGame(deps.ctx, game.id, email);
-  const side = typeof req.query.side === 'string' ? req.query.side : typeof (req.body as { side?: unknown } | undefined)?.side === 'string' ? (req.body as { side: string }).side : undefined;
+  const side =
+    typeof req.query.side === 'string'
+      ? req.query.side
+      : typeof (req.body as { side?: unknown } | undefined)?.side === 'string'
+        ? (req.body as { side: string }).side
+        : undefined;
   const seat = (side && mine.find((s) => s.side === side)) || mine[0];
   return seat ? { seat, mine } : null;
 }
 
-async function showGame(deps: PagesDeps, req: Request, res: Response, game: Game, seat: Seat, mine: Seat[], extras: GamePageExtras, status = 200): Promise<void> {
+async function showGame(
+  deps: PagesDeps,
+  req: Request,
+  res: Response,
+  game: Game,
+  seat: Seat,
+  mine: Seat[],
+  extras: GamePageExtras,
+  status = 200,
+): Promise<void> {
   const model = await gamePageModel(deps.ctx, game, seat, mine, extras);
-  sendPage(res, 'game', frameFor(deps, req, res, `${game.name} — turn ${game.currentTurn}`, { scripts: ['/static/orders.js'] }), { ...model, moderator: isModerator(game, sessionOf(req).email) }, status);
+  sendPage(
+    res,
+    'game',
+    frameFor(deps, req, res, `${game.name} — turn ${game.currentTurn}`, { scripts: ['/static/orders.js'] }),
+    { ...model, moderator: isModerator(game, sessionOf(req).email) },
+    status,
+  );
 }
 
 function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string): string {
@@ -65,7 +86,9 @@ function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string): string {
 
 /** Lines of an orders answer as the page lists them. */
 function listed(error: AppError): string[] {
-  return error.problems.length > 0 ? error.problems.map((p) => (p.line === null || p.line === undefined ? p.message : `line ${p.line}: ${p.message}`)) : [error.message];
+  return error.problems.length > 0
+    ? error.problems.map((p) => (p.line === null || p.line === undefined ? p.message : `line ${p.line}: ${p.message}`))
+    : [error.message];
 }
 
 export function playerRoutes(deps: PagesDeps): Router {
@@ -77,7 +100,11 @@ export function playerRoutes(deps: PagesDeps): Router {
     const seats = email ? await seatsOf(ctx, email) : [];
     const moderated = email ? await moderatedBy(ctx, email) : [];
     sendPage(res, 'home', frameFor(deps, req, res, 'Minimal Space Combat'), {
-      seats: seats.map((s) => ({ ...s.game, side: s.seat.side, several: seats.filter((x) => x.game.id === s.game.id).length > 1 })),
+      seats: seats.map((s) => ({
+        ...s.game,
+        side: s.seat.side,
+        several: seats.filter((x) => x.game.id === s.game.id).length > 1,
+      })),
       moderated,
       mayCreate: mayCreateGames(deps.settings, email),
     });
@@ -121,10 +148,39 @@ export function playerRoutes(deps: PagesDeps): Router {
       if (error.code === 'ORDERS_REJECTED') deps.metrics?.submissions.inc({ channel: 'web', result: 'rejected' });
       const fresh = await gameById(ctx, game.id);
       if (rows && error.code === 'ORDERS_REJECTED') {
-        const { byShip, general } = problemsByRow(rows, error.problems.map((p) => ({ line: p.line ?? null, code: p.code, message: p.message, ...(p.ship ? { ship: p.ship } : {}) })));
-        await showGame(deps, req, res, fresh, seat, mine, { posted: rows, shipProblems: byShip, problems: [error.message, ...general] }, 422);
+        const { byShip, general } = problemsByRow(
+          rows,
+          error.problems.map((p) => ({
+            line: p.line ?? null,
+            code: p.code,
+            message: p.message,
+            ...(p.ship ? { ship: p.ship } : {}),
+          })),
+        );
+        await showGame(
+          deps,
+          req,
+          res,
+          fresh,
+          seat,
+          mine,
+          { posted: rows, shipProblems: byShip, problems: [error.message, ...general] },
+          422,
+        );
       } else {
-        await showGame(deps, req, res, fresh, seat, mine, { problems: [error.message, ...(error.code === 'ORDERS_REJECTED' ? listed(error) : [])], ordersText: from === 'text' ? text : null }, error.status);
+        await showGame(
+          deps,
+          req,
+          res,
+          fresh,
+          seat,
+          mine,
+          {
+            problems: [error.message, ...(error.code === 'ORDERS_REJECTED' ? listed(error) : [])],
+            ordersText: from === 'text' ? text : null,
+          },
+          error.status,
+        );
       }
     }
   }
@@ -140,11 +196,22 @@ export function playerRoutes(deps: PagesDeps): Router {
     const to = typeof body.to === 'string' ? body.to : '';
     const text = typeof body.text === 'string' ? body.text.slice(0, 20_000) : '';
     try {
-      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' }, (tx, m) => queueRelayedMessage({ ...ctx, db: tx }, tx, m));
+      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' }, (tx, m) =>
+        queueRelayedMessage({ ...ctx, db: tx }, tx, m),
+      );
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await showGame(deps, req, res, game, found.seat, found.mine, { messageError: error.message, messageDraft: { to, text } }, error.status);
+      await showGame(
+        deps,
+        req,
+        res,
+        game,
+        found.seat,
+        found.mine,
+        { messageError: error.message, messageDraft: { to, text } },
+        error.status,
+      );
     }
   });
 
@@ -158,7 +225,16 @@ export function playerRoutes(deps: PagesDeps): Router {
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'fleet'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await showGame(deps, req, res, game, found.seat, found.mine, { fleetProblems: listed(error), fleetText: text }, error.status);
+      await showGame(
+        deps,
+        req,
+        res,
+        game,
+        found.seat,
+        found.mine,
+        { fleetProblems: listed(error), fleetText: text },
+        error.status,
+      );
     }
   });
 
@@ -178,6 +254,14 @@ function fleetFromText(text: string) {
     .slice(0, 60)
     .map((line) => {
       const [id = '', hex = '', facing = '', engine = '', shields = '', toHit = '', ...weapons] = line.split(/\s+/);
-      return { id, hex, facing: facing.toUpperCase(), engine: Number(engine), shields: Number(shields), toHit: Number(toHit), weapons: weapons.join(' ').toUpperCase() };
+      return {
+        id,
+        hex,
+        facing: facing.toUpperCase(),
+        engine: Number(engine),
+        shields: Number(shields),
+        toHit: Number(toHit),
+        weapons: weapons.join(' ').toUpperCase(),
+      };
     });
 }

@@ -68,5 +68,9 @@ function renderPage(page: string, frame: PageFrame, data: object = {}): string {
 
 /** Sends a page; pages with secrets or personal data are never cached. */
 export function sendPage(res: Response, page: string, frame: PageFrame, data: object = {}, status = 200): void {
-  res.status(status).set('Cache-Control', 'no-store').type('html').send(renderPage(page, frame, data));
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(renderPage(page, frame, data));
 }

@@ -44,7 +44,10 @@ export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {})
   const router = express.Router();
 
   router.get('/static/rules.js', async (_req, res) => {
-    res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(await rulesBundle());
+    res
+      .type('text/javascript')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(await rulesBundle());
   });
   router.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false, fallthrough: false }));
 
@@ -76,24 +79,62 @@ function pageErrors(deps: PagesDeps): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const e = error as { code?: unknown; pageNotFound?: boolean };
     if (e.code === 'CSRF_REJECTED') {
-      sendPage(res, 'error', frameFor(deps, req, res, 'Form expired'), { heading: 'That form has expired', message: 'The page you sent it from was too old, or did not come from this site. Go back, reload the page, and send it again.' }, 403);
+      sendPage(
+        res,
+        'error',
+        frameFor(deps, req, res, 'Form expired'),
+        {
+          heading: 'That form has expired',
+          message:
+            'The page you sent it from was too old, or did not come from this site. Go back, reload the page, and send it again.',
+        },
+        403,
+      );
       return;
     }
     if (e.pageNotFound) {
-      sendPage(res, 'error', frameFor(deps, req, res, 'Not found'), { heading: 'There is no such page', message: 'Check the address, or start again from the home page.' }, 404);
+      sendPage(
+        res,
+        'error',
+        frameFor(deps, req, res, 'Not found'),
+        { heading: 'There is no such page', message: 'Check the address, or start again from the home page.' },
+        404,
+      );
       return;
     }
     const known = toAppError(error);
     if (known) {
       if (known.code === 'LOGIN_NEEDED') {
-        sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '', error: `Please log in: ${known.message}.` }, 401);
+        sendPage(
+          res,
+          'login',
+          frameFor(deps, req, res, 'Log in'),
+          { email: '', error: `Please log in: ${known.message}.` },
+          401,
+        );
         return;
       }
-      sendPage(res, 'error', frameFor(deps, req, res, 'Sorry'), { heading: known.status === 404 ? 'Not found' : known.status === 403 ? 'Not allowed' : 'That did not work', message: known.message, problems: known.problems.map((p) => p.message) }, known.status);
+      sendPage(
+        res,
+        'error',
+        frameFor(deps, req, res, 'Sorry'),
+        {
+          heading: known.status === 404 ? 'Not found' : known.status === 403 ? 'Not allowed' : 'That did not work',
+          message: known.message,
+          problems: known.problems.map((p) => p.message),
+        },
+        known.status,
+      );
       return;
     }
     const logger = (req as express.Request & { log?: Logger }).log ?? deps.logger;
     logger?.error({ err: error }, 'internal error while answering a page');
-    sendPage(res, 'error', frameFor(deps, req, res, 'Sorry'), { heading: 'Something went wrong on our side', message: 'It has been logged. Please try again later.' }, 500);
+    sendPage(
+      res,
+      'error',
+      frameFor(deps, req, res, 'Sorry'),
+      { heading: 'Something went wrong on our side', message: 'It has been logged. Please try again later.' },
+      500,
+    );
   };
 }

@@ -58,7 +58,11 @@ export function createSessionSupport(ctx: GamesContext, options: { secure: boole
       const body = req.body as Record<string, unknown> | undefined;
       return typeof body?._csrf === 'string' ? body._csrf : req.get('x-csrf-token');
     },
-    errorConfig: { statusCode: 403, code: 'CSRF_REJECTED', message: 'this form has expired or did not come from this site' },
+    errorConfig: {
+      statusCode: 403,
+      code: 'CSRF_REJECTED',
+      message: 'this form has expired or did not come from this site',
+    },
   });
 
   const loadSession: RequestHandler = async (req, _res, next) => {

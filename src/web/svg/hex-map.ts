@@ -68,7 +68,9 @@ function shipElements(position: Position, sideName: (side: string) => string, ar
           `<title>${xmlEscape(shipTitle(ship, sideName))}</title>` +
           `<line x1="${at.x}" y1="${at.y}" x2="${tip.x}" y2="${tip.y}" class="facing" stroke="#1a1a1a" stroke-width="2" marker-end="url(#${arrow})"/>` +
           shapeElement(style.shape, at.x, at.y, size, style.colour) +
-          (label ? `<text x="${centre.x}" y="${centre.y + 19}" class="ship-id" text-anchor="middle">${xmlEscape(label)}</text>` : '') +
+          (label
+            ? `<text x="${centre.x}" y="${centre.y + 19}" class="ship-id" text-anchor="middle">${xmlEscape(label)}</text>`
+            : '') +
           `</g>`,
       );
     });
@@ -107,22 +109,32 @@ export function renderHexMap(input: HexMapInput): string {
     for (let row = 1; row <= map.height; row++) {
       const c = hexCentre(col, row);
       hexes.push(`<polygon class="hex" points="${hexCorners(c)}"/>`);
-      if (labels) hexes.push(`<text class="hex-label" x="${c.x}" y="${c.y - HEX_RADIUS * 0.55}" text-anchor="middle">${formatHex({ col, row })}</text>`);
+      if (labels)
+        hexes.push(
+          `<text class="hex-label" x="${c.x}" y="${c.y - HEX_RADIUS * 0.55}" text-anchor="middle">${formatHex({ col, row })}</text>`,
+        );
     }
   }
   const rulers: string[] = [];
   for (let col = 1; col <= map.width; col++) {
     const x = hexCentre(col, 1).x;
-    rulers.push(`<text class="ruler" x="${x}" y="${MAP_MARGIN - 8}" text-anchor="middle">${String(col).padStart(2, '0')}</text>`);
+    rulers.push(
+      `<text class="ruler" x="${x}" y="${MAP_MARGIN - 8}" text-anchor="middle">${String(col).padStart(2, '0')}</text>`,
+    );
   }
   for (let row = 1; row <= map.height; row++) {
     const y = hexCentre(1, row).y;
-    rulers.push(`<text class="ruler" x="${MAP_MARGIN - 6}" y="${y + 4}" text-anchor="end">${String(row).padStart(2, '0')}</text>`);
+    rulers.push(
+      `<text class="ruler" x="${MAP_MARGIN - 6}" y="${y + 4}" text-anchor="end">${String(row).padStart(2, '0')}</text>`,
+    );
   }
 
   const active = position.ships.filter((s) => s.status === 'active');
   const legend = position.sides
-    .map((side, i) => `${sideName(side)}: ${sideStyle(i).shapeName}s, ${active.filter((s) => s.side === side).length} in play`)
+    .map(
+      (side, i) =>
+        `${sideName(side)}: ${sideStyle(i).shapeName}s, ${active.filter((s) => s.side === side).length} in play`,
+    )
     .join('; ');
   const titleId = `${prefix}-title`;
   const descId = `${prefix}-desc`;

@@ -35,24 +35,51 @@ export function xmlEscape(text: string): string {
 /** An SVG element drawing `shape` centred on (x, y), `size` pixels from centre to edge. */
 export function shapeElement(shape: ShipShape, x: number, y: number, size: number, colour: string): string {
   const paint = `fill="${colour}" stroke="#1a1a1a" stroke-width="1.5"`;
-  const pts = (list: Array<[number, number]>) => list.map(([px, py]) => `${r(x + px * size)},${r(y + py * size)}`).join(' ');
+  const pts = (list: Array<[number, number]>) =>
+    list.map(([px, py]) => `${r(x + px * size)},${r(y + py * size)}`).join(' ');
   switch (shape) {
     case 'circle':
       return `<circle cx="${x}" cy="${y}" r="${r(size)}" ${paint}/>`;
     case 'square':
       return `<rect x="${r(x - size * 0.85)}" y="${r(y - size * 0.85)}" width="${r(size * 1.7)}" height="${r(size * 1.7)}" ${paint}/>`;
     case 'triangle':
-      return `<polygon points="${pts([[0, -1.1], [1, 0.75], [-1, 0.75]])}" ${paint}/>`;
+      return `<polygon points="${pts([
+        [0, -1.1],
+        [1, 0.75],
+        [-1, 0.75],
+      ])}" ${paint}/>`;
     case 'down-triangle':
-      return `<polygon points="${pts([[0, 1.1], [1, -0.75], [-1, -0.75]])}" ${paint}/>`;
+      return `<polygon points="${pts([
+        [0, 1.1],
+        [1, -0.75],
+        [-1, -0.75],
+      ])}" ${paint}/>`;
     case 'diamond':
-      return `<polygon points="${pts([[0, -1.15], [1, 0], [0, 1.15], [-1, 0]])}" ${paint}/>`;
+      return `<polygon points="${pts([
+        [0, -1.15],
+        [1, 0],
+        [0, 1.15],
+        [-1, 0],
+      ])}" ${paint}/>`;
     case 'pentagon':
       return `<polygon points="${pts(ring(5, 1.05, 0))}" ${paint}/>`;
     case 'star':
       return `<polygon points="${pts(star())}" ${paint}/>`;
     case 'cross':
-      return `<polygon points="${pts([[-0.35, -1], [0.35, -1], [0.35, -0.35], [1, -0.35], [1, 0.35], [0.35, 0.35], [0.35, 1], [-0.35, 1], [-0.35, 0.35], [-1, 0.35], [-1, -0.35], [-0.35, -0.35]])}" ${paint}/>`;
+      return `<polygon points="${pts([
+        [-0.35, -1],
+        [0.35, -1],
+        [0.35, -0.35],
+        [1, -0.35],
+        [1, 0.35],
+        [0.35, 0.35],
+        [0.35, 1],
+        [-0.35, 1],
+        [-0.35, 0.35],
+        [-1, 0.35],
+        [-1, -0.35],
+        [-0.35, -0.35],
+      ])}" ${paint}/>`;
   }
 }
 

@@ -32,20 +32,26 @@ export function renderStrengthChart(input: StrengthChartInput): string {
   const grid: string[] = [];
   const step = niceStep(top);
   for (let v = 0; v <= top; v += step) {
-    grid.push(`<line x1="${LEFT}" y1="${y(v)}" x2="${WIDTH - RIGHT}" y2="${y(v)}" class="grid"/><text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${v}</text>`);
+    grid.push(
+      `<line x1="${LEFT}" y1="${y(v)}" x2="${WIDTH - RIGHT}" y2="${y(v)}" class="grid"/><text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${v}</text>`,
+    );
   }
   const tick = Math.max(1, Math.ceil(turns / 12));
   for (let t = 0; t <= turns; t += tick) {
     grid.push(`<text x="${x(t)}" y="${HEIGHT - BOTTOM + 16}" text-anchor="middle" class="axis">${t}</text>`);
   }
-  grid.push(`<text x="${(LEFT + WIDTH - RIGHT) / 2}" y="${HEIGHT - BOTTOM + 32}" text-anchor="middle" class="axis">turn (0: start)</text>`);
+  grid.push(
+    `<text x="${(LEFT + WIDTH - RIGHT) / 2}" y="${HEIGHT - BOTTOM + 32}" text-anchor="middle" class="axis">turn (0: start)</text>`,
+  );
 
   // Sides with equal BP would hide each other's line: each is nudged a pixel or two apart.
   const nudge = (i: number) => (i - (input.series.length - 1) / 2) * 2.5;
   const lines = input.series.map((s, i) => {
     const style = sideStyle(input.sides.indexOf(s.side));
     const points = s.points.map((p) => `${x(p.turn)},${y(p.bp) + nudge(i)}`).join(' ');
-    const marks = s.points.map((p) => shapeElement(style.shape, x(p.turn), y(p.bp) + nudge(i), 4, style.colour)).join('');
+    const marks = s.points
+      .map((p) => shapeElement(style.shape, x(p.turn), y(p.bp) + nudge(i), 4, style.colour))
+      .join('');
     const summary = s.points.map((p) => `${p.turn}: ${p.bp}`).join(', ');
     return `<g class="series"><title>${xmlEscape(`${name(s.side)}: BP in play by turn — ${summary}`)}</title><polyline points="${points}" fill="none" stroke="${style.colour}" stroke-width="2.5"/>${marks}</g>`;
   });

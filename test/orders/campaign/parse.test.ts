@@ -1,7 +1,11 @@
 /** The campaign orders language (docs/orders-campaign.md): every command, every problem on its line, round trips. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { campaignOrderBlock, formatCampaignOrders, parseCampaignSubmission } from '../../../src/orders/campaign/index.ts';
+import {
+  campaignOrderBlock,
+  formatCampaignOrders,
+  parseCampaignSubmission,
+} from '../../../src/orders/campaign/index.ts';
 import { sideView } from '../../../src/rules/strategic/views.ts';
 import type { Campaign, SideOrders } from '../../../src/rules/strategic/types.ts';
 import { campaign, fleet, h, HEAVY, LINE, SCOUT, ship } from '../../rules/strategic/fixtures.ts';
@@ -30,7 +34,9 @@ const problems = (text: string) => {
 
 describe('commands', () => {
   it('BUILD <ship> E<n> S<n> H<n> W <sides> [JOIN <fleet> | AS <fleet>]; without either, a new fleet named after the ship', () => {
-    const o = ok('BUILD Ember E5 S2 H1 W F AS Picket\nBUILD Cinder e3 s3 h3 w f,fl,fr join home\nBUILD Coal E4 S4 H2 W -\nEND');
+    const o = ok(
+      'BUILD Ember E5 S2 H1 W F AS Picket\nBUILD Cinder e3 s3 h3 w f,fl,fr join home\nBUILD Coal E4 S4 H2 W -\nEND',
+    );
     expect(o.builds).toEqual([
       { ship: { id: 'Ember', ...SCOUT }, fleet: 'Picket' },
       { ship: { id: 'Cinder', ...LINE }, fleet: 'Home' },
@@ -50,8 +56,14 @@ describe('commands', () => {
 
   it('MERGE A INTO B, TRANSFER s1 s2 FROM A TO B, SPLIT s1 s2 FROM A AS C — in the order given', () => {
     const c = game();
-    const together: Campaign = { ...c, fleets: c.fleets.map((f) => (f.id === 'Scouts' ? { ...f, hex: h('0202') } : f)) };
-    const r = parse('SPLIT Brand FROM Home AS Line\nTRANSFER Spark FROM Scouts TO Home\nMERGE Scouts INTO Line', together);
+    const together: Campaign = {
+      ...c,
+      fleets: c.fleets.map((f) => (f.id === 'Scouts' ? { ...f, hex: h('0202') } : f)),
+    };
+    const r = parse(
+      'SPLIT Brand FROM Home AS Line\nTRANSFER Spark FROM Scouts TO Home\nMERGE Scouts INTO Line',
+      together,
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.value.orders.transfers).toEqual([
       { kind: 'split', ships: ['Brand'], from: 'Home', as: 'Line' },
@@ -62,7 +74,12 @@ describe('commands', () => {
 
   it('LOSSES <fleet> s3 s1 …, LOSSES <fleet> - clears; RETREAT <fleet> NEVER | AFTER n | BELOW p', () => {
     const o = ok('LOSSES Home Brand Anvil\nLOSSES Scouts -\nRETREAT Home BELOW 50%\nRETREAT Scouts AFTER 2');
-    expect(o.lossOrders).toEqual(new Map([['Home', ['Brand', 'Anvil']], ['Scouts', []]]));
+    expect(o.lossOrders).toEqual(
+      new Map([
+        ['Home', ['Brand', 'Anvil']],
+        ['Scouts', []],
+      ]),
+    );
     expect(o.retreats).toEqual(
       new Map<string, unknown>([
         ['Home', { kind: 'below', percent: 50 }],
@@ -103,14 +120,16 @@ describe('every problem on its line, with a code and what would be legal', () =>
     expect(!unknown.ok && unknown.errors[0]!.message).toMatch(/did you mean BUILD\?/);
   });
 
-  it('against the side\'s own view: a fleet that is not yours, a path off the map or beyond reach, a design not 10/15/20 BP, a build the store can never pay for, a transfer between fleets in different hexes', () => {
+  it("against the side's own view: a fleet that is not yours, a path off the map or beyond reach, a design not 10/15/20 BP, a build the store can never pay for, a transfer between fleets in different hexes", () => {
     expect(problems('MOVE R1 N')).toEqual([[1, 'FLEET_UNKNOWN']]);
     expect(problems('\nMOVE Home N N N')).toEqual([[2, 'MOVE_OFF_MAP']]);
     expect(problems('MOVE Home S S S')).toEqual([[1, 'MOVE_TOO_FAR']]);
     expect(problems('MOVE Scouts TO 1909')).toEqual([[1, 'MOVE_TOO_FAR']]);
     expect(problems('MOVE Scouts TO 1515')).toEqual([[1, 'MOVE_OFF_MAP']]);
     expect(problems('BUILD Ember E5 S2 H2 W F')).toEqual([[1, 'DESIGN_SIZE']]);
-    expect(problems('BUILD Ember E2 S5 H5 W F,FL,FR,RL AS Big\nBUILD Ember2 E2 S5 H5 W F,FL,FR,RL AS Big2')).toEqual([]);
+    expect(problems('BUILD Ember E2 S5 H5 W F,FL,FR,RL AS Big\nBUILD Ember2 E2 S5 H5 W F,FL,FR,RL AS Big2')).toEqual(
+      [],
+    );
     const poor = { ...game(), store: { blue: 2, red: 0 } };
     expect(parseCampaignSubmission('BUILD Ember E5 S2 H1 W F', ctx(poor)).ok).toBe(false);
     expect(problems('MERGE Scouts INTO Home')).toEqual([[1, 'TRANSFER_HEX']]);
@@ -122,7 +141,9 @@ describe('every problem on its line, with a code and what would be legal', () =>
   it('an enemy fleet is answered as an unknown one, and an empty text says what to write', () => {
     const enemy = parse('MOVE R1 N');
     const none = parse('MOVE R9 N');
-    expect(!enemy.ok && !none.ok && enemy.errors[0]!.message.replace('R1', 'R9')).toBe(!none.ok && none.errors[0]!.message);
+    expect(!enemy.ok && !none.ok && enemy.errors[0]!.message.replace('R1', 'R9')).toBe(
+      !none.ok && none.errors[0]!.message,
+    );
     expect(problems('# nothing here')).toEqual([[null, 'EMPTY']]);
   });
 });
@@ -131,7 +152,9 @@ describe('canonical printing and the order block', () => {
   it('the order block lists every fleet with its reach, and parses as it stands', () => {
     const c: Campaign = {
       ...game(),
-      fleets: game().fleets.map((f) => (f.id === 'Home' ? { ...f, lossOrder: ['Brand'], retreat: { kind: 'below', percent: 50 } } : f)),
+      fleets: game().fleets.map((f) =>
+        f.id === 'Home' ? { ...f, lossOrder: ['Brand'], retreat: { kind: 'below', percent: 50 } } : f,
+      ),
     };
     const view = sideView(c, 'blue', {});
     const block = campaignOrderBlock(view, { gameId: 'orion-1', turn: 1 });
@@ -173,8 +196,40 @@ describe('canonical printing and the order block', () => {
   });
 
   it('never throws, whatever the text (fuzz)', () => {
-    const words = fc.constantFrom('BUILD', 'MOVE', 'MERGE', 'TRANSFER', 'SPLIT', 'LOSSES', 'RETREAT', 'FROM', 'TO', 'AS', 'INTO', 'JOIN', 'W',
-      'E3', 'S3', 'H3', 'F,FL', 'Home', 'Scouts', 'R1', 'Brand', 'N', 'SE', '0303', '-', 'AFTER', 'BELOW', '50', 'END', 'MESSAGE', 'red', '#');
+    const words = fc.constantFrom(
+      'BUILD',
+      'MOVE',
+      'MERGE',
+      'TRANSFER',
+      'SPLIT',
+      'LOSSES',
+      'RETREAT',
+      'FROM',
+      'TO',
+      'AS',
+      'INTO',
+      'JOIN',
+      'W',
+      'E3',
+      'S3',
+      'H3',
+      'F,FL',
+      'Home',
+      'Scouts',
+      'R1',
+      'Brand',
+      'N',
+      'SE',
+      '0303',
+      '-',
+      'AFTER',
+      'BELOW',
+      '50',
+      'END',
+      'MESSAGE',
+      'red',
+      '#',
+    );
     const line = fc.array(fc.oneof(words, fc.string({ maxLength: 8 })), { maxLength: 8 }).map((ws) => ws.join(' '));
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), (lines) => {

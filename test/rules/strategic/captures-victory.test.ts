@@ -30,7 +30,9 @@ describe('§6 captures', () => {
   });
 
   it('"held: the side that alone had a fleet there at the end of the last turn, or none" — leaving resets it', () => {
-    const left = resolved(blueAt1005('blue'), { blue: orders({ moves: new Map([['B1', { kind: 'path', path: ['N'] }]]) }) });
+    const left = resolved(blueAt1005('blue'), {
+      blue: orders({ moves: new Map([['B1', { kind: 'path', path: ['N'] }]]) }),
+    });
     expect(left.campaign.systems[1]).toMatchObject({ held: null, owner: null });
   });
 

@@ -23,19 +23,28 @@ describe('checkCampaign', () => {
   it('"star systems on some hexes, at most one per hex"; "Each side has one home system"', () => {
     const dup = campaign({ systems: [...campaign().systems, system('1005')] });
     expect(codes(dup)).toContain('SYSTEM_DUPLICATE');
-    expect(codes(campaign({ systems: [system('0202', { home: 'blue', owner: 'blue', capturedTurn: 0 })] }))).toEqual(['HOME_COUNT']);
+    expect(codes(campaign({ systems: [system('0202', { home: 'blue', owner: 'blue', capturedTurn: 0 })] }))).toEqual([
+      'HOME_COUNT',
+    ]);
     expect(codes(campaign({ systems: [...campaign().systems, system('2505')] }))).toContain('SYSTEM_OFF_MAP');
-    expect(codes(campaign({ systems: [...campaign().systems, system('0505', { owner: 'green', capturedTurn: 1 })] }))).toContain(
-      'SYSTEM_SIDE',
+    expect(
+      codes(campaign({ systems: [...campaign().systems, system('0505', { owner: 'green', capturedTurn: 1 })] })),
+    ).toContain('SYSTEM_SIDE');
+    expect(codes(campaign({ systems: [...campaign().systems, system('0505', { owner: 'blue' })] }))).toContain(
+      'SYSTEM_CAPTURED',
     );
-    expect(codes(campaign({ systems: [...campaign().systems, system('0505', { owner: 'blue' })] }))).toContain('SYSTEM_CAPTURED');
   });
 
   it('"Ship ids are 1–12 letters or digits, unique in the game"; "Fleet ids are … unique in the game"; ships of 10, 15 or 20 BP', () => {
     const c = campaign({
       fleets: [
         fleet({ id: 'B1', side: 'blue', hex: '0202', ships: [ship('x', LINE)] }),
-        fleet({ id: 'B1', side: 'red', hex: '1909', ships: [ship('x', SCOUT), { id: 'y', engine: 1, shields: 1, toHit: 1, weapons: [] }] }),
+        fleet({
+          id: 'B1',
+          side: 'red',
+          hex: '1909',
+          ships: [ship('x', SCOUT), { id: 'y', engine: 1, shields: 1, toHit: 1, weapons: [] }],
+        }),
       ],
     });
     const found = codes(c);
@@ -44,7 +53,9 @@ describe('checkCampaign', () => {
   });
 
   it('"a fleet with no ships left ceases to exist": an empty fleet is not a state', () => {
-    expect(codes(campaign({ fleets: [fleet({ id: 'B1', side: 'blue', hex: '0202', ships: [] })] }))).toEqual(['FLEET_EMPTY']);
+    expect(codes(campaign({ fleets: [fleet({ id: 'B1', side: 'blue', hex: '0202', ships: [] })] }))).toEqual([
+      'FLEET_EMPTY',
+    ]);
   });
 
   it('stores are whole BP from 0', () => {
@@ -63,11 +74,14 @@ describe('standing orders', () => {
     });
 
   it('"LOSSES" names ships of the fleet, each once', () => {
-    const check = (ids: string[]) => checkSideOrders(c(), 'blue', orders({ lossOrders: new Map([['B1', ids]]) })).map((e) => e.code);
+    const check = (ids: string[]) =>
+      checkSideOrders(c(), 'blue', orders({ lossOrders: new Map([['B1', ids]]) })).map((e) => e.code);
     expect(check(['b2', 'b1'])).toEqual([]);
     expect(check(['b1', 'b1'])).toEqual(['LOSS_SHIP']);
     expect(check(['r1'])).toEqual(['LOSS_SHIP']);
-    expect(checkSideOrders(c(), 'blue', orders({ lossOrders: new Map([['R1', ['r1']]]) }))[0]!.code).toBe('FLEET_UNKNOWN');
+    expect(checkSideOrders(c(), 'blue', orders({ lossOrders: new Map([['R1', ['r1']]]) }))[0]!.code).toBe(
+      'FLEET_UNKNOWN',
+    );
   });
 
   it('Decided: "after N takes N from 1 to 20, below P takes P from 1 to 100"', () => {
@@ -84,10 +98,16 @@ describe('standing orders', () => {
 
   it('new standing orders stay with the fleet for later turns', () => {
     const r = resolved(c(), {
-      blue: orders({ lossOrders: new Map([['B1', ['b2']]]), retreats: new Map([['B1', { kind: 'below', percent: 50 }]]) }),
+      blue: orders({
+        lossOrders: new Map([['B1', ['b2']]]),
+        retreats: new Map([['B1', { kind: 'below', percent: 50 }]]),
+      }),
     });
     expect(r.campaign.fleets[0]).toMatchObject({ lossOrder: ['b2'], retreat: { kind: 'below', percent: 50 } });
-    expect(resolved(r.campaign).campaign.fleets[0]).toMatchObject({ lossOrder: ['b2'], retreat: { kind: 'below', percent: 50 } });
+    expect(resolved(r.campaign).campaign.fleets[0]).toMatchObject({
+      lossOrder: ['b2'],
+      retreat: { kind: 'below', percent: 50 },
+    });
   });
 
   it('Decided: an order that cannot be applied at resolution is skipped and reported, and the turn goes on', () => {

@@ -18,7 +18,11 @@ describe('§7 who attacks', () => {
 
   it('"The attacker is the side that moved a fleet into the hex while an enemy fleet was there"', () => {
     // Blue moves first (6–1) but stays; red moves in.
-    const r = resolved(blueHolds(), { red: orders({ moves: moves({ R1: { kind: 'path', path: ['N'] } }) }) }, [6, 1, 1, 1]);
+    const r = resolved(
+      blueHolds(),
+      { red: orders({ moves: moves({ R1: { kind: 'path', path: ['N'] } }) }) },
+      [6, 1, 1, 1],
+    );
     expect(eventsOf(r, 'battle')[0]).toMatchObject({ hex: '1005', attacker: 'red', defender: 'blue' });
   });
 
@@ -86,7 +90,11 @@ describe('§7 rounds', () => {
       fleet({ id: 'R1', side: 'red', hex: '1005', ships: [ship('r1', LINE), ship('r2', LINE)] }), // off 18: 2 dice; def 6: 2 saves
     ]);
     // Blue hits with a 6; red saves nothing (1, 1): one red ship lost, so red attacks with 9 BP: 1 die.
-    const r = resolved(c, { red: orders({ retreats: new Map([['R1', { kind: 'after', rounds: 1 }]]) }) }, [6, 1, 6, 1, 1, 5, 6]);
+    const r = resolved(
+      c,
+      { red: orders({ retreats: new Map([['R1', { kind: 'after', rounds: 1 }]]) }) },
+      [6, 1, 6, 1, 1, 5, 6],
+    );
     expect(rounds(r)[0]).toMatchObject({ defenderLosses: 1, defenderDice: [5], attackerSaves: [6], attackerLosses: 0 });
   });
 
@@ -96,11 +104,17 @@ describe('§7 rounds', () => {
       fleet({ id: 'R1', side: 'red', hex: '1005', ships: [ship('r1', LINE)] }), // off 9: 1 die; def 3: 1 save
     ]);
     const r = resolved(c, {}, [6, 1, 4, 6]);
-    expect(rounds(r)[0]).toMatchObject({ attackerDice: [], defenderSaves: [4], defenderDice: [6], attackerSaves: [], attackerLosses: 1 });
+    expect(rounds(r)[0]).toMatchObject({
+      attackerDice: [],
+      defenderSaves: [4],
+      defenderDice: [6],
+      attackerSaves: [],
+      attackerLosses: 1,
+    });
     expect(r.diceUsed).toBe(4);
   });
 
-  it('"Dice order, each round: attacker\'s attack dice, then the defender\'s save dice; then the defender\'s attack dice, then the attacker\'s save dice"; a scripted list that runs out fails', () => {
+  it("\"Dice order, each round: attacker's attack dice, then the defender's save dice; then the defender's attack dice, then the attacker's save dice\"; a scripted list that runs out fails", () => {
     const c = at([
       fleet({ id: 'B1', side: 'blue', hex: '1005', ships: [ship('b1', LINE)] }),
       fleet({ id: 'R1', side: 'red', hex: '1005', ships: [ship('r1', LINE)] }),
@@ -112,7 +126,13 @@ describe('§7 rounds', () => {
 describe('§7 which ships are lost', () => {
   const battle = (lossB1: string[], lossB2: string[]) =>
     at([
-      fleet({ id: 'B1', side: 'blue', hex: '1005', ships: [ship('b1', HEAVY), ship('b2', SCOUT), ship('b3', LINE)], lossOrder: lossB1 }),
+      fleet({
+        id: 'B1',
+        side: 'blue',
+        hex: '1005',
+        ships: [ship('b1', HEAVY), ship('b2', SCOUT), ship('b3', LINE)],
+        lossOrder: lossB1,
+      }),
       fleet({ id: 'B2', side: 'blue', hex: '1005', ships: [ship('b4', SCOUT), ship('b5', LINE)], lossOrder: lossB2 }),
       fleet({ id: 'R1', side: 'red', hex: '1005', ships: [ship('r1', HEAVY), ship('r2', HEAVY), ship('r3', HEAVY)] }),
     ]);
@@ -122,12 +142,34 @@ describe('§7 which ships are lost', () => {
   const dice = [6, 1, ...ones(5), ...ones(5), 6, 6, 6, 1, 1, ...ones(5)];
 
   it('Ruling: "the side\'s list in a hex is its fleets\' loss orders joined in fleet order; ships on no list are lost after those, cheapest first (lowest BP, then fleet order, then ship order)"', () => {
-    const r = resolved(battle(['b3'], ['b5']), { blue: orders({ retreats: new Map([['B1', { kind: 'after', rounds: 1 }], ['B2', { kind: 'after', rounds: 1 }]]) }) }, dice);
+    const r = resolved(
+      battle(['b3'], ['b5']),
+      {
+        blue: orders({
+          retreats: new Map([
+            ['B1', { kind: 'after', rounds: 1 }],
+            ['B2', { kind: 'after', rounds: 1 }],
+          ]),
+        }),
+      },
+      dice,
+    );
     expect(eventsOf(r, 'lost').map((e) => e.ship)).toEqual(['b3', 'b5', 'b2']);
   });
 
   it('with no loss orders the cheapest go first: 10 BP ships in fleet order, then 15 BP, then 20 BP', () => {
-    const r = resolved(battle([], []), { blue: orders({ retreats: new Map([['B1', { kind: 'after', rounds: 1 }], ['B2', { kind: 'after', rounds: 1 }]]) }) }, dice);
+    const r = resolved(
+      battle([], []),
+      {
+        blue: orders({
+          retreats: new Map([
+            ['B1', { kind: 'after', rounds: 1 }],
+            ['B2', { kind: 'after', rounds: 1 }],
+          ]),
+        }),
+      },
+      dice,
+    );
     expect(eventsOf(r, 'lost').map((e) => e.ship)).toEqual(['b2', 'b4', 'b3']);
   });
 
@@ -137,7 +179,10 @@ describe('§7 which ships are lost', () => {
       {
         blue: orders({
           lossOrders: new Map([['B1', ['b1']]]),
-          retreats: new Map([['B1', { kind: 'after', rounds: 1 }], ['B2', { kind: 'after', rounds: 1 }]]),
+          retreats: new Map([
+            ['B1', { kind: 'after', rounds: 1 }],
+            ['B2', { kind: 'after', rounds: 1 }],
+          ]),
         }),
       },
       dice,
@@ -161,7 +206,13 @@ describe('§7 retreats and the end of a battle', () => {
 
   it('"below P (when it has fewer than P % of the ships it started the battle with)"', () => {
     const c = at([
-      fleet({ id: 'B1', side: 'blue', hex: '1005', ships: [ship('b1', SCOUT), ship('b2', SCOUT), ship('b3', SLOW)], retreat: { kind: 'below', percent: 67 } }),
+      fleet({
+        id: 'B1',
+        side: 'blue',
+        hex: '1005',
+        ships: [ship('b1', SCOUT), ship('b2', SCOUT), ship('b3', SLOW)],
+        retreat: { kind: 'below', percent: 67 },
+      }),
       fleet({ id: 'R1', side: 'red', hex: '1005', ships: [ship('r1', LINE)] }),
     ]);
     // Blue attacks with 11: 1 die (1); red saves 1 die (1). Red attacks 1 die (6); blue saves with 8: 2 dice (1, 1).

@@ -89,7 +89,11 @@ export function resolved(c: Campaign, o: Record<string, SideOrders> = {}, dice: 
   return r.value;
 }
 
-export function pendingTurn(c: Campaign, o: Record<string, SideOrders> = {}, dice: number[] = [6, 1]): PendingCampaignTurn {
+export function pendingTurn(
+  c: Campaign,
+  o: Record<string, SideOrders> = {},
+  dice: number[] = [6, 1],
+): PendingCampaignTurn {
   const r = resolveCampaignTurn(c, o, new ScriptedDice(dice));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   if (!('pending' in r.value)) throw new Error('the turn did not stop for battles');

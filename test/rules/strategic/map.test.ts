@@ -1,7 +1,14 @@
 /** rules-strategic.md §1: the map — generated from a seed, or given by the moderator and checked. */
 import { describe, expect, it } from 'vitest';
 import { distance, formatHex, onMap } from '../../../src/rules/hex.ts';
-import { checkMap, generateMap, HOME_SPREAD, homeSpread, maxSystems, type MapOptions } from '../../../src/rules/strategic/map.ts';
+import {
+  checkMap,
+  generateMap,
+  HOME_SPREAD,
+  homeSpread,
+  maxSystems,
+  type MapOptions,
+} from '../../../src/rules/strategic/map.ts';
 import { system } from './fixtures.ts';
 
 const options = (more: Partial<MapOptions> = {}): MapOptions => ({
@@ -51,15 +58,20 @@ describe('generateMap', () => {
     const m = generated({ width: 60, height: 40, systems: 200 });
     expect(m.systems).toHaveLength(200);
     expect(m.systems.every((s) => onMap(s.hex, m.map))).toBe(true);
-    const nearest = m.systems.map((s) => Math.min(...m.systems.filter((o) => o !== s).map((o) => distance(s.hex, o.hex))));
-    // 2400 hexes for 200 systems: about 12 each, so neighbours about 3 apart; best-candidate keeps all but a few at 2 or more.
+    const nearest = m.systems.map((s) =>
+      Math.min(...m.systems.filter((o) => o !== s).map((o) => distance(s.hex, o.hex))),
+    );
+    // 2400 hexes for 200 systems: about 12 each, so neighbours about 3 apart; best-candidate keeps all but a few at 2
+    // or more.
     expect(nearest.filter((d) => d < 2).length).toBeLessThan(10);
     expect(nearest.reduce((a, b) => a + b, 0) / nearest.length).toBeGreaterThan(2.5);
   });
 
   it('every system but the homes starts owned by nobody, and each has a name', () => {
     const m = generated();
-    expect(m.systems.filter((s) => s.home === null).every((s) => s.owner === null && s.capturedTurn === null)).toBe(true);
+    expect(m.systems.filter((s) => s.home === null).every((s) => s.owner === null && s.capturedTurn === null)).toBe(
+      true,
+    );
     expect(new Set(m.systems.map((s) => s.name)).size).toBe(m.systems.length);
   });
 
@@ -79,7 +91,10 @@ describe('generateMap', () => {
 
 describe('checkMap (a moderator-given map)', () => {
   const map = { width: 12, height: 10 };
-  const homes = [system('0202', { home: 'blue', owner: 'blue', capturedTurn: 0 }), system('1109', { home: 'red', owner: 'red', capturedTurn: 0 })];
+  const homes = [
+    system('0202', { home: 'blue', owner: 'blue', capturedTurn: 0 }),
+    system('1109', { home: 'red', owner: 'red', capturedTurn: 0 }),
+  ];
   const codes = (systems: ReturnType<typeof system>[]) => checkMap(map, systems, ['blue', 'red']).map((e) => e.code);
 
   it('"hexes on the map, one system per hex, one home per side"', () => {

@@ -28,7 +28,9 @@ describe('§5 transfers', () => {
   });
 
   it('"TRANSFER s1 s2 FROM A TO B" moves ships between fleets', () => {
-    const r = resolved(twoAt0505(), { blue: orders({ transfers: [{ kind: 'transfer', ships: ['a2'], from: 'A', to: 'B' }] }) });
+    const r = resolved(twoAt0505(), {
+      blue: orders({ transfers: [{ kind: 'transfer', ships: ['a2'], from: 'A', to: 'B' }] }),
+    });
     expect(r.campaign.fleets.find((f) => f.id === 'A')!.ships.map((s) => s.id)).toEqual(['a1']);
     expect(r.campaign.fleets.find((f) => f.id === 'B')!.ships.map((s) => s.id)).toEqual(['b1', 'a2']);
   });
@@ -92,7 +94,8 @@ describe('§5 moves', () => {
 
   it('"A path that leaves the map or is longer than the fleet\'s reach is rejected when submitted", and a destination out of reach', () => {
     const c = twoAt0505();
-    const errs = (m: Record<string, MoveOrder>) => checkSideOrders(c, 'blue', orders({ moves: moves(m) })).map((e) => e.code);
+    const errs = (m: Record<string, MoveOrder>) =>
+      checkSideOrders(c, 'blue', orders({ moves: moves(m) })).map((e) => e.code);
     expect(errs({ C: { kind: 'path', path: ['S', 'S'] } })).toEqual(['MOVE_TOO_FAR']);
     expect(errs({ A: { kind: 'path', path: ['N', 'N', 'N', 'N', 'N'] } })).toEqual(['MOVE_OFF_MAP']);
     expect(errs({ B: { kind: 'to', hex: h('0909') } })).toEqual(['MOVE_TOO_FAR']);
@@ -100,7 +103,7 @@ describe('§5 moves', () => {
     expect(errs({ R1: { kind: 'path', path: ['N'] } })).toEqual(['FLEET_UNKNOWN']);
   });
 
-  it('reach is counted after the turn\'s builds and transfers: a slow ship joining slows the fleet', () => {
+  it("reach is counted after the turn's builds and transfers: a slow ship joining slows the fleet", () => {
     const c = twoAt0505();
     const o = orders({
       transfers: [{ kind: 'merge', fleet: 'A', into: 'B' }],
@@ -141,11 +144,27 @@ describe('§3 turn sequence', () => {
     });
     const r = resolved(
       c,
-      { blue: orders({ builds: [{ ship: ship('n1', SCOUT), fleet: 'N' }], moves: moves({ B1: { kind: 'path', path: ['S'] } }) }) },
+      {
+        blue: orders({
+          builds: [{ ship: ship('n1', SCOUT), fleet: 'N' }],
+          moves: moves({ B1: { kind: 'path', path: ['S'] } }),
+        }),
+      },
       [6, 1, 5, 1],
     );
     const kinds = [...new Set(r.events.map((e) => e.type))];
-    expect(kinds).toEqual(['production', 'build', 'initiative', 'move', 'sensor', 'battle', 'round', 'lost', 'battle-end', 'game-over']);
+    expect(kinds).toEqual([
+      'production',
+      'build',
+      'initiative',
+      'move',
+      'sensor',
+      'battle',
+      'round',
+      'lost',
+      'battle-end',
+      'game-over',
+    ]);
   });
 
   it('"ties re-rolled as in the tactical rules": initiative rolls one die per side in the order of sides', () => {

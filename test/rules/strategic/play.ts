@@ -9,7 +9,14 @@ import { distance } from '../../../src/rules/hex.ts';
 import { checkSideOrders, noOrders } from '../../../src/rules/strategic/check.ts';
 import { shortestPath } from '../../../src/rules/strategic/paths.ts';
 import { fleetReach, shipCost } from '../../../src/rules/strategic/ships.ts';
-import type { Campaign, MoveOrder, RetreatOrder, SideOrders, StrategicShip, TransferOrder } from '../../../src/rules/strategic/types.ts';
+import type {
+  Campaign,
+  MoveOrder,
+  RetreatOrder,
+  SideOrders,
+  StrategicShip,
+  TransferOrder,
+} from '../../../src/rules/strategic/types.ts';
 import { DIRECTIONS } from '../../../src/rules/types.ts';
 import { HEAVY, LINE, SCOUT, SLOW } from './fixtures.ts';
 
@@ -18,7 +25,9 @@ const DESIGNS = [SCOUT, LINE, HEAVY, SLOW];
 const pick = <T>(dice: DiceSource, items: readonly T[]): T => items[(dice.roll() - 1) % items.length]!;
 const chance = (dice: DiceSource, sixes: number): boolean => dice.roll() <= sixes;
 
-/** One side's orders, legal by construction: each candidate is kept only if the checker accepts the whole set with it. */
+/**
+ * One side's orders, legal by construction: each candidate is kept only if the checker accepts the whole set with it.
+ */
 export function randomOrders(c: Campaign, side: string, seed: string, serial: { next: number }): SideOrders {
   const dice = SeededDice.fromSeed(`${seed}:${side}:${c.turn}`);
   let orders: SideOrders = noOrders();
@@ -72,9 +81,15 @@ export function randomOrders(c: Campaign, side: string, seed: string, serial: { 
     if (chance(dice, 3) && targets.length > 0) {
       const target = pick(dice, targets);
       // Out of reach: head that way as far as the fleet can go.
-      move = distance(f.hex, target) <= reach ? { kind: 'to', hex: target } : { kind: 'path', path: shortestPath(f.hex, target, c.map).slice(0, reach) };
+      move =
+        distance(f.hex, target) <= reach
+          ? { kind: 'to', hex: target }
+          : { kind: 'path', path: shortestPath(f.hex, target, c.map).slice(0, reach) };
     } else {
-      move = { kind: 'path', path: Array.from({ length: Math.min(reach, dice.roll() % 4) }, () => pick(dice, DIRECTIONS)) };
+      move = {
+        kind: 'path',
+        path: Array.from({ length: Math.min(reach, dice.roll() % 4) }, () => pick(dice, DIRECTIONS)),
+      };
     }
     accept({ ...orders, moves: new Map([...orders.moves, [f.id, move]]) });
   }

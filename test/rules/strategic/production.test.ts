@@ -88,7 +88,12 @@ describe('§4 builds', () => {
   it('"A new ship appears at the home system, either as a new one-ship fleet … or joined to a fleet of the side that is at the home system"', () => {
     const c = campaign({ store: { blue: 30, red: 0 } });
     const r = resolved(c, {
-      blue: orders({ builds: [{ ship: ship('n1', SCOUT), fleet: 'B1' }, { ship: ship('n2', SCOUT), fleet: 'NEW' }] }),
+      blue: orders({
+        builds: [
+          { ship: ship('n1', SCOUT), fleet: 'B1' },
+          { ship: ship('n2', SCOUT), fleet: 'NEW' },
+        ],
+      }),
     });
     expect(r.campaign.fleets.find((f) => f.id === 'B1')!.ships.map((s) => s.id)).toEqual(['b1', 'n1']);
     const made = r.campaign.fleets.find((f) => f.id === 'NEW')!;
@@ -119,7 +124,12 @@ describe('§4 builds', () => {
     });
     expect(eventsOf(r, 'build').map((b) => [b.side, b.ship.id])).toEqual([['blue', 'twin']]);
     expect(eventsOf(r, 'skipped')).toEqual([
-      { type: 'skipped', side: 'red', order: 'BUILD twin', reason: 'ship id "twin" is already in use in this game: choose another' },
+      {
+        type: 'skipped',
+        side: 'red',
+        order: 'BUILD twin',
+        reason: 'ship id "twin" is already in use in this game: choose another',
+      },
     ]);
     expect(r.campaign.store).toEqual({ blue: 21, red: 31 });
   });
@@ -127,7 +137,10 @@ describe('§4 builds', () => {
   it('Ruling: "a ship built in turn t can move in turn t\'s movement phase with its fleet"', () => {
     const c = campaign({ store: { blue: 30, red: 0 } });
     const r = resolved(c, {
-      blue: orders({ builds: [{ ship: ship('n1', SCOUT), fleet: 'NEW' }], moves: new Map([['NEW', { kind: 'path', path: ['S', 'S'] }]]) }),
+      blue: orders({
+        builds: [{ ship: ship('n1', SCOUT), fleet: 'NEW' }],
+        moves: new Map([['NEW', { kind: 'path', path: ['S', 'S'] }]]),
+      }),
     });
     expect(r.campaign.fleets.find((f) => f.id === 'NEW')!.hex).toEqual(h('0204'));
   });
@@ -144,7 +157,9 @@ describe('§4 builds', () => {
     // Initiative 6–1, then one round: blue (first side, nobody moved) attacks with 1 die, red saves with 0 dice;
     // red attacks with 0 dice, blue saves with 1 die.
     const r = resolved(c, { blue: orders({ builds: [{ ship: ship('n1', LINE), fleet: 'NEW' }] }) }, [6, 1, 5, 1]);
-    expect(eventsOf(r, 'battle')).toEqual([{ type: 'battle', hex: '0202', attacker: 'blue', defender: 'red', fleets: ['R1', 'NEW'] }]);
+    expect(eventsOf(r, 'battle')).toEqual([
+      { type: 'battle', hex: '0202', attacker: 'blue', defender: 'red', fleets: ['R1', 'NEW'] },
+    ]);
     expect(r.destroyed).toEqual(['r1']);
   });
 });

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { checkCampaign } from '../../../src/rules/strategic/check.ts';
 import { resolveCampaignTurn } from '../../../src/rules/strategic/resolve.ts';
-import type { Campaign, CampaignEvent, CampaignTurnResult, SideOrders, StrategicShip } from '../../../src/rules/strategic/types.ts';
+import type {
+  Campaign,
+  CampaignEvent,
+  CampaignTurnResult,
+  SideOrders,
+  StrategicShip,
+} from '../../../src/rules/strategic/types.ts';
 import { formatHex } from '../../../src/rules/hex.ts';
 import { generateMap } from '../../../src/rules/strategic/map.ts';
 import { campaign, fleet, LINE, SCOUT, ship } from './fixtures.ts';
@@ -52,7 +58,9 @@ function checkTurn(before: Campaign, r: CampaignTurnResult): void {
 
   // BP are conserved: store + spent = start + produced.
   for (const side of before.sides) {
-    const produced = of(r.events, 'production').filter((e) => e.side === side).reduce((t, e) => t + e.produced, 0);
+    const produced = of(r.events, 'production')
+      .filter((e) => e.side === side)
+      .reduce((t, e) => t + e.produced, 0);
     const spent = of(r.events, 'build')
       .filter((e) => e.side === side && !e.skipped)
       .reduce((t, e) => t + e.cost, 0);
@@ -62,15 +70,21 @@ function checkTurn(before: Campaign, r: CampaignTurnResult): void {
   // Ships are never duplicated, and never lost outside a battle.
   const ids = shipsOf(after).map((s) => s.id);
   expect(new Set(ids).size).toBe(ids.length);
-  const built = of(r.events, 'build').filter((e) => !e.skipped).map((e) => e.ship.id);
+  const built = of(r.events, 'build')
+    .filter((e) => !e.skipped)
+    .map((e) => e.ship.id);
   const lost = of(r.events, 'lost').map((e) => e.ship);
   expect(new Set(lost).size).toBe(lost.length);
   expect(new Set(lost)).toEqual(new Set(r.destroyed));
-  expect([...ids].sort()).toEqual([...shipsOf(before).map((s) => s.id), ...built].filter((id) => !lost.includes(id)).sort());
+  expect([...ids].sort()).toEqual(
+    [...shipsOf(before).map((s) => s.id), ...built].filter((id) => !lost.includes(id)).sort(),
+  );
   for (const e of of(r.events, 'lost')) expect(of(r.events, 'battle').some((b) => b.hex === e.hex)).toBe(true);
 
   // A fleet never moves beyond its reach: the slowest ship it moved with.
-  const engines = new Map([...shipsOf(before), ...of(r.events, 'build').map((e) => e.ship)].map((s) => [s.id, s.engine]));
+  const engines = new Map(
+    [...shipsOf(before), ...of(r.events, 'build').map((e) => e.ship)].map((s) => [s.id, s.engine]),
+  );
   for (const m of of(r.events, 'move')) {
     const movedWith = [
       ...(after.fleets.find((f) => f.id === m.fleet)?.ships.map((s) => s.id) ?? []),
@@ -84,14 +98,18 @@ function checkTurn(before: Campaign, r: CampaignTurnResult): void {
   // The dice shown in events are exactly the dice used.
   const shown =
     of(r.events, 'initiative').reduce((t, e) => t + Object.values(e.rolls).flat().length, 0) +
-    of(r.events, 'round').reduce((t, e) => t + e.attackerDice.length + e.defenderSaves.length + e.defenderDice.length + e.attackerSaves.length, 0);
+    of(r.events, 'round').reduce(
+      (t, e) => t + e.attackerDice.length + e.defenderSaves.length + e.defenderDice.length + e.attackerSaves.length,
+      0,
+    );
   expect(shown).toBe(r.diceUsed);
 
   // Each side's view never holds what §6 hides: enemy designs and ship ids, the enemy's store, undetected counts.
   for (const side of before.sides) {
     const view = r.views[side]!;
     const text = JSON.stringify(view);
-    for (const s of after.fleets.filter((f) => f.side !== side).flatMap((f) => f.ships)) expect(text).not.toContain(`"${s.id}"`);
+    for (const s of after.fleets.filter((f) => f.side !== side).flatMap((f) => f.ships))
+      expect(text).not.toContain(`"${s.id}"`);
     expect(view.store).toBe(after.store[side]);
     const fought = new Set(of(r.events, 'battle').flatMap((b) => b.fleets));
     for (const e of view.enemyFleets) {
@@ -125,7 +143,8 @@ describe('whole campaigns between random-but-legal players', () => {
     // The players do fight: the invariants are exercised with battles in them.
     expect(results.some((r) => r.events.some((e) => e.type === 'battle'))).toBe(true);
     const count = (type: string) => results.reduce((t, r) => t + r.events.filter((e) => e.type === type).length, 0);
-    for (const type of ['move', 'build', 'transfer', 'round', 'lost', 'capture']) expect(count(type)).toBeGreaterThan(0);
+    for (const type of ['move', 'build', 'transfer', 'round', 'lost', 'capture'])
+      expect(count(type)).toBeGreaterThan(0);
   });
 
   it('invariants hold over many short campaigns (fast-check seeds)', () => {

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distance, formatHex, neighbour } from '../../../src/rules/hex.ts';
 import { followPath, shortestPath } from '../../../src/rules/strategic/paths.ts';
-import { checkStrategicShip, defensiveBp, fleetReach, offensiveBp, shipCost } from '../../../src/rules/strategic/ships.ts';
+import {
+  checkStrategicShip,
+  defensiveBp,
+  fleetReach,
+  offensiveBp,
+  shipCost,
+} from '../../../src/rules/strategic/ships.ts';
 import { fleet, h, HEAVY, LINE, SCOUT, ship, SLOW } from './fixtures.ts';
 
 describe('§1 ships', () => {
@@ -18,7 +24,9 @@ describe('§1 ships', () => {
     expect(checkStrategicShip(ship('ok', LINE))).toEqual([]);
     const twelve = checkStrategicShip({ id: 'x', engine: 4, shields: 3, toHit: 3, weapons: ['F'] });
     expect(twelve.map((e) => e.code)).toEqual(['DESIGN_SIZE']);
-    expect(checkStrategicShip({ id: 'x', engine: 3, shields: 3, toHit: 3, weapons: ['R' as 'F'] }).length).toBeGreaterThan(0);
+    expect(
+      checkStrategicShip({ id: 'x', engine: 3, shields: 3, toHit: 3, weapons: ['R' as 'F'] }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('"Ship ids are 1–12 letters or digits"', () => {
@@ -29,8 +37,12 @@ describe('§1 ships', () => {
 
 describe('§5 movement reach and paths', () => {
   it('"each fleet … may move up to the lowest ENGINE among its ships"', () => {
-    expect(fleetReach(fleet({ id: 'F', side: 'blue', hex: '0101', ships: [ship('a', SCOUT), ship('b', LINE)] }))).toBe(3);
-    expect(fleetReach(fleet({ id: 'F', side: 'blue', hex: '0101', ships: [ship('a', SCOUT), ship('b', SLOW)] }))).toBe(1);
+    expect(fleetReach(fleet({ id: 'F', side: 'blue', hex: '0101', ships: [ship('a', SCOUT), ship('b', LINE)] }))).toBe(
+      3,
+    );
+    expect(fleetReach(fleet({ id: 'F', side: 'blue', hex: '0101', ships: [ship('a', SCOUT), ship('b', SLOW)] }))).toBe(
+      1,
+    );
   });
 
   it('"A path that leaves the map … is rejected"', () => {

@@ -14,14 +14,31 @@ const tactical = (): Campaign =>
       fleet({ id: 'R9', side: 'red', hex: '1909', ships: [ship('r9')] }),
     ],
   });
-const moveIn = { blue: orders({ moves: new Map([['B1', { kind: 'path' as const, path: ['S' as const] }], ['B2', { kind: 'path' as const, path: ['S' as const] }]]) }) };
+const moveIn = {
+  blue: orders({
+    moves: new Map([
+      ['B1', { kind: 'path' as const, path: ['S' as const] }],
+      ['B2', { kind: 'path' as const, path: ['S' as const] }],
+    ]),
+  }),
+};
 
 describe('§8 tactical battles', () => {
   it('"the campaign turn resolves only when every such battle has ended": it stops after movement and sensors with the battles to fight', () => {
     const p = pendingTurn(tactical(), moveIn);
     expect(p.battles).toEqual([{ hex: h('1005'), attacker: 'blue', defender: 'red', fleets: ['B1', 'B2', 'R1'] }]);
     expect(p.diceUsed).toBe(2);
-    expect(p.events.map((e) => e.type)).toEqual(['production', 'production', 'initiative', 'move', 'move', 'sensor', 'sensor', 'sensor', 'battle']);
+    expect(p.events.map((e) => e.type)).toEqual([
+      'production',
+      'production',
+      'initiative',
+      'move',
+      'move',
+      'sensor',
+      'sensor',
+      'sensor',
+      'battle',
+    ]);
     expect(p.campaign.turn).toBe(1);
   });
 
@@ -46,7 +63,9 @@ describe('§8 tactical battles', () => {
     const r = finishCampaignTurn(p, [{ hex: h('1005'), destroyed: ['b3'], disengaged: ['b1', 'b2', 'r1'] }]);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     // B1's every ship left the map: it retreats toward 0202. R1 still has r2 in play: it stays.
-    expect(eventsOf(r.value, 'retreat')).toEqual([{ type: 'retreat', side: 'blue', fleet: 'B1', from: '1005', to: '0905' }]);
+    expect(eventsOf(r.value, 'retreat')).toEqual([
+      { type: 'retreat', side: 'blue', fleet: 'B1', from: '1005', to: '0905' },
+    ]);
     expect(r.value.campaign.fleets.find((f) => f.id === 'R1')!.hex).toEqual(h('1005'));
     expect(r.value.views.blue!.enemyFleets.find((f) => f.id === 'R1')!.ships).toBe(2);
   });
@@ -60,7 +79,12 @@ describe('§8 tactical battles', () => {
     expect(bad([])).toEqual(['BATTLE_RESULT']);
     expect(bad([{ hex: h('1005'), destroyed: ['r9'], disengaged: [] }])).toEqual(['BATTLE_RESULT']);
     expect(bad([{ hex: h('1005'), destroyed: ['b1'], disengaged: ['b1'] }])).toEqual(['BATTLE_RESULT']);
-    expect(bad([{ hex: h('1005'), destroyed: [], disengaged: [] }, { hex: h('0101'), destroyed: [], disengaged: [] }])).toEqual(['BATTLE_RESULT']);
+    expect(
+      bad([
+        { hex: h('1005'), destroyed: [], disengaged: [] },
+        { hex: h('0101'), destroyed: [], disengaged: [] },
+      ]),
+    ).toEqual(['BATTLE_RESULT']);
   });
 
   it('a tactical campaign turn with no battle resolves at once', () => {

@@ -64,7 +64,13 @@ describe('§6 what each side sees', () => {
     const c = campaign({
       options: { battles: 'strategic', fog: 'sensors', turnLimit: null },
       fleets: [
-        fleet({ id: 'B1', side: 'blue', hex: '1005', ships: [ship('b1'), ship('b2')], retreat: { kind: 'after', rounds: 1 } }),
+        fleet({
+          id: 'B1',
+          side: 'blue',
+          hex: '1005',
+          ships: [ship('b1'), ship('b2')],
+          retreat: { kind: 'after', rounds: 1 },
+        }),
         fleet({ id: 'R1', side: 'red', hex: '1005', ships: [ship('r1'), ship('r2', SCOUT)] }),
       ],
     });

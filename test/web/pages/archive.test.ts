@@ -16,12 +16,20 @@ import { logIn, visitor } from '../pages-support.ts';
 function getAs(app: TestApp, path: string, host: string, cookie = ''): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(app.url);
-    const req = request({ host: url.hostname, port: url.port, path, headers: { host, accept: 'text/html', ...(cookie ? { cookie } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        headers: { host, accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -84,7 +92,16 @@ describe('the local mailbox', () => {
     app = await startTestApp('pglite');
     const now = app.ctx.clock.now();
     for (const to of ['ann@pbem.test', 'bo@pbem.test']) {
-      await app.database.db.insert(outbox).values({ kind: 'help', toAddress: to, subject: `For ${to}`, textBody: 'see http://127.0.0.1:8080/archive', status: 'sent', sentAt: now, createdAt: now, nextAttemptAt: now });
+      await app.database.db.insert(outbox).values({
+        kind: 'help',
+        toAddress: to,
+        subject: `For ${to}`,
+        textBody: 'see http://127.0.0.1:8080/archive',
+        status: 'sent',
+        sentAt: now,
+        createdAt: now,
+        nextAttemptAt: now,
+      });
     }
   });
   afterEach(() => app.close());

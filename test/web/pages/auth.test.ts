@@ -19,7 +19,11 @@ describe.each(databaseKinds)('web login on %s', (kind) => {
   });
   afterEach(() => app.close());
 
-  const loginMails = (to: string) => app.database.db.select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.kind, 'login')));
+  const loginMails = (to: string) =>
+    app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, to), eq(outbox.kind, 'login')));
 
   it('a POST without the CSRF token is refused, and sends nothing', async () => {
     const v = visitor(app);
@@ -75,7 +79,7 @@ describe.each(databaseKinds)('web login on %s', (kind) => {
     expect(other.cookies.has('msc_session')).toBe(false);
   });
 
-  it('a login link expires after 15 minutes (the clock is the service\'s)', async () => {
+  it("a login link expires after 15 minutes (the clock is the service's)", async () => {
     const v = visitor(app);
     await v.get('/login');
     await v.post('/login', { email: 'ann@pbem.test' });
@@ -95,7 +99,10 @@ describe.each(databaseKinds)('web login on %s', (kind) => {
     const done = await fetch(`${app.url}${link}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; ') },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; '),
+      },
       body: new URLSearchParams({ _csrf: v.csrf! }).toString(),
     });
     const cookie = done.headers.getSetCookie().find((c) => c.startsWith('msc_session='));
@@ -117,14 +124,15 @@ describe.each(databaseKinds)('web login on %s', (kind) => {
   it('rate-limits login links per address: the answer is the same, but no more mail goes out', async () => {
     const v = visitor(app);
     await v.get('/login');
-    for (let i = 0; i < LOGIN_LINKS_PER_HOUR + 2; i++) expect((await v.post('/login', { email: 'ann@pbem.test' })).status).toBe(200);
+    for (let i = 0; i < LOGIN_LINKS_PER_HOUR + 2; i++)
+      expect((await v.post('/login', { email: 'ann@pbem.test' })).status).toBe(200);
     expect(await loginMails('ann@pbem.test')).toHaveLength(LOGIN_LINKS_PER_HOUR);
     app.ctx.clock.advanceBy(61 * MINUTE);
     await v.post('/login', { email: 'ann@pbem.test' });
     expect(await loginMails('ann@pbem.test')).toHaveLength(LOGIN_LINKS_PER_HOUR + 1);
   });
 
-  it('pages carry security headers: a CSP with only this site\'s scripts and styles, no framing, no referrer', async () => {
+  it("pages carry security headers: a CSP with only this site's scripts and styles, no framing, no referrer", async () => {
     const r = await fetch(`${app.url}/login`);
     const csp = r.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");

@@ -135,7 +135,10 @@ describe.each(databaseKinds)('moderator pages on %s', (kind) => {
     const right = await mod.post('/games/keyed/moderate/claim', { key: moderatorToken });
     expect(right.status).toBe(303);
     expect((await game('keyed')).moderatorEmail).toBe(MOD);
-    const [entry] = await app.database.db.select().from(auditLog).where(and(eq(auditLog.gameId, 'keyed'), eq(auditLog.action, 'moderator-email')));
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.gameId, 'keyed'), eq(auditLog.action, 'moderator-email')));
     expect(entry?.details).toMatchObject({ to: MOD });
   });
 

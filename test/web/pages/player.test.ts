@@ -45,10 +45,22 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
 
   it('the order form gets the answer mail gets: every problem, by its ship, and nothing stored', async () => {
     await alice.get('/games/duel');
-    const rejected = await alice.post('/games/duel/orders', { side: 'black', turn: '1', ship: 'Black', speed: '3', move: '2LL', fire: 'Nobody' });
+    const rejected = await alice.post('/games/duel/orders', {
+      side: 'black',
+      turn: '1',
+      ship: 'Black',
+      speed: '3',
+      move: '2LL',
+      fire: 'Nobody',
+    });
     expect(rejected.status).toBe(422);
     // The same text through the use case the mail channel calls:
-    const byMail = await submitOrders(app.ctx, { gameId: 'duel', token: tokens.black!, text: 'GAME duel TURN 1\nSHIP Black SPEED 3 MOVE 2LL FIRE Nobody\nEND', channel: 'mail' }).catch((e: unknown) => e);
+    const byMail = await submitOrders(app.ctx, {
+      gameId: 'duel',
+      token: tokens.black!,
+      text: 'GAME duel TURN 1\nSHIP Black SPEED 3 MOVE 2LL FIRE Nobody\nEND',
+      channel: 'mail',
+    }).catch((e: unknown) => e);
     expect(byMail).toBeInstanceOf(AppError);
     const problems = (byMail as AppError).problems;
     expect(problems.length).toBeGreaterThan(1);
@@ -59,7 +71,15 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     expect(shipBox).toContain('value="2LL"');
     expect((await alice.get('/games/duel')).text).toContain('You have no orders in yet');
 
-    const accepted = await alice.post('/games/duel/orders', { side: 'black', turn: '1', ship: 'Black', speed: '3', move: '2r', fire: 'grey', hold_0: 'on' });
+    const accepted = await alice.post('/games/duel/orders', {
+      side: 'black',
+      turn: '1',
+      ship: 'Black',
+      speed: '3',
+      move: '2r',
+      fire: 'grey',
+      hold_0: 'on',
+    });
     expect([accepted.status, accepted.location]).toEqual([303, '/games/duel?done=orders#orders']);
     const after = await alice.get(accepted.location!.split('#')[0]!);
     expect(after.text).toContain('Accepted: your orders are in.');
@@ -70,7 +90,9 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
 
   it('orders written in the orders language are read as a mail body is', async () => {
     await alice.get('/games/duel');
-    const sent = await alice.post('/games/duel/orders/text', { text: '> quoted line\nSHIP Black SPEED 3 MOVE 1R1\n-- \nAlice' });
+    const sent = await alice.post('/games/duel/orders/text', {
+      text: '> quoted line\nSHIP Black SPEED 3 MOVE 1R1\n-- \nAlice',
+    });
     expect(sent.status).toBe(303);
     expect((await alice.get('/games/duel')).text).toContain('SHIP Black SPEED 3 MOVE 1R1');
     const wrong = await alice.post('/games/duel/orders/text', { text: 'SHIP Black SPEED 7 MOVE 7' });
@@ -79,17 +101,39 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
   });
 
   it('orders made for a turn that has since resolved are refused, not moved on to the next', async () => {
-    await submitOrders(app.ctx, { gameId: 'duel', token: tokens.black!, text: 'SHIP Black SPEED 1 MOVE 1', channel: 'api' });
-    await submitOrders(app.ctx, { gameId: 'duel', token: tokens.grey!, text: 'SHIP Grey SPEED 1 MOVE 1', channel: 'api' });
+    await submitOrders(app.ctx, {
+      gameId: 'duel',
+      token: tokens.black!,
+      text: 'SHIP Black SPEED 1 MOVE 1',
+      channel: 'api',
+    });
+    await submitOrders(app.ctx, {
+      gameId: 'duel',
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 1 MOVE 1',
+      channel: 'api',
+    });
     await resolveNextDueTurn(app.ctx, 'duel');
     await alice.get('/games/duel');
-    const late = await alice.post('/games/duel/orders', { side: 'black', turn: '1', ship: 'Black', speed: '1', move: '1', fire: '' });
+    const late = await alice.post('/games/duel/orders', {
+      side: 'black',
+      turn: '1',
+      ship: 'Black',
+      speed: '1',
+      move: '1',
+      fire: '',
+    });
     expect(late.status).toBe(422);
     expect(late.text).toContain('TURN 1 is over; the current turn is 2');
   });
 
   it("a seat never sees another seat's orders before the turn has resolved", async () => {
-    await submitOrders(app.ctx, { gameId: 'duel', token: tokens.grey!, text: 'SHIP Grey SPEED 3 MOVE 1R1 FIRE Black', channel: 'api' });
+    await submitOrders(app.ctx, {
+      gameId: 'duel',
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 3 MOVE 1R1 FIRE Black',
+      channel: 'api',
+    });
     const page = await alice.get('/games/duel');
     expect(page.text).not.toContain('1R1');
     expect(page.text).toContain('orders in');
@@ -98,7 +142,14 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     expect(turn.text).not.toContain('1R1');
     expect(turn.text).toContain('its orders stay secret until it has');
 
-    await alice.post('/games/duel/orders', { side: 'black', turn: '1', ship: 'Black', speed: '3', move: '2R', fire: '' });
+    await alice.post('/games/duel/orders', {
+      side: 'black',
+      turn: '1',
+      ship: 'Black',
+      speed: '3',
+      move: '2R',
+      fire: '',
+    });
     await resolveNextDueTurn(app.ctx, 'duel');
     const resolved = await alice.get('/archive/duel/turn/1');
     expect(resolved.text).toContain('SHIP Grey SPEED 3 MOVE 1R1 FIRE Black');
@@ -121,11 +172,20 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     const a = visitor(app);
     await logIn(app, a, ALICE);
     await a.get('/games/xss');
-    const sent = await a.post('/games/xss/messages', { side: 'black', to: 'grey', text: '<script>alert("message")</script>' });
+    const sent = await a.post('/games/xss/messages', {
+      side: 'black',
+      to: 'grey',
+      text: '<script>alert("message")</script>',
+    });
     expect(sent.status).toBe(303);
     const b = visitor(app);
     await logIn(app, b, BOB);
-    for (const page of [await b.get('/games/xss'), await a.get('/games/xss'), await a.get('/'), await b.get('/archive/xss')]) {
+    for (const page of [
+      await b.get('/games/xss'),
+      await a.get('/games/xss'),
+      await a.get('/'),
+      await b.get('/archive/xss'),
+    ]) {
       expect(page.text).not.toContain('<script>alert');
       expect(page.text).not.toContain('<img src=x');
     }
@@ -134,11 +194,18 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     expect(bobs.text).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt;');
   });
 
-  it('relays a message to the other side by mail, without the sender\'s address, and lists it for both', async () => {
+  it("relays a message to the other side by mail, without the sender's address, and lists it for both", async () => {
     await alice.get('/games/duel');
-    const sent = await alice.post('/games/duel/messages', { side: 'black', to: 'grey', text: 'Shall we meet at 0606?' });
+    const sent = await alice.post('/games/duel/messages', {
+      side: 'black',
+      to: 'grey',
+      text: 'Shall we meet at 0606?',
+    });
     expect([sent.status, sent.location]).toEqual([303, '/games/duel?done=message#messages']);
-    const [mail] = await app.database.db.select().from(outbox).where(and(eq(outbox.toAddress, BOB), eq(outbox.kind, 'message')));
+    const [mail] = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, BOB), eq(outbox.kind, 'message')));
     expect(mail?.textBody).toContain('Shall we meet at 0606?');
     expect(mail?.textBody).not.toContain(ALICE);
     expect(mail?.headers['Reply-To']).toMatch(/^orders\+/);
@@ -174,7 +241,7 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     expect((await alice.get('/games/skirm')).text).toContain('Your fleet is in.');
   });
 
-  it('someone without a seat is sent to the game\'s archive page, a visitor to the login page for a private game', async () => {
+  it("someone without a seat is sent to the game's archive page, a visitor to the login page for a private game", async () => {
     const carol = visitor(app);
     await logIn(app, carol, 'carol@pbem.test');
     const r = await carol.get('/games/duel');

@@ -12,12 +12,38 @@ import { sideStyle } from '../../../src/web/svg/side-styles.ts';
 
 const design = { engine: 3, shields: 3, toHit: 3, weapons: ['F'] as const };
 const ship = (id: string, side: string, col: number, row: number, facing: Ship['facing'] = 'N'): Ship => ({
-  id, side, hex: { col, row }, facing, speed: null, engine: 3, shields: 3, toHit: 3, weapons: ['F'], design: { ...design, weapons: ['F'] }, status: 'active',
+  id,
+  side,
+  hex: { col, row },
+  facing,
+  speed: null,
+  engine: 3,
+  shields: 3,
+  toHit: 3,
+  weapons: ['F'],
+  design: { ...design, weapons: ['F'] },
+  status: 'active',
 });
-const position = (ships: Ship[], sides = ['black', 'grey']): Position => ({ map: { width: 8, height: 6 }, turn: 1, sides, solo: [], ships, turnLimit: null, conceded: [] });
+const position = (ships: Ship[], sides = ['black', 'grey']): Position => ({
+  map: { width: 8, height: 6 },
+  turn: 1,
+  sides,
+  solo: [],
+  ships,
+  turnLimit: null,
+  conceded: [],
+});
 
 describe('map geometry', () => {
-  it.each(DIRECTIONS.flatMap((d) => [[d, 3, 3], [d, 4, 3]] as const))('the neighbour to the %s of %i,%i is drawn in that direction', (d, col, row) => {
+  it.each(
+    DIRECTIONS.flatMap(
+      (d) =>
+        [
+          [d, 3, 3],
+          [d, 4, 3],
+        ] as const,
+    ),
+  )('the neighbour to the %s of %i,%i is drawn in that direction', (d, col, row) => {
     const from = hexCentre(col, row);
     const next = neighbour({ col, row }, d);
     const to = hexCentre(next.col, next.row);
@@ -39,7 +65,11 @@ describe('map geometry', () => {
 
 describe('renderHexMap', () => {
   it('names every hex CCRR and draws each ship with its side shape and colour, id, facing arrow and title', () => {
-    const svg = renderHexMap({ position: position([ship('B1', 'black', 2, 3, 'NE'), ship('G1', 'grey', 6, 2, 'SW')]), title: 'Turn 1', sideName: (s) => s.toUpperCase() });
+    const svg = renderHexMap({
+      position: position([ship('B1', 'black', 2, 3, 'NE'), ship('G1', 'grey', 6, 2, 'SW')]),
+      title: 'Turn 1',
+      sideName: (s) => s.toUpperCase(),
+    });
     expect(svg.match(/<polygon class="hex"/g)).toHaveLength(48);
     expect(svg).toContain('>0806</text>');
     expect(svg).toContain('<title>B1 (BLACK) at 0203 facing NE, not moved yet; ENGINE 3, SHIELDS 3, weapons F</title>');
@@ -57,13 +87,21 @@ describe('renderHexMap', () => {
 
   it('leaves out ships no longer in play and draws plotted paths', () => {
     const gone = { ...ship('X', 'grey', 5, 5), status: 'destroyed' as const };
-    const svg = renderHexMap({ position: position([ship('B1', 'black', 2, 3), gone]), title: 't', paths: [{ ship: 'B1', hexes: [{ col: 2, row: 2 }], facing: 'N', leftMap: false }] });
+    const svg = renderHexMap({
+      position: position([ship('B1', 'black', 2, 3), gone]),
+      title: 't',
+      paths: [{ ship: 'B1', hexes: [{ col: 2, row: 2 }], facing: 'N', leftMap: false }],
+    });
     expect(svg).not.toContain('data-ship="X"');
     expect(svg).toContain('<title>plotted path of B1: 0202</title>');
   });
 
   it('escapes what players name: ship ids, side names, the title', () => {
-    const svg = renderHexMap({ position: position([ship('<b>&', 'black', 1, 1)]), title: '<script>x</script>', sideName: () => '"><img src=x>' });
+    const svg = renderHexMap({
+      position: position([ship('<b>&', 'black', 1, 1)]),
+      title: '<script>x</script>',
+      sideName: () => '"><img src=x>',
+    });
     expect(svg).not.toContain('<script>');
     expect(svg).not.toContain('<img');
     expect(svg).not.toContain('<b>');

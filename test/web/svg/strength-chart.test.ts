@@ -9,8 +9,22 @@ describe('renderStrengthChart', () => {
       sides: ['red', 'blue'],
       sideName: (s) => (s === 'red' ? 'Red <fleet>' : 'Blue'),
       series: [
-        { side: 'red', points: [{ turn: 0, bp: 45 }, { turn: 1, bp: 45 }, { turn: 2, bp: 30 }] },
-        { side: 'blue', points: [{ turn: 0, bp: 45 }, { turn: 1, bp: 30 }, { turn: 2, bp: 15 }] },
+        {
+          side: 'red',
+          points: [
+            { turn: 0, bp: 45 },
+            { turn: 1, bp: 45 },
+            { turn: 2, bp: 30 },
+          ],
+        },
+        {
+          side: 'blue',
+          points: [
+            { turn: 0, bp: 45 },
+            { turn: 1, bp: 30 },
+            { turn: 2, bp: 15 },
+          ],
+        },
       ],
     });
     expect(svg.match(/<polyline /g)).toHaveLength(2);
