@@ -6,17 +6,10 @@ import { DiceExhaustedError, ScriptedDice, SeededDice, type DiceSource } from '.
 import { resolveTurn } from '../rules/resolve.ts';
 import { checkOrderSet } from '../rules/legality.ts';
 import type { RuleError } from '../rules/result.ts';
+import { EXIT, type Outcome } from './exit.ts';
 import { ordersToJson, parsePositionInput, resultToJson } from './position-json.ts';
 
-export const EXIT = { resolved: 0, invalid: 2, diceRanOut: 3 } as const;
-
-export interface Outcome {
-  readonly exitCode: number;
-  /** JSON document for standard output (absent when nothing is printed there). */
-  readonly stdout?: unknown;
-  /** Message for standard error. */
-  readonly stderr?: string;
-}
+export { EXIT, type Outcome };
 
 const invalid = (errors: RuleError[]): Outcome => ({ exitCode: EXIT.invalid, stdout: { errors } });
 

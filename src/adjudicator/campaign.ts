@@ -9,7 +9,7 @@ import { checkCampaign, checkSideOrders, noOrders } from '../rules/strategic/che
 import { finishCampaignTurn, resolveCampaignTurn } from '../rules/strategic/resolve.ts';
 import type { CampaignTurnResult, PendingCampaignTurn } from '../rules/strategic/types.ts';
 import { sideView } from '../rules/strategic/views.ts';
-import { EXIT, type Outcome } from './adjudicate.ts';
+import { EXIT, type Outcome } from './exit.ts';
 import {
   battleToJson,
   fleetToJson,

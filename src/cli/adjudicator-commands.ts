@@ -4,8 +4,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { adjudicate, checkOrders, EXIT, type Outcome } from '../adjudicator/adjudicate.ts';
-import { adjudicateCampaign, checkCampaignDocument } from '../adjudicator/campaign.ts';
+import { EXIT, type Outcome } from '../adjudicator/exit.ts';
+
+// The adjudicators are loaded by the command that runs them, so that `msc --help` starts at once.
+const tactical = () => import('../adjudicator/adjudicate.ts');
+const campaigns = () => import('../adjudicator/campaign.ts');
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -22,7 +25,11 @@ async function readInput(file: string | undefined): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function run(file: string | undefined, fn: (text: string) => Outcome, opts: { pretty?: boolean }): Promise<void> {
+async function run(
+  file: string | undefined,
+  load: () => Promise<(text: string) => Outcome>,
+  opts: { pretty?: boolean },
+): Promise<void> {
   let text: string;
   try {
     text = await readInput(file);
@@ -34,7 +41,7 @@ async function run(file: string | undefined, fn: (text: string) => Outcome, opts
     process.exitCode = EXIT.invalid;
     return;
   }
-  const outcome = fn(text);
+  const outcome = (await load())(text);
   if (outcome.stdout !== undefined)
     process.stdout.write(`${JSON.stringify(outcome.stdout, null, opts.pretty ? 2 : undefined)}\n`);
   if (outcome.stderr) process.stderr.write(`${outcome.stderr}\n`);
@@ -49,7 +56,9 @@ export function registerAdjudicatorCommands(program: Command): void {
     )
     .argument('[file]', 'position file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, adjudicate, opts));
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await tactical()).adjudicate, opts),
+    );
   program
     .command('check')
     .description(
@@ -57,7 +66,9 @@ export function registerAdjudicatorCommands(program: Command): void {
     )
     .argument('[file]', 'position file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, checkOrders, opts));
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await tactical()).checkOrders, opts),
+    );
   const campaign = program
     .command('campaign')
     .description('the strategic campaign adjudicator: one campaign turn as JSON in, JSON out');
@@ -66,11 +77,15 @@ export function registerAdjudicatorCommands(program: Command): void {
     .description('resolve one campaign turn (file, or standard input) and print the result as JSON')
     .argument('[file]', 'campaign file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, adjudicateCampaign, opts));
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await campaigns()).adjudicateCampaign, opts),
+    );
   campaign
     .command('check')
     .description("check a campaign document's state and every side's orders without resolving")
     .argument('[file]', 'campaign file; "-" or none reads standard input')
     .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, checkCampaignDocument, opts));
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await campaigns()).checkCampaignDocument, opts),
+    );
 }

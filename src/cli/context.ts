@@ -13,7 +13,7 @@ import { migrate } from '../db/migrate.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createGamesContext } from '../server/context.ts';
 import { DirectGamesClient } from './direct-client.ts';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import type { GamesClient } from './games-client.ts';
 import { HttpGamesClient } from './http-client.ts';
 

@@ -8,21 +8,13 @@ import { CommanderError } from 'commander';
 import { InvalidConfigError } from '../config/config.ts';
 import { DataDirInUseError } from '../db/lock.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
+import { CliError } from './cli-error.ts';
 
 export const EXIT_OK = 0;
 const EXIT_INTERNAL = 1;
 const EXIT_USER = 2;
 
-/** A failure of the command line itself: bad arguments, an unreadable file, a server out of reach. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly problems: readonly ProblemDetail[] = [],
-  ) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
+export { CliError } from './cli-error.ts';
 
 /** One problem as a line: where, what, and its code for scripts. */
 export function formatProblem(p: ProblemDetail): string {

@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import { gameCommand, run, type Common, type GameCommandDeps } from './game-run.ts';
 
 interface ExportOptions extends Common {

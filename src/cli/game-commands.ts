@@ -5,7 +5,7 @@
  * moderator-commands.ts.
  */
 import type { Command } from 'commander';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import { registerExportCommand } from './export-command.ts';
 import { createInput, createOptions, type CreateOptions } from './game-create.ts';
 import { createdText, listText, showText, turnsText, turnText } from './game-print.ts';

@@ -6,8 +6,8 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CreateGameInput } from '../games/create.ts';
-import { SCENARIOS } from '../games/scenarios.ts';
-import { CliError } from './errors.ts';
+import { SCENARIOS } from '../games/scenario-names.ts';
+import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';
 
 export interface CreateOptions {

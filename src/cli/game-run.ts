@@ -5,7 +5,6 @@
  * closed whatever happens.
  */
 import type { Command } from 'commander';
-import { failureJson } from './errors.ts';
 import type { GamesClient } from './games-client.ts';
 import { printJson, type CliIO } from './io.ts';
 
@@ -48,7 +47,7 @@ export async function run(
   try {
     await body(open);
   } catch (error) {
-    const json = opts.json ? failureJson(error) : null;
+    const json = opts.json ? (await import('./errors.ts')).failureJson(error) : null;
     if (json) printJson(deps.io, json);
     throw error;
   } finally {

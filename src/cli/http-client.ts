@@ -8,7 +8,7 @@
 import { AppError } from '../games/errors.ts';
 import type { CreateGameInput } from '../games/create.ts';
 import type { GameExport } from '../games/export-format.ts';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import type {
   CreatedGameInfo,
   DeadlineChange,

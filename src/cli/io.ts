@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Env } from './context.ts';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 
 export interface CliIO {
   /** One line (or block) of the command's answer on standard output. */

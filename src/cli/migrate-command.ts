@@ -1,10 +1,6 @@
 /** `msc migrate`: brings the configured database's schema up to date, and says what it did. */
 import type { Command } from 'commander';
-import { loadConfig } from '../config/config.ts';
-import { DataDirInUseError } from '../db/lock.ts';
-import { migrate } from '../db/migrate.ts';
-import { cliLogger, databaseWhere, openConfiguredDatabase, serverHolding } from './context.ts';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import { printJson, type CliIO } from './io.ts';
 
 export function registerMigrateCommand(program: Command, io: CliIO): void {
@@ -13,6 +9,10 @@ export function registerMigrateCommand(program: Command, io: CliIO): void {
     .description('apply the pending database migrations (msc serve and msc game also do, before anything else)')
     .option('--json', 'print what was done as JSON')
     .action(async (opts: { json?: boolean }) => {
+      const { loadConfig } = await import('../config/config.ts');
+      const { DataDirInUseError } = await import('../db/lock.ts');
+      const { migrate } = await import('../db/migrate.ts');
+      const { cliLogger, databaseWhere, openConfiguredDatabase, serverHolding } = await import('./context.ts');
       const config = loadConfig(io.env);
       const where = databaseWhere(config);
       let database;

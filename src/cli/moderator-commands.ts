@@ -5,8 +5,7 @@
  * the audit log.
  */
 import type { Command } from 'commander';
-import { seatInputSchema } from '../games/create.ts';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import { answer, gameCommand, run, type Common, type GameCommandDeps } from './game-run.ts';
 import type { DeadlineChange } from './games-client.ts';
 import { when } from './io.ts';
@@ -29,7 +28,8 @@ function deadlineChange(opts: { at?: string; extend?: string; none?: boolean }):
 }
 
 /** The new player of `replace`, checked as a seat is checked at creation. */
-function newPlayer(side: string, opts: { email: string; name: string; tz?: string }) {
+async function newPlayer(side: string, opts: { email: string; name: string; tz?: string }) {
+  const { seatInputSchema } = await import('../games/create.ts');
   const checked = seatInputSchema.safeParse({
     side,
     email: opts.email,
@@ -120,7 +120,7 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
     .option('--tz <zone>', "the new player's time zone (IANA, e.g. Europe/Paris); default: the seat's")
     .action((id: string, side: string, opts: Common & { email: string; name: string; tz?: string }) =>
       run(deps, opts, async (open) => {
-        const player = newPlayer(side, opts);
+        const player = await newPlayer(side, opts);
         const r = await (await open()).replaceSeat(id, side, player, reasonOf(opts));
         answer(
           io,

@@ -5,8 +5,6 @@
  */
 import { Command } from 'commander';
 import { registerAdjudicatorCommands } from './adjudicator-commands.ts';
-import { openGamesClient } from './context.ts';
-import { describeFailure, EXIT_OK } from './errors.ts';
 import { registerGameCommands, type GameCommandDeps } from './game-commands.ts';
 import type { CliIO } from './io.ts';
 import { registerMigrateCommand } from './migrate-command.ts';
@@ -38,7 +36,13 @@ export function buildProgram(io: CliIO, options: ProgramOptions = {}): Command {
     io,
     openClient:
       options.openClient ??
-      ((o) => openGamesClient({ env: io.env, ...o, ...(io.stderr ? { stderr: io.stderr } : {}) })),
+      // Loaded when a command needs the games: `msc --help` and the adjudicator start without the database code.
+      (async (o) =>
+        (await import('./context.ts')).openGamesClient({
+          env: io.env,
+          ...o,
+          ...(io.stderr ? { stderr: io.stderr } : {}),
+        })),
   });
   return program;
 }
@@ -47,8 +51,9 @@ export function buildProgram(io: CliIO, options: ProgramOptions = {}): Command {
 export async function runProgram(program: Command, argv: readonly string[], io: CliIO): Promise<number> {
   try {
     await program.parseAsync([...argv]);
-    return EXIT_OK;
+    return 0;
   } catch (error) {
+    const { describeFailure } = await import('./errors.ts');
     const failure = describeFailure(error, io.env.MSC_DEBUG === '1');
     if (failure.text) io.err(failure.text);
     return failure.exitCode;

@@ -4,8 +4,7 @@
  * directory lock, so that `msc game …` run meanwhile goes through it.
  */
 import type { Command } from 'commander';
-import { describeConfig, loadConfig } from '../config/config.ts';
-import { CliError } from './errors.ts';
+import { CliError } from './cli-error.ts';
 import type { CliIO } from './io.ts';
 
 /** System errors that mean "fix the environment" (a port in use, a database out of reach), not a bug. */
@@ -30,17 +29,21 @@ export function isEnvironmentFailure(error: unknown): boolean {
 }
 
 export function registerServeCommand(program: Command, io: CliIO): void {
+  // The configuration is loaded only for `msc serve` (its help lists every variable): other commands start faster.
+  let variables = '';
+  program.hook('preSubcommand', async (_program, sub) => {
+    if (sub.name() !== 'serve') return;
+    const { describeConfig } = await import('../config/config.ts');
+    variables = `\nEnvironment variables:\n${describeConfig()
+      .map((k) => `  ${k.env}${k.default ? ` (default ${k.default})` : ''}\n      ${k.doc}`)
+      .join('\n')}`;
+  });
   program
     .command('serve')
     .description('run the service: web pages, JSON API and turn workers (configured by environment variables)')
-    .addHelpText(
-      'after',
-      () =>
-        `\nEnvironment variables:\n${describeConfig()
-          .map((k) => `  ${k.env}${k.default ? ` (default ${k.default})` : ''}\n      ${k.doc}`)
-          .join('\n')}`,
-    )
+    .addHelpText('after', () => variables)
     .action(async () => {
+      const { loadConfig } = await import('../config/config.ts');
       // A wrong variable stops here, named, before anything is opened.
       const config = loadConfig(io.env);
       // Loaded only now: the other commands need none of the web stack.

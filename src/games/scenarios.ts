@@ -7,6 +7,7 @@ import type { Design, Direction } from '../rules/types.ts';
 import { designCost } from '../rules/design.ts';
 import { formatHex } from '../rules/hex.ts';
 import type { GameSettingsInput, Zone } from './settings.ts';
+import { SCENARIOS, type ScenarioName } from './scenario-names.ts';
 
 /** A ship as a scenario or a seat's fleet places it. */
 export interface PlacedShip {
@@ -24,8 +25,7 @@ export interface Scenario {
   readonly fleets: Readonly<Record<string, readonly PlacedShip[]>>;
 }
 
-export const SCENARIOS = ['tutorial-duel', 'skirmish-3v3', 'solo-mission', 'custom'] as const;
-export type ScenarioName = (typeof SCENARIOS)[number];
+export { SCENARIOS, type ScenarioName };
 
 export const HANDICAPS = [0, 25, 50, 100] as const;
 
