@@ -1,9 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
+/** Pure tests: no database, no server, no browser. `npm run test:unit` runs only these, in seconds. */
+const UNIT = [
+  'test/rules/**/*.test.ts',
+  'test/orders/**/*.test.ts',
+  'test/reports/**/*.test.ts',
+  'test/adjudicator/**/*.test.ts',
+  'test/lib/**/*.test.ts',
+  'test/config/**/*.test.ts',
+  'test/log.test.ts',
+  'test/games/side-names.test.ts',
+  'test/mail/compose.test.ts',
+  'test/web/client-bundle.test.ts',
+  'test/web/pages/new-game-form.test.ts',
+  'test/web/pages/order-form.test.ts',
+  'test/web/svg/**/*.test.ts',
+  'test/cli/errors.test.ts',
+  'test/cli/game-create.test.ts',
+  'test/cli/http-client.test.ts',
+  'test/cli/serve-command.test.ts',
+  'test/cli/adjudicator-cli.test.ts',
+  'test/cli/campaign-cli.test.ts',
+];
+
+/** Tests of whole processes and real servers: mail servers, the browser, worker processes, crashes. */
+const SERVICES = [
+  'test/e2e/**/*.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/mail/imap-watcher.test.ts',
+  'test/mail/smtp-receiver.test.ts',
+  'test/mail/outbound.test.ts',
+  'test/queue/crash.test.ts',
+  'test/queue/many-workers.test.ts',
+  'test/cli/msc-game.e2e.test.ts',
+  'test/server/main.test.ts',
+  'test/db/lock.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      // Everything else opens a database (PGlite, and PostgreSQL where it runs).
+      { extends: true, test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES] } },
+      { extends: true, test: { name: 'services', include: SERVICES } },
+    ],
   },
 });
