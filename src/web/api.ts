@@ -38,7 +38,7 @@ import {
   turnView,
   visitorGameView,
 } from '../games/views.ts';
-import { checkInput } from './errors.ts';
+import { checkInput, refuseNul } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 
 export interface ApiOptions {
@@ -229,7 +229,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     res.json({ game: await publicGameView(ctx, game.id) });
   });
 
-  router.post('/api/games/:id/orders', ...ordersLimit, plainText, async (req, res) => {
+  router.post('/api/games/:id/orders', ...ordersLimit, plainText, refuseNul, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = seatToken(req);
     let asJson = false;

@@ -13,7 +13,7 @@ import type { DatabaseKind } from '../db/client.ts';
 import type { GamesContext } from '../games/context.ts';
 import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
-import { errorHandler, notFoundHandler } from './errors.ts';
+import { errorHandler, notFoundHandler, refuseNul } from './errors.ts';
 import { countRequests, createMetrics, type Metrics } from './metrics.ts';
 import { securityHeaders } from './pages/headers.ts';
 import { createPagesRouter } from './pages/router.ts';
@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
   const secure = deps.ctx.publicUrl.startsWith('https:');
   app.use(securityHeaders({ secure }));
   app.use(express.json({ limit: `${settings.bodyLimitKb}kb` }));
+  app.use(refuseNul);
 
   app.get('/healthz', async (_req, res) => {
     try {

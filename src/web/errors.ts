@@ -138,3 +138,32 @@ export function errorHandler(fallbackLogger?: Logger): ErrorRequestHandler {
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `there is no ${req.method} ${req.path}: see docs/api.md for the endpoints`, 404));
 };
+
+/** Whether a parsed body or query holds a NUL character in any of its strings (or keys), however deep. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || typeof value !== 'object' || value === null) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || holdsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Refuses a request whose parsed body or query holds a NUL character: no text
+ * a player writes needs one, and PostgreSQL cannot store it. Runs after each
+ * body parser, so every route sees only text that can be stored.
+ */
+export const refuseNul: RequestHandler = (req, _res, next) => {
+  if (holdsNul(req.body) || holdsNul(req.query) || req.path.includes('\u0000')) {
+    next(
+      new AppError(
+        'NUL_IN_INPUT',
+        'the request holds a NUL character (\\u0000), which no field takes: remove it and send again',
+        400,
+      ),
+    );
+    return;
+  }
+  next();
+};

@@ -9,7 +9,7 @@ import cookieParser from 'cookie-parser';
 import { fileURLToPath } from 'node:url';
 import type { GamesContext } from '../../games/context.ts';
 import type { Logger } from '../../log.ts';
-import { toAppError } from '../errors.ts';
+import { refuseNul, toAppError } from '../errors.ts';
 import { rulesBundle } from '../client-bundle.ts';
 import type { Metrics } from '../metrics.ts';
 import { archiveRoutes } from './archive.ts';
@@ -49,11 +49,13 @@ export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {})
       .set('Cache-Control', 'public, max-age=3600')
       .send(await rulesBundle());
   });
-  router.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false, fallthrough: false }));
+  // A path outside the folder (even one encoded twice) is simply not there.
+  router.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false, fallthrough: false }), staticNotFound);
 
   const pages = express.Router();
   pages.use(cookieParser());
   pages.use(express.urlencoded({ extended: false, limit: `${settings.bodyLimitKb}kb`, parameterLimit: 2000 }));
+  pages.use(refuseNul);
   pages.use(deps.sessions.loadSession);
   pages.use(deps.sessions.csrfProtection);
   pages.use(authRoutes(deps));
@@ -69,6 +71,16 @@ export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {})
   router.use(onlyPages);
   return router;
 }
+
+/** What express.static refuses (a missing file, a path that climbs out of the folder) is a 404 for the client. */
+const staticNotFound: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
+  const status = (error as { status?: unknown }).status;
+  next(
+    typeof status === 'number' && status >= 400 && status < 500
+      ? Object.assign(new Error('not found'), { status: 404, expose: true })
+      : error,
+  );
+};
 
 const pageNotFound: RequestHandler = (req, _res, next) => {
   next(Object.assign(new Error('not found'), { status: 404, expose: true, pageNotFound: true }));
