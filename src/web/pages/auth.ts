@@ -23,7 +23,7 @@ import {
 } from '../../games/logins.ts';
 import { pruneSessions } from '../../games/sessions.ts';
 import { AppError } from '../../games/errors.ts';
-import { fromLoopback, frameFor, type PagesDeps } from './deps.ts';
+import { frameFor, type PagesDeps } from './deps.ts';
 import { queueLoginMail } from './mails.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
@@ -88,7 +88,7 @@ export function authRoutes(deps: PagesDeps): Router {
     }
     sendPage(res, 'login-sent', frameFor(deps, req, res, 'Check your mail'), {
       email,
-      mailboxHere: settings.localMailbox && fromLoopback(req),
+      mailboxHere: settings.localMailbox,
     });
   });
 

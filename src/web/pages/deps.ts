@@ -51,14 +51,6 @@ export function mayCreateGames(settings: PageSettings, email: string | null): bo
   return settings.createGames === 'anyone' || settings.moderatorEmails.includes(email.toLowerCase());
 }
 
-/** Whether the request comes from this machine, to this machine (the local mailbox's condition). */
-export function fromLoopback(req: Request): boolean {
-  const ip = req.ip ?? '';
-  const local = ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
-  const host = req.hostname;
-  return local && (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1');
-}
-
 export function frameFor(
   deps: PagesDeps,
   req: Request,

@@ -5,6 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localMailboxKey } from '../../../src/games/secrets.ts';
 import { outbox } from '../../../src/db/schema.ts';
 import { endGame } from '../../../src/games/moderation.ts';
 import { resolveNextDueTurn } from '../../../src/games/resolution.ts';
@@ -106,10 +107,27 @@ describe('the local mailbox', () => {
   });
   afterEach(() => app.close());
 
-  it('shows every mail on this machine itself', async () => {
-    const page = await visitor(app).get('/mailbox');
+  it('shows every mail to whoever opens the link with the mailbox key, and keeps the key for its pages', async () => {
+    const operator = visitor(app);
+    const page = await operator.get(`/mailbox?key=${localMailboxKey(app.ctx.serviceKey)}`);
     expect(page.text).toContain('For ann@pbem.test');
     expect(page.text).toContain('For bo@pbem.test');
+    const again = await operator.get('/mailbox');
+    expect(again.text).toContain('For bo@pbem.test');
+  });
+
+  it('trusts neither a loopback address nor a loopback Host: a reverse proxy on the machine sends both', async () => {
+    for (const host of ['localhost', '127.0.0.1']) {
+      const page = await getAs(app, '/mailbox', host);
+      expect([host, page.status]).toEqual([host, 401]);
+      expect(page.text).not.toContain('For bo@pbem.test');
+    }
+  });
+
+  it('refuses a wrong key without showing any mail', async () => {
+    const page = await visitor(app).get(`/mailbox?key=${'A'.repeat(32)}`);
+    expect(page.status).toBe(403);
+    expect(page.text).not.toContain('For ann@pbem.test');
   });
 
   it('elsewhere shows each person only their own mail, and nothing to a visitor', async () => {
