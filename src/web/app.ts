@@ -27,6 +27,7 @@ export type WebSettings = Pick<
   | 'createGames'
   | 'moderatorEmails'
   | 'rateLimitLogin'
+  | 'rateLimitMessages'
 > &
   Partial<Pick<Config, 'mailSmtpUrl'>>;
 
@@ -38,6 +39,7 @@ const DEFAULT_WEB_SETTINGS: WebSettings = {
   createGames: 'anyone',
   moderatorEmails: [],
   rateLimitLogin: 30,
+  rateLimitMessages: 20,
 };
 
 export interface AppDeps {
@@ -148,6 +150,8 @@ export function createApp(deps: AppDeps): Express {
         // Without an SMTP server, mail stays in the local mailbox the pages show.
         localMailbox: !settings.mailSmtpUrl,
         rateLimitLogin: settings.rateLimitLogin,
+        rateLimitOrders: settings.rateLimitOrders,
+        rateLimitMessages: settings.rateLimitMessages,
         bodyLimitKb: settings.bodyLimitKb,
       },
       metrics,

@@ -12,7 +12,6 @@
  *   straight on, and the link stays unused.
  */
 import express, { type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
   LOGIN_LINKS_PER_HOUR,
@@ -22,7 +21,7 @@ import {
   redeemLoginToken,
 } from '../../games/logins.ts';
 import { pruneSessions } from '../../games/sessions.ts';
-import { AppError } from '../../games/errors.ts';
+import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { queueLoginMail } from './mails.ts';
 import { sendPage } from './render.ts';
@@ -38,24 +37,7 @@ function afterLogin(gameId: string | null): string {
 export function authRoutes(deps: PagesDeps): Router {
   const router = express.Router();
   const { ctx, settings } = deps;
-  const limit = settings.rateLimitLogin
-    ? [
-        rateLimit({
-          windowMs: 3_600_000,
-          limit: settings.rateLimitLogin,
-          standardHeaders: 'draft-7',
-          legacyHeaders: false,
-          handler: (_req, _res, next) =>
-            next(
-              new AppError(
-                'RATE_LIMITED',
-                `too many login requests from your address: at most ${settings.rateLimitLogin} an hour; try again later`,
-                429,
-              ),
-            ),
-        }),
-      ]
-    : [];
+  const limit = limitPerClient(settings.rateLimitLogin, 'hour', 'login requests');
 
   router.get('/login', (req, res) => {
     sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '' });

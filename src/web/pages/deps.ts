@@ -19,6 +19,10 @@ export interface PageSettings {
   readonly localMailbox: boolean;
   /** Login forms one client address may send per hour (0: no limit). */
   readonly rateLimitLogin: number;
+  /** Order forms one client address may post per minute (0: no limit). */
+  readonly rateLimitOrders: number;
+  /** Messages one client address may send per hour (0: no limit). */
+  readonly rateLimitMessages: number;
   readonly bodyLimitKb: number;
 }
 
@@ -28,6 +32,8 @@ export const DEFAULT_PAGE_SETTINGS: PageSettings = {
   moderatorEmails: [],
   localMailbox: true,
   rateLimitLogin: 30,
+  rateLimitOrders: 120,
+  rateLimitMessages: 20,
   bodyLimitKb: 512,
 };
 

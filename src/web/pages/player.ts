@@ -19,6 +19,7 @@ import { queueRelayedMessage } from './mails.ts';
 import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
+import { limitPerClient } from '../rate-limit.ts';
 
 /** A form field as text; anything else a hostile body may hold (an array, an object) reads as empty. */
 function textField(body: unknown, name: string): string {
@@ -185,10 +186,12 @@ export function playerRoutes(deps: PagesDeps): Router {
     }
   }
 
-  router.post('/games/:id/orders', (req, res) => orders(req, res, 'rows'));
-  router.post('/games/:id/orders/text', (req, res) => orders(req, res, 'text'));
+  const ordersLimit = limitPerClient(deps.settings.rateLimitOrders, 'minute', 'order forms');
+  router.post('/games/:id/orders', ...ordersLimit, (req, res) => orders(req, res, 'rows'));
+  router.post('/games/:id/orders/text', ...ordersLimit, (req, res) => orders(req, res, 'text'));
 
-  router.post('/games/:id/messages', async (req, res) => {
+  const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');
+  router.post('/games/:id/messages', ...messagesLimit, async (req, res) => {
     const game = await gameOfPath(deps, req);
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
