@@ -57,13 +57,33 @@ describe('the archive', () => {
     expect((await alice.get('/archive/hidden')).status).toBe(200);
   });
 
+  it("a private game's download link works for its own logged-in players, and for nobody else", async () => {
+    await tutorialDuel(app.ctx, { id: 'hidden', settings: { public: false } });
+    const alice = visitor(app);
+    await logIn(app, alice, 'alice@pbem.test');
+    const page = await alice.get('/archive/hidden');
+    const link = /href="(\/archive\/hidden\/export)"/.exec(page.text)?.[1];
+    expect(link).toBe('/archive/hidden/export');
+    const download = await alice.get(link!);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^application\/json/);
+    const doc = JSON.parse(download.text) as { gameId: string; seed: string | null };
+    expect(doc.gameId).toBe('hidden');
+    // A player's download of a running game keeps the seed secret, as the API's does for a seat token.
+    expect(doc.seed).toBeNull();
+    expect((await visitor(app).get(link!)).status).toBe(404);
+    const carol = visitor(app);
+    await logIn(app, carol, 'carol@pbem.test');
+    expect((await carol.get(link!)).status).toBe(404);
+  });
+
   it('publishes the dice commitment at once and the seed only at the end; every die of a turn is listed', async () => {
     const { moderatorToken } = await tutorialDuel(app.ctx, { id: 'dice' });
     const anyone = visitor(app);
     const before = await anyone.get('/archive/dice');
     expect(before.text).toMatch(/Commitment \(SHA-256 of the seed[^<]*<code class="hash">[0-9a-f]{64}<\/code>/);
     expect(before.text).toContain('The seed is revealed when the game ends.');
-    expect(before.text).toContain('href="/api/games/dice/export"');
+    expect(before.text).toContain('href="/archive/dice/export"');
     await endGame(app.ctx, { gameId: 'dice', key: moderatorToken }, 'end');
     const after = await anyone.get('/archive/dice');
     expect(after.text).toMatch(/<code class="hash" id="seed">[0-9a-f]{32}<\/code>/);
