@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { Game, Seat } from '../../db/schema.ts';
 import { AppError } from '../../games/errors.ts';
 import { concede, submitOrders } from '../../games/orders.ts';
-import { gameById, mayRead, moderatedBy, seatsInGame, seatsOf, tokenOf, isModerator } from '../../games/people.ts';
+import { homeOf } from '../../games/home.ts';
+import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/people.ts';
 import { submitFleet } from '../../games/setup.ts';
 import { sendSideMessage } from '../../games/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
@@ -98,14 +99,11 @@ export function playerRoutes(deps: PagesDeps): Router {
 
   router.get('/', async (req, res) => {
     const email = sessionOf(req).email;
-    const seats = email ? await seatsOf(ctx, email) : [];
+    const home = email ? await homeOf(ctx, email) : null;
     const moderated = email ? await moderatedBy(ctx, email) : [];
     sendPage(res, 'home', frameFor(deps, req, res, 'Minimal Space Combat'), {
-      seats: seats.map((s) => ({
-        ...s.game,
-        side: s.seat.side,
-        several: seats.filter((x) => x.game.id === s.game.id).length > 1,
-      })),
+      home,
+      anyGame: home !== null && home.yourMove.length + home.waiting.length + home.finished.length > 0,
       moderated,
       mayCreate: mayCreateGames(deps.settings, email),
     });
