@@ -80,11 +80,13 @@ export function campaignNarrative(
         }
         break;
       case 'move':
-        if (mine(e.side))
+        if (mine(e.side)) {
+          const via = e.path.slice(0, -1);
           out.push(
             `${side === null ? `${sideName(e.side)}'s fleet` : 'Fleet'} ${e.fleet} moved ${e.from} to ${e.to}` +
-              `${e.path.length > 0 ? ` (${e.path.join(' ')})` : ''}.`,
+              `${via.length > 0 ? ` via ${via.join(' ')}` : ''}.`,
           );
+        }
         break;
       case 'sensor':
         if (side === null)
@@ -111,16 +113,18 @@ export function campaignNarrative(
         const att = b ? who(b.attacker) : 'the attacker';
         const def = b ? who(b.defender) : 'the defender';
         const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+        /** `you attack`, `the enemy attacks`, `Blue attacks`. */
+        const verb = (subject: string, base: string) => `${subject} ${subject === 'you' ? base : `${base}s`}`;
         out.push(`  Round ${e.round} at ${e.hex}:`);
         out.push(
-          `    ${cap(att)} attack: ${dice(e.attackerDice)} (${plural(hits(e.attackerDice), 'hit')}); ` +
-            `${def} save: ${dice(e.defenderSaves)} (${plural(hits(e.defenderSaves), 'save')}); ` +
-            `${def} lose ${plural(e.defenderLosses, 'ship')}.`,
+          `    ${cap(verb(att, 'attack'))}: ${dice(e.attackerDice)} (${plural(hits(e.attackerDice), 'hit')}); ` +
+            `${verb(def, 'save')}: ${dice(e.defenderSaves)} (${plural(hits(e.defenderSaves), 'save')}); ` +
+            `${verb(def, 'lose')} ${plural(e.defenderLosses, 'ship')}.`,
         );
         out.push(
-          `    ${cap(def)} attack: ${dice(e.defenderDice)} (${plural(hits(e.defenderDice), 'hit')}); ` +
-            `${att} save: ${dice(e.attackerSaves)} (${plural(hits(e.attackerSaves), 'save')}); ` +
-            `${att} lose ${plural(e.attackerLosses, 'ship')}.`,
+          `    ${cap(verb(def, 'attack'))}: ${dice(e.defenderDice)} (${plural(hits(e.defenderDice), 'hit')}); ` +
+            `${verb(att, 'save')}: ${dice(e.attackerSaves)} (${plural(hits(e.attackerSaves), 'save')}); ` +
+            `${verb(att, 'lose')} ${plural(e.attackerLosses, 'ship')}.`,
         );
         break;
       }
