@@ -271,7 +271,7 @@ export function setupBlock(at: SetupContext<Campaign>, current?: CampaignSetup):
   return `${[body[0]!, ...comments.flatMap(wrap), ...body.slice(1)].join('\n')}\n`;
 }
 
-/** An id not yet taken (case aside): the id itself, or it with the lowest number from 2 on that is free. */
+/** An id not yet taken (case aside): the id itself, or it with the lowest number from 2 added that makes it free. */
 function freeId(id: string, taken: Set<string>): string {
   if (!taken.has(id.toUpperCase())) return id;
   for (let n = 2; ; n++) {
@@ -282,8 +282,8 @@ function freeId(id: string, taken: Set<string>): string {
 
 /**
  * The campaign turn 1 starts from: each side's ships at its home, in its fleets, in seat order; what it did not spend
- * in its store. An id the other side's setup took first (seat order) is renamed with the lowest free number, and the
- * side is told (ruling, rules-strategic.md §12).
+ * in its store. An id the other side's setup took first (seat order) gets the lowest number from 2 added that makes it
+ * free, and the side is told (ruling, rules-strategic.md §12).
  */
 export function startCampaign(
   campaign: Campaign,
