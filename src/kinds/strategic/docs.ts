@@ -12,6 +12,7 @@ import {
   parseSideOrdersJson,
   sideOrdersToJson,
 } from '../../adjudicator/campaign-json.ts';
+import { parseHex } from '../../rules/hex.ts';
 import type {
   Campaign,
   CampaignEvent,
@@ -91,9 +92,9 @@ export function readPending(doc: unknown): StoredPending {
     throw new DamagedDocumentError('pending campaign turn', 'not a pending turn document');
   const campaign = readCampaign(d.campaign);
   const battles: PendingBattle[] = d.battles.map((b) => {
-    const hex = campaign.fleets.find((f) => f.id === b.fleets[0])?.hex;
-    if (!hex) throw new DamagedDocumentError('pending campaign turn', `no fleet of the battle at ${b.hex}`);
-    return { hex, attacker: b.attacker, defender: b.defender, fleets: b.fleets };
+    const hex = parseHex(String(b.hex));
+    if (!hex.ok) throw new DamagedDocumentError('pending campaign turn', `battle at "${String(b.hex)}"`);
+    return { hex: hex.value, attacker: b.attacker, defender: b.defender, fleets: b.fleets };
   });
   return {
     turn: {

@@ -91,11 +91,13 @@ describe('a campaign turn with tactical battles', () => {
       ['r1', null, 'active', 3],
       ['r2', null, 'active', 3],
     ]);
+    // "the turn limit is the campaign setting `tacticalTurnLimit` (12 unless set)";
+    // "the sides in the campaign's seat order"
     expect(linked.setup(r.pending!.document, 0, { turnLimit: 8 }).turnLimit).toBe(8);
   });
 
-  it('a full row moves back a row: 24 columns, then row 17 (defender: row 2)', () => {
-    const many = Array.from({ length: 26 }, (_, i) => ship(`b${i + 1}`, LINE));
+  it('a full row moves back a row; "beyond the 72 hexes of a zone, ships share hexes, placed again in the same order from the first hex"', () => {
+    const many = Array.from({ length: 74 }, (_, i) => ship(`b${i + 1}`, LINE));
     const { r } = pending(
       tactical({
         fleets: [
@@ -105,10 +107,11 @@ describe('a campaign turn with tactical battles', () => {
       }),
     );
     const placed = linked.setup(r.pending!.document, 0).defaultPlacement['blue']!;
-    expect(placed.slice(22).map((p) => p.hex)).toEqual(['0116', '2416', '1217', '1317']);
+    expect(placed.slice(22, 26).map((p) => p.hex)).toEqual(['0116', '2416', '1217', '1317']);
+    expect(placed.slice(70).map((p) => p.hex)).toEqual(['0118', '2418', '1216', '1316']);
   });
 
-  it('comes back as lost, disengaged (a side that conceded disengages) and surviving ships, and finishes the turn', () => {
+  it('comes back as lost, disengaged and surviving ships ("ships still in play of a side that conceded the tactical game have disengaged"), and finishes the turn', () => {
     const { c, r } = pending();
     const doc = r.pending!.document;
     const start = tacticalState(linked.setup(doc, 0).defaultState);

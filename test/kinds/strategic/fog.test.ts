@@ -152,7 +152,7 @@ function play(seed: string, s: unknown, turns: number) {
 const count = (history: readonly StoredTurnEvents[], type: string) =>
   history.reduce((t, h) => t + h.events.filter((e) => (e as { type: string }).type === type).length, 0);
 
-describe('whole campaigns through the kind interface: no report shows what §6 hides', () => {
+describe('whole campaigns through the kind interface: "A side\'s report never names an enemy ship, nor an enemy fleet in its narrative", and shows nothing §6 hides', () => {
   it('fog positions, strategic battles', () => {
     const { history } = play('positions', settings(), 30);
     for (const type of ['production', 'build', 'move', 'sensor', 'battle', 'round', 'lost'])

@@ -86,7 +86,7 @@ describe('documents', () => {
 });
 
 describe('the turn', () => {
-  it('both sides with fleets must order; a conceded seat does not; concede leaves the side out of play', () => {
+  it('"A side\'s concession is recorded on the campaign at once": a conceded seat orders no more, and its side is out of play', () => {
     const c = meeting();
     expect(kind.sidesThatMustOrder(c, seats())).toEqual(['blue', 'red']);
     expect(kind.sidesThatMustOrder(c, seats('red'))).toEqual(['blue']);
@@ -108,7 +108,7 @@ describe('the turn', () => {
     expect(resolveOk(both, {}, new ScriptedDice([])).winner).toBe('draw');
   });
 
-  it('the no-orders policy: a side that sent nothing builds nothing and its fleets stay, with their standing orders', () => {
+  it('"A side that sent no orders by the deadline has empty orders: no builds, no transfers, no moves; its fleets keep their standing loss and retreat orders"', () => {
     const c = meeting({
       store: { blue: 30, red: 30 },
       fleets: [
@@ -123,7 +123,7 @@ describe('the turn', () => {
     expect(r.state.store).toEqual({ blue: 31, red: 31 });
   });
 
-  it('a moderator ending the campaign scores it as the turn limit does: more ships’ BP wins, equal is a draw', () => {
+  it('"A moderator\'s early end is scored as the turn limit scores it: more ships\' BP wins, equal is a draw"', () => {
     expect(kind.scoreNow(meeting(), 3)).toEqual({ winner: 'red', scores: { blue: 35, red: 50 } });
     const even = campaign();
     expect(kind.scoreNow(even, 1)).toEqual({ winner: 'draw', scores: { blue: 15, red: 15 } });
@@ -149,7 +149,7 @@ describe('the orders language through the kind', () => {
     if (!r.ok) expect(r.errors[0]!.message).not.toMatch(/red|enemy/i);
   });
 
-  it('a new id an enemy piece has where the side cannot see it is accepted, then skipped at resolution with its reason (§12 ruling)', () => {
+  it('"A new ship or fleet id that an enemy piece already has where the side cannot see it is accepted, and skipped when the turn resolves (event `skipped`, told to that side only), with every order that depended on it"', () => {
     const c = meeting({ store: { blue: 30, red: 0 } });
     // r1 is a red ship: blue never sees red's ship ids, so the build is accepted on submission.
     const o = parsed(c, 'blue', 'BUILD r1 E3 S3 H3 W F,FL,FR AS N1', 'MOVE N1 SE');
@@ -172,7 +172,7 @@ describe('the orders language through the kind', () => {
     expect(report.narrative.join('\n')).not.toMatch(/skipped/);
   });
 
-  it('with fog positions a visible enemy fleet id is taken; with fog sensors an unseen one is not checked', () => {
+  it('"checked against its own fleets and, with fog `positions`, the ids of the enemy fleets it sees; never against enemy ships, nor enemy fleets it cannot see"', () => {
     const positions = meeting({ store: { blue: 30, red: 0 } });
     const r = kind.parseSubmission('GAME g1 TURN 1\nBUILD n1 E3 S3 H3 W F,FL,FR AS R9\nEND', at(positions, 'blue'));
     expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['ID_IN_USE']);

@@ -100,7 +100,7 @@ describe('a side’s setup', () => {
     expect(again.ok && again.setup).toEqual(setup);
   });
 
-  it('every problem on its line: over the budget, an illegal design, an order that is not a BUILD', () => {
+  it('"A side\'s setup is BUILD lines …; no other order; at least one ship; at most the budget in all": every problem on its line', () => {
     const s = settings({ budget: 30 });
     const r = setupPhase.parseSetup(
       setupText(
@@ -119,7 +119,7 @@ describe('a side’s setup', () => {
     expect(!none.ok && none.errors.map((e) => e.code)).toEqual(['SETUP_NO_SHIPS']);
   });
 
-  it('the default build: 15-BP line ships while the budget lasts, then a 10-BP scout; at most 20 ships a fleet', () => {
+  it('"the default build: ships of 15 BP (ENGINE 3, SHIELDS 3, TO-HIT 3, weapons F FL FR) while the budget lasts, then one of 10 BP (ENGINE 5, SHIELDS 2, TO-HIT 1, weapon F) if 10 BP are left, in fleets of at most 20 ships named after the side"', () => {
     const cost = (s: CampaignSetup) => s.builds.reduce((t, b) => t + shipCost(b.ship), 0);
     expect(cost(defaultSetup('blue', 150))).toBe(150);
     expect(defaultSetup('blue', 150).builds).toHaveLength(10);
@@ -162,7 +162,7 @@ describe('the campaign turn 1 starts from', () => {
     expect(kind.readState(kind.writeState(started))).toEqual(started);
   });
 
-  it('ruling: an id the other side’s setup took first (seat order) gets the lowest number from 2 that makes it free, and only its side is told', () => {
+  it('"an id the other side\'s setup (the first in seat order) already has gets the lowest number from 2 added that makes it free (`S1` becomes `S12`), and only its side is told"', () => {
     const s = settings();
     const c = initial(s);
     const one = (id: string, fleet: string): CampaignSetup => ({
