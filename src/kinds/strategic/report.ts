@@ -83,7 +83,12 @@ export function campaignBlock(
   return `${out.join('\n')}\n`;
 }
 
-/** The Fleet and Production Control Sheets of one side (§10). */
+/** A sheet line wrapped to the report's width, continuation lines indented. */
+function wrapSheetLine(line: string): string[] {
+  return wrapComment(line).map((l, i) => (i === 0 ? l : `    ${l.slice('#       '.length)}`));
+}
+
+/** The Fleet and Production Control Sheets of one side (§10), within 78 columns. */
 export function sheetsOf(
   campaign: Campaign,
   side: string,
@@ -93,9 +98,12 @@ export function sheetsOf(
   return [
     {
       title: `Fleet Control Sheet: ${sideName(side)}`,
-      lines: fleetControlSheet(campaign.fleets.filter((f) => f.side === side)),
+      lines: fleetControlSheet(campaign.fleets.filter((f) => f.side === side)).flatMap(wrapSheetLine),
     },
-    { title: `Production Control Sheet: ${sideName(side)}`, lines: productionControlSheet(side, history) },
+    {
+      title: `Production Control Sheet: ${sideName(side)}`,
+      lines: productionControlSheet(side, history).flatMap(wrapSheetLine),
+    },
   ];
 }
 

@@ -70,7 +70,7 @@ function checkReport(
     `Fleet Control Sheet: ${sideName(side)}`,
     `Production Control Sheet: ${sideName(side)}`,
   ]);
-  for (const line of [...view.diagram.split('\n'), ...(view.orderBlock ?? '').split('\n')])
+  for (const line of [...view.diagram.split('\n'), ...(view.orderBlock ?? '').split('\n'), ...sheets])
     expect(line.length, line).toBeLessThanOrEqual(78);
 
   // Enemy ship ids — and with them their designs and losses by name — never appear.
