@@ -32,6 +32,11 @@ export interface SideContext<State> {
   readonly turn: number;
   readonly side: string;
   readonly state: State;
+  /**
+   * The events of the last resolved turn, for kinds whose side's view depends on them (a campaign's sensor contacts
+   * and battles). Without them such a kind shows the side less, never more.
+   */
+  readonly lastEvents?: readonly unknown[];
 }
 
 /** A submission read by the kind's orders language and checked against the side's view. */

@@ -9,7 +9,7 @@
 import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
 import { formatCampaignOrders } from '../../orders/campaign/index.ts';
 import { err } from '../../rules/result.ts';
-import type { Campaign, SideOrders } from '../../rules/strategic/types.ts';
+import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from './battles.ts';
 import { readCampaign, readSideOrders, writeCampaign, writeSideOrders } from './docs.ts';
@@ -67,7 +67,11 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   },
   formatOrders: (orders, at) => formatCampaignOrders(orders, textContext(at)),
   orderBlock: (at, current) =>
-    campaignBlock(viewOf(at.state, at.side, []), { gameId: at.gameId, turn: at.turn, campaign: at.state }, current),
+    campaignBlock(
+      viewOf(at.state, at.side, (at.lastEvents ?? []) as CampaignEvent[]),
+      { gameId: at.gameId, turn: at.turn, campaign: at.state },
+      current,
+    ),
   resolve: resolveStrategic,
   scoreNow: (c) => scoreNow(c),
   report: campaignReport,

@@ -68,28 +68,39 @@ export function applicableOrders(
   campaign: Campaign,
   side: string,
   orders: SideOrders,
-): { orders: SideOrders; dropped: CampaignRuleError[] } {
+): { orders: SideOrders; dropped: (CampaignRuleError & { what: string })[] } {
   let current = orders;
-  const dropped: CampaignRuleError[] = [];
+  const dropped: (CampaignRuleError & { what: string })[] = [];
   for (let guard = 0; guard < 10_000; guard++) {
     const errors = checkSideOrders(campaign, side, current);
     if (errors.length === 0) return { orders: current, dropped };
     const first = errors[0]!;
     const next = without(current, first);
-    dropped.push(first);
+    dropped.push({ ...first, what: describe(current, first) });
     if (next === null)
-      return { orders: { ...noOrders(), concede: current.concede }, dropped: [...dropped, ...errors.slice(1)] };
+      return {
+        orders: { ...noOrders(), concede: current.concede },
+        dropped: [...dropped, ...errors.slice(1).map((e) => ({ ...e, what: describe(current, e) }))],
+      };
     current = next;
   }
   return { orders: noOrders(), dropped };
 }
 
-const describe = (e: CampaignRuleError): string => {
-  const o = e.order;
-  if (!o) return 'orders';
-  if (o.kind === 'build' || o.kind === 'transfer') return `${o.kind} ${(o.index ?? 0) + 1}`;
-  return `${o.kind === 'lossOrder' ? 'LOSSES' : o.kind.toUpperCase()} ${o.fleet ?? ''}`.trim();
-};
+/** An order as the side wrote it, the way the rules' own `skipped` events name it. */
+function describe(o: SideOrders, e: CampaignRuleError): string {
+  const at = e.order;
+  if (!at) return 'orders';
+  if (at.kind === 'build') return `BUILD ${o.builds[at.index ?? -1]?.ship.id ?? ''}`.trim();
+  if (at.kind === 'transfer') {
+    const t = o.transfers[at.index ?? -1];
+    if (!t) return 'transfer';
+    if (t.kind === 'merge') return `MERGE ${t.fleet} INTO ${t.into}`;
+    if (t.kind === 'transfer') return `TRANSFER ${t.ships.join(' ')} FROM ${t.from} TO ${t.to}`;
+    return `SPLIT ${t.ships.join(' ')} FROM ${t.from} AS ${t.as}`;
+  }
+  return `${at.kind === 'lossOrder' ? 'LOSSES' : at.kind.toUpperCase()} ${at.fleet ?? ''}`.trim();
+}
 
 const toRuleError = (e: CampaignRuleError): RuleError =>
   e.ship === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, ship: e.ship };
@@ -121,7 +132,7 @@ export function resolveStrategic(
   // A concession recorded on the state ends the campaign when the turn resolves, without playing it (§12).
   const campaign: Campaign = { ...before, conceded: [] };
   const orders: Record<string, SideOrders> = {};
-  const dropped: CampaignRuleError[] = [];
+  const dropped: (CampaignRuleError & { what: string })[] = [];
   for (const side of campaign.sides) {
     if (before.conceded.includes(side)) {
       orders[side] = { ...noOrders(), concede: true };
@@ -135,7 +146,7 @@ export function resolveStrategic(
   const skipped: CampaignEvent[] = dropped.map((e) => ({
     type: 'skipped',
     side: e.side ?? '',
-    order: describe(e),
+    order: e.what,
     reason: e.message,
   }));
   const ordersUsed = Object.fromEntries(campaign.sides.map((s) => [s, sideOrdersToJson(orders[s]!)]));

@@ -155,7 +155,10 @@ describe('the orders language through the kind', () => {
     const o = parsed(c, 'blue', 'BUILD r1 E3 S3 H3 W F,FL,FR AS N1', 'MOVE N1 SE');
     const r = resolveOk(c, { blue: o });
     expect(r.dropped.map((e) => e.code)).toEqual(['ID_IN_USE', 'FLEET_UNKNOWN']);
-    expect(r.events.filter((e) => e.type === 'skipped')).toHaveLength(2);
+    expect(r.events.filter((e) => e.type === 'skipped').map((e) => (e as unknown as { order: string }).order)).toEqual([
+      'BUILD r1',
+      'MOVE N1',
+    ]);
     expect(r.state.fleets.filter((f) => f.side === 'blue').map((f) => f.id)).toEqual(['B1', 'B2']);
     expect(r.state.store['blue']).toBe(31);
     // Red is not told.
@@ -217,6 +220,9 @@ describe('the orders language through the kind', () => {
     expect(block).toContain('#     reaches 1005 Vega; 1102; 1005 (enemy fleet)');
     expect(block).toContain('# B2 at 0202: 1 ship (b3), 10 BP, reach 5\n#     reaches no system');
     expect(block).not.toMatch(/\br1\b|\br2\b|R1|R9/);
+    // With the last turn's events the block knows what the side's sensors found.
+    const sensed = [{ type: 'sensor', side: 'blue', fleet: 'R1', ships: 2, hex: '1005', by: 'B1' }];
+    expect(kind.orderBlock({ ...at(c, 'blue'), lastEvents: sensed })).toContain('1005 (enemy fleet of 2)');
     const current = parsed(c, 'blue', 'MOVE B1 S', 'LOSSES B1 b2');
     const again = kind.orderBlock(at(c, 'blue'), current);
     expect(again.split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual([
