@@ -1,6 +1,7 @@
 /** rules-strategic.md §8 through the kind: a turn stopped for tactical battles, each battle's game, its outcome. */
 import { describe, expect, it } from 'vitest';
 import { kindOf } from '../../../src/kinds/index.ts';
+import { DamagedDocumentError } from '../../../src/kinds/kind.ts';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
 import type { Position } from '../../../src/rules/types.ts';
 import type { Campaign } from '../../../src/rules/strategic/types.ts';
@@ -150,5 +151,7 @@ describe('a campaign turn with tactical battles', () => {
     expect(linked.finish(doc, [{ destroyed: ['r9'], disengaged: [] }]).ok).toBe(false);
     expect(linked.finish(doc, [{ destroyed: 'all' }]).ok).toBe(false);
     expect(() => linked.setup(doc, 3)).toThrow(RangeError);
+    expect(() => linked.setup({ pending: false }, 0)).toThrow(DamagedDocumentError);
+    expect(() => linked.finish({ ...(doc as object), campaign: { map: 1 } }, [])).toThrow(DamagedDocumentError);
   });
 });
