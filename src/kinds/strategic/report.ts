@@ -123,7 +123,8 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
   const history = campaignHistory(input.history);
   const last = history.at(-1);
   const lastEvents = last?.events ?? [];
-  const seatSide = reader.kind === 'seat' && campaign.sides.includes(reader.side) ? reader.side : null;
+  // A seat always reads as its side, even one the campaign does not know: it is shown less, never more.
+  const seatSide = reader.kind === 'seat' ? reader.side : null;
   const reason = seatSide === null ? null : noOrdersReason(campaign, seatSide);
   const view = seatSide === null ? fullView(campaign) : viewOf(campaign, seatSide, lastEvents);
   const block =

@@ -298,6 +298,24 @@ describe('reports', () => {
     expect(observer.narrative.join('\n')).toMatch(/Red's fleet|Blue's fleet/);
   });
 
+  it('a seat of a side the campaign does not know is shown less, never more', () => {
+    const { r } = battleTurn();
+    const stray = kind.report({
+      game: { id: 'g1', name: 'G' },
+      turn: 2,
+      state: r.state,
+      history: [{ number: 1, events: r.events }],
+      deadline: null,
+      reader: { kind: 'seat', side: 'green', timeZone: 'UTC' },
+      sideName,
+      seedCommitment: null,
+    });
+    expect(stray.observer).toBe(false);
+    expect(stray.orderBlock).toBeNull();
+    expect(stray.narrative.join('\n')).not.toMatch(/Production|moved|Lost/);
+    expect(stray.diagram).not.toMatch(/: \d+ ships?/);
+  });
+
   it('the map is the side’s own view within 78 columns; the end report shows everything', () => {
     const { r, report } = battleTurn();
     for (const line of report('red').diagram.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
