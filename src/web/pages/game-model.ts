@@ -31,6 +31,8 @@ export interface GamePageExtras {
   /** Problems of the whole submission, or a refusal (turn closed…). */
   readonly problems?: readonly string[];
   readonly notice?: string | null;
+  /** What became of the orders just sent, shown beside the form (and focused) rather than at the top. */
+  readonly ordersResult?: string | null;
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
   readonly messageDraft?: { to: string; text: string } | null;
@@ -176,6 +178,7 @@ export async function gamePageModel(
           : null),
       problems: extras.problems ?? [],
       notice: extras.notice ?? null,
+      result: extras.ordersResult ?? null,
     },
     setup:
       game.status === 'setup'

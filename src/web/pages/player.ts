@@ -83,7 +83,7 @@ function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string): string {
   if (mine.length > 1) q.set('side', seat.side);
   if (done) q.set('done', done);
   const query = q.toString();
-  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : 'orders'}`;
+  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : done === 'orders' ? 'orders-result' : 'orders'}`;
 }
 
 /** Lines of an orders answer as the page lists them. */
@@ -122,7 +122,16 @@ export function playerRoutes(deps: PagesDeps): Router {
       return;
     }
     const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
-    await showGame(deps, req, res, game, found.seat, found.mine, { notice: done ?? null });
+    // Accepted orders are answered beside the form they came from; other notices stand at the top.
+    await showGame(
+      deps,
+      req,
+      res,
+      game,
+      found.seat,
+      found.mine,
+      req.query.done === 'orders' ? { ordersResult: done ?? null } : { notice: done ?? null },
+    );
   });
 
   /** Orders: from the per-ship form (`rows`) or as orders-language text (`text`). */

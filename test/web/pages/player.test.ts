@@ -80,7 +80,7 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
       fire: 'grey',
       hold_0: 'on',
     });
-    expect([accepted.status, accepted.location]).toEqual([303, '/games/duel?done=orders#orders']);
+    expect([accepted.status, accepted.location]).toEqual([303, '/games/duel?done=orders#orders-result']);
     const after = await alice.get(accepted.location!.split('#')[0]!);
     expect(after.text).toContain('Accepted: your orders are in.');
     expect(after.text).toContain('SHIP Black SPEED 3 MOVE 2R FIRE Grey HOLD');
