@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resolveNextDueTurn } from '../../src/games/resolution.ts';
 import { submitDuelOrders, tutorialDuel } from '../support/games.ts';
-import { chromiumAvailable, startRig, type BrowserRig } from './support.ts';
+import { chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
 
 const available = chromiumAvailable();
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -41,15 +41,6 @@ async function violations(page: Page): Promise<Violation[]> {
       violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
     }
   });
-}
-
-async function logIn(rig: BrowserRig, page: Page, email: string): Promise<void> {
-  await page.goto(`${rig.server.url}/login`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Mail me a login link' }).click();
-  await page.goto(await rig.linkFromMail(email, 'login'));
-  await page.getByRole('button', { name: `Log in as ${email}` }).click();
-  await page.waitForLoadState('domcontentloaded');
 }
 
 const VIEWPORTS = [
@@ -85,9 +76,9 @@ describe.skipIf(!available)('every page passes axe-core in Chromium', () => {
         moderator: await rig.browser.newContext({ viewport }),
       };
       const player = await people.player!.newPage();
-      await logIn(rig, player, 'alice@pbem.test');
+      await logInByMail(rig, player, 'alice@pbem.test');
       const moderator = await people.moderator!.newPage();
-      await logIn(rig, moderator, `mod-${viewport.name}@pbem.test`);
+      await logInByMail(rig, moderator, `mod-${viewport.name}@pbem.test`);
       await moderator.goto(`${url}/games/a11y/moderate`);
       await moderator.getByLabel('Moderator key').fill(moderatorKey);
       await moderator.getByRole('button', { name: 'Moderate this game' }).click();

@@ -11,18 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pause } from '../../src/games/moderation.ts';
 import { tutorialDuel } from '../support/games.ts';
-import { ARTIFACTS, chromiumAvailable, startRig, type BrowserRig } from './support.ts';
+import { ARTIFACTS, chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
 
 const available = chromiumAvailable();
-
-async function logIn(rig: BrowserRig, page: Page, email: string): Promise<void> {
-  await page.goto(`${rig.server.url}/login`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Mail me a login link' }).click();
-  await page.goto(await rig.linkFromMail(email, 'login'));
-  await page.getByRole('button', { name: `Log in as ${email}` }).click();
-  await page.waitForLoadState('domcontentloaded');
-}
 
 /** The focused element's id, and whether the element with that id lies wholly inside the viewport. */
 async function focusedResult(page: Page): Promise<{ focused: string | null; onScreen: boolean }> {
@@ -74,7 +65,7 @@ describe.skipIf(!available)('the answer to orders sent from the game page', () =
         const created = await tutorialDuel(rig.server.ctx, { id });
         const context = await rig.browser.newContext({ viewport });
         const page = await context.newPage();
-        await logIn(rig, page, 'alice@pbem.test');
+        await logInByMail(rig, page, 'alice@pbem.test');
         await page.screenshot({ path: join(ARTIFACTS, `home-${viewport.name}.png`), fullPage: true });
         await page.goto(`${rig.server.url}/games/${id}`);
         await page.locator('#game-map').screenshot({ path: join(ARTIFACTS, `map-${viewport.name}.png`) });

@@ -8,6 +8,7 @@ import { formatCampaignOrders, campaignOrderBlock } from '../../orders/campaign/
 import { renderCampaignMap } from '../../reports/campaign-map.ts';
 import { fleetControlSheet, productionControlSheet, type CampaignTurnEvents } from '../../reports/campaign-sheets.ts';
 import { deadlineView, type ReportSheet, type TurnReportView } from '../../reports/turn-report.ts';
+import { wrapWords } from '../../reports/wrap.ts';
 import { distance, formatHex } from '../../rules/hex.ts';
 import { fleetReach } from '../../rules/strategic/ships.ts';
 import type { Campaign, CampaignEvent, SideOrders, SideView } from '../../rules/strategic/types.ts';
@@ -22,18 +23,9 @@ export const CAMPAIGN_REPORT_WIDTH = 78;
 export const campaignHistory = (history: readonly StoredTurnEvents[]): CampaignTurnEvents[] =>
   history.map((t) => ({ number: t.number, events: t.events as CampaignEvent[] }));
 
-/** Greedy word wrap of a comment line, continuation lines indented under it. */
+/** A comment line wrapped to the report's width, continuation lines still comments. */
 function wrapComment(line: string, width = CAMPAIGN_REPORT_WIDTH): string[] {
-  if (line.length <= width) return [line];
-  const out: string[] = [];
-  let current = '';
-  for (const word of line.split(' ')) {
-    if (current !== '' && current.length + 1 + word.length > width) {
-      out.push(current);
-      current = `#       ${word}`;
-    } else current = current === '' ? word : `${current} ${word}`;
-  }
-  return [...out, current];
+  return wrapWords(line, width, '#       ');
 }
 
 /** What one of the side's fleets can reach this turn: systems, and enemy fleets the side sees. */

@@ -26,6 +26,7 @@ import {
 import type { SetupContext, SetupParse } from '../kind.ts';
 import { readSideOrders, writeSideOrders } from './docs.ts';
 import { designText } from './narrative.ts';
+import { wrapWords } from '../../reports/wrap.ts';
 import { CAMPAIGN_REPORT_WIDTH } from './report.ts';
 
 const sideId = z
@@ -239,19 +240,6 @@ export function defaultSetup(side: string, budget: number): CampaignSetup {
   };
 }
 
-function wrap(line: string): string[] {
-  if (line.length <= CAMPAIGN_REPORT_WIDTH) return [line];
-  const out: string[] = [];
-  let current = '';
-  for (const word of line.split(' ')) {
-    if (current !== '' && current.length + 1 + word.length > CAMPAIGN_REPORT_WIDTH) {
-      out.push(current);
-      current = `#   ${word}`;
-    } else current = current === '' ? word : `${current} ${word}`;
-  }
-  return [...out, current];
-}
-
 /** The block a setup mail carries: budget, home, the BUILD form, and the setup in (or the default) ready to edit. */
 export function setupBlock(at: SetupContext<Campaign>, current?: CampaignSetup): string {
   const budget = budgetOf(at.settings);
@@ -268,7 +256,7 @@ export function setupBlock(at: SetupContext<Campaign>, current?: CampaignSetup):
     ...setup.builds.map((b) => `#   ${b.ship.id}: ${designText(b.ship)}`),
   ];
   const body = formatSetup(setup, at).trimEnd().split('\n');
-  return `${[body[0]!, ...comments.flatMap(wrap), ...body.slice(1)].join('\n')}\n`;
+  return `${[body[0]!, ...comments.flatMap((c) => wrapWords(c, CAMPAIGN_REPORT_WIDTH, '#   ')), ...body.slice(1)].join('\n')}\n`;
 }
 
 /** An id not yet taken (case aside): the id itself, or it with the lowest number from 2 added that makes it free. */

@@ -25,7 +25,8 @@ import type {
   Campaign,
 } from '../../rules/strategic/types.ts';
 import type { Hex, MapSize } from '../../rules/types.ts';
-import { HEX_RADIUS, hexCentre, hexCorners, mapPixelSize, MAP_MARGIN, type Point } from './geometry.ts';
+import { HEX_RADIUS, hexCentre, hexCorners, mapPixelSize, type Point } from './geometry.ts';
+import { hexGrid, rulers } from './grid.ts';
 import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
 
 /** A fleet as the map draws it: its ships counted, or null when the reader does not know how many. */
@@ -226,27 +227,6 @@ export function renderCampaignMap(input: CampaignMapInput): string {
   const size = mapPixelSize(map);
   const arrow = `${prefix}-arrow`;
 
-  const hexes: string[] = [];
-  for (let col = 1; col <= map.width; col++) {
-    for (let row = 1; row <= map.height; row++) {
-      hexes.push(
-        `<polygon class="hex" data-hex="${formatHex({ col, row })}" points="${hexCorners(hexCentre(col, row))}"/>`,
-      );
-    }
-  }
-  const rulers: string[] = [];
-  for (let col = 1; col <= map.width; col++) {
-    const x = hexCentre(col, 1).x;
-    rulers.push(
-      `<text class="ruler" x="${x}" y="${MAP_MARGIN - 8}" text-anchor="middle">${String(col).padStart(2, '0')}</text>`,
-    );
-  }
-  for (let row = 1; row <= map.height; row++) {
-    const y = hexCentre(1, row).y;
-    rulers.push(
-      `<text class="ruler" x="${MAP_MARGIN - 6}" y="${y + 4}" text-anchor="end">${String(row).padStart(2, '0')}</text>`,
-    );
-  }
   const legend = input.sides
 
     .map((side) => {
@@ -264,8 +244,8 @@ export function renderCampaignMap(input: CampaignMapInput): string {
       `${map.width} by ${map.height} hexes, ${input.systems.length} star systems. ${legend}. A fleet is labelled with its id and ship count (? when not known); dashed arrows are last turn's moves; hover, tap or focus one of your fleets to see where it can move.`,
     )}</desc>`,
     `<defs><marker id="${arrow}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#1a1a1a"/></marker></defs>`,
-    `<g class="hexes">${hexes.join('')}</g>`,
-    `<g class="rulers" aria-hidden="true">${rulers.join('')}</g>`,
+    hexGrid(map, false),
+    rulers(map),
     `<g class="systems">${input.systems.map((s) => systemElement(s, input.sides, sideName)).join('')}</g>`,
     `<g class="moves">${moveElements(input, sideName, arrow).join('')}</g>`,
     `<g class="fleets">${fleetElements(input, sideName).join('')}</g>`,

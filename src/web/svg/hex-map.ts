@@ -11,7 +11,8 @@
  */
 import { formatHex } from '../../rules/hex.ts';
 import type { Direction, Hex, Position, Ship } from '../../rules/types.ts';
-import { HEX_RADIUS, hexCentre, hexCorners, mapPixelSize, MAP_MARGIN, towards, type Point } from './geometry.ts';
+import { hexCentre, mapPixelSize, towards, type Point } from './geometry.ts';
+import { hexGrid, rulers } from './grid.ts';
 import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
 
 export interface PlottedPath {
@@ -113,31 +114,6 @@ export function renderHexMap(input: HexMapInput): string {
   const arrow = `${prefix}-arrow`;
   const labels = map.width * map.height <= (input.labelHexesUpTo ?? 1600);
 
-  const hexes: string[] = [];
-  for (let col = 1; col <= map.width; col++) {
-    for (let row = 1; row <= map.height; row++) {
-      const c = hexCentre(col, row);
-      hexes.push(`<polygon class="hex" data-hex="${formatHex({ col, row })}" points="${hexCorners(c)}"/>`);
-      if (labels)
-        hexes.push(
-          `<text class="hex-label" x="${c.x}" y="${c.y - HEX_RADIUS * 0.55}" text-anchor="middle">${formatHex({ col, row })}</text>`,
-        );
-    }
-  }
-  const rulers: string[] = [];
-  for (let col = 1; col <= map.width; col++) {
-    const x = hexCentre(col, 1).x;
-    rulers.push(
-      `<text class="ruler" x="${x}" y="${MAP_MARGIN - 8}" text-anchor="middle">${String(col).padStart(2, '0')}</text>`,
-    );
-  }
-  for (let row = 1; row <= map.height; row++) {
-    const y = hexCentre(1, row).y;
-    rulers.push(
-      `<text class="ruler" x="${MAP_MARGIN - 6}" y="${y + 4}" text-anchor="end">${String(row).padStart(2, '0')}</text>`,
-    );
-  }
-
   const active = position.ships.filter((s) => s.status === 'active');
   const legend = position.sides
     .map(
@@ -152,8 +128,8 @@ export function renderHexMap(input: HexMapInput): string {
     `<title id="${titleId}">${xmlEscape(input.title)}</title>`,
     `<desc id="${descId}">${xmlEscape(`${map.width} by ${map.height} hexes. ${legend}. Each ship's arrow shows its facing.`)}</desc>`,
     `<defs><marker id="${arrow}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#1a1a1a"/></marker></defs>`,
-    `<g class="hexes">${hexes.join('')}</g>`,
-    `<g class="rulers" aria-hidden="true">${rulers.join('')}</g>`,
+    hexGrid(map, labels),
+    rulers(map),
     `<g class="plot-paths">${pathElements(input.paths ?? [], position, sideName, arrow).join('')}</g>`,
     `<g class="live-paths" data-arrow="${arrow}"></g>`,
     `<g class="ships">${shipElements(position, sideName, arrow).join('')}</g>`,
