@@ -26,7 +26,7 @@ export function limitPerClient(
         next(
           new AppError(
             'RATE_LIMITED',
-            `too many ${what} from your address: at most ${limit} a ${per}; try again later`,
+            `too many ${what} from your address: at most ${limit} per ${per}; try again later`,
             429,
           ),
         );
