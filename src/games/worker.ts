@@ -5,12 +5,19 @@
  * share one database safely: each claim skips turns another worker holds.
  */
 import type { Database } from '../db/client.ts';
+import { retryWhileUnavailable } from '../db/errors.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from './context.ts';
 import { createPoller, type Poller } from '../lib/poller.ts';
 import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
 
 /** The longest wait after failed passes in a row, unless the poll is longer. */
 const MAX_BACKOFF_MS = 60_000;
+/**
+ * A claim that failed because the database was out of reach is tried again
+ * after these waits before the pass gives up: it is always safe, since a
+ * resolution either committed (its turn is no longer due) or wrote nothing.
+ */
+const CLAIM_RETRY_MS = [250, 1_000, 2_000];
 
 export interface WorkerOptions {
   /** How often to look for due turns when nothing wakes the worker. */
@@ -66,11 +73,15 @@ export class TurnWorker {
     if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
   }
 
-  /** Resolves every turn that is due now; returns how many. */
+  /** Resolves every turn that is due now, one transaction each; returns how many. */
   async drain(): Promise<number> {
     let n = 0;
     for (;;) {
-      const r = await resolveNextDueTurn(this.ctx);
+      const r = await retryWhileUnavailable(() => resolveNextDueTurn(this.ctx), {
+        delaysMs: CLAIM_RETRY_MS,
+        onRetry: (error, attempt) =>
+          this.ctx.logger?.warn({ err: error, attempt }, 'turn worker: the database was out of reach; claiming again'),
+      });
       if (!r) return n;
       n += 1;
       this.options.onResolved?.(r);

@@ -26,6 +26,9 @@ describe('parseConfig', () => {
   it('fills every default from an empty environment; no DATABASE_URL means PGlite', () => {
     expect(parsed({})).toEqual({
       databaseUrl: undefined,
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 15000,
+      databaseIdleInTransactionTimeoutMs: 30000,
       dataDir: './data',
       host: '127.0.0.1',
       port: 8080,
@@ -58,6 +61,9 @@ describe('parseConfig', () => {
   it('reads every variable and converts numbers', () => {
     const config = parsed({
       DATABASE_URL: 'postgres://msc:secret@db.example.org:5433/msc',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '60000',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '120000',
       DATA_DIR: '/var/lib/msc',
       HOST: '0.0.0.0',
       PORT: '3000',
@@ -89,6 +95,9 @@ describe('parseConfig', () => {
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
+      databaseConnectTimeoutMs: 2000,
+      databaseStatementTimeoutMs: 60000,
+      databaseIdleInTransactionTimeoutMs: 120000,
       dataDir: '/var/lib/msc',
       host: '0.0.0.0',
       port: 3000,
