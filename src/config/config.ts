@@ -296,6 +296,13 @@ export const CONFIG_KEYS = {
       )
       .pipe(z.array(z.email())),
   }),
+  shutdownTimeoutMs: key({
+    env: 'SHUTDOWN_TIMEOUT_MS',
+    doc: 'Longest a stop (SIGTERM, SIGINT) takes, in milliseconds: new work stops at once, work in flight finishes or is rolled back, and the process exits within this (keep it under the grace a supervisor gives: Docker waits 10 s).',
+    expected: 'a whole number of milliseconds from 1000 to 600000',
+    default: '8000',
+    schema: wholeNumber(1000, 600_000),
+  }),
   rateLimitLogin: key({
     env: 'RATE_LIMIT_LOGIN',
     doc: 'Login links one client address may ask for per hour on the web (0: no limit); each mail address gets at most 5 an hour whatever this is.',

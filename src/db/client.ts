@@ -76,6 +76,12 @@ interface DatabaseBase {
   readonly db: AppDatabase;
   /** Closes every connection (and releases the data directory lock). Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Cuts every connection a transaction holds right now, for a shutdown that
+   * cannot wait for them: the server rolls those transactions back, and their
+   * owners see them fail. (PGlite: nothing to cut; its transactions wait on nobody.)
+   */
+  interrupt(): void;
   /** Calls `onNotify` with the payload of every notification on `channel` until the returned function is called. */
   listen(channel: string, onNotify: NotifyHandler): Promise<Unlisten>;
   /** Sends a notification now; inside a transaction, execute notifyStatement() instead. */
@@ -185,6 +191,7 @@ export function databaseFromPglite(client: PGlite, options: PgliteWrapOptions = 
     async notify(channel, payload = '') {
       await db.execute(notifyStatement(channel, payload));
     },
+    interrupt() {},
     close() {
       closing ??= (async () => {
         for (const unlisten of [...unlistens]) await unlisten();
@@ -269,6 +276,11 @@ async function openPostgres(
   const settings = connectionSettings(timeouts);
   const pool = new pg.Pool({ connectionString: url, application_name: 'msc', ...settings });
   pool.on('connect', (client) => guardConnection(client, logger));
+  // The connections handed out now, for interrupt().
+  const busy = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => busy.add(client));
+  pool.on('release', (_error, client) => busy.delete(client));
+  pool.on('remove', (client) => busy.delete(client));
   // The pool's own report of an idle connection that broke (a server restart); guardConnection has logged it.
   pool.on('error', () => undefined);
   try {
@@ -303,6 +315,10 @@ async function openPostgres(
     },
     async notify(channel, payload = '') {
       await db.execute(notifyStatement(channel, payload));
+    },
+    interrupt() {
+      if (busy.size > 0) logger?.warn({ connections: busy.size }, 'cutting the transactions still in progress');
+      for (const client of busy) closeSocket(client);
     },
     close() {
       closing ??= (async () => {

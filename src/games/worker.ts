@@ -37,9 +37,9 @@ export class TurnWorker {
     private readonly options: WorkerOptions,
   ) {
     this.#poller = createPoller({
-      pass: async () => {
-        await this.drain();
-        await sendDueReminders(this.ctx);
+      pass: async (stopping) => {
+        await this.drain(stopping);
+        if (!stopping.aborted) await sendDueReminders(this.ctx);
       },
       intervalMs: options.pollMs,
       // A failing pass (the database away) is tried again after pollMs, then less and less often.
@@ -73,12 +73,17 @@ export class TurnWorker {
     if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
   }
 
-  /** Resolves every turn that is due now, one transaction each; returns how many. */
-  async drain(): Promise<number> {
+  /**
+   * Resolves every turn that is due now, one transaction each; returns how
+   * many. Once `stopping` aborts it claims no further turn.
+   */
+  async drain(stopping?: AbortSignal): Promise<number> {
     let n = 0;
     for (;;) {
+      if (stopping?.aborted) return n;
       const r = await retryWhileUnavailable(() => resolveNextDueTurn(this.ctx), {
         delaysMs: CLAIM_RETRY_MS,
+        ...(stopping ? { signal: stopping } : {}),
         onRetry: (error, attempt) =>
           this.ctx.logger?.warn({ err: error, attempt }, 'turn worker: the database was out of reach; claiming again'),
       });

@@ -54,6 +54,7 @@ describe('parseConfig', () => {
       mailMaxAttempts: 8,
       createGames: 'anyone',
       moderatorEmails: [],
+      shutdownTimeoutMs: 8000,
       rateLimitLogin: 30,
     });
   });
@@ -91,6 +92,7 @@ describe('parseConfig', () => {
       MAIL_MAX_ATTEMPTS: '3',
       CREATE_GAMES: 'listed',
       MODERATOR_EMAILS: 'Ann@pbem.test, bo@pbem.test',
+      SHUTDOWN_TIMEOUT_MS: '9500',
       RATE_LIMIT_LOGIN: '0',
     });
     expect(config).toEqual({
@@ -125,6 +127,7 @@ describe('parseConfig', () => {
       mailMaxAttempts: 3,
       createGames: 'listed',
       moderatorEmails: ['ann@pbem.test', 'bo@pbem.test'],
+      shutdownTimeoutMs: 9500,
       rateLimitLogin: 0,
     });
   });

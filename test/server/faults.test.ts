@@ -1,15 +1,17 @@
 /**
  * The service against a database that fails under it (issue "Hardening"):
  * a connection cut by pg_terminate_backend in the middle of a resolution and
- * of a submission, PostgreSQL stopped and started again under load, and
- * frozen with SIGSTOP. Each runs `node bin/msc.js serve`
+ * of a submission, PostgreSQL stopped and started again under load, frozen
+ * with SIGSTOP, and a SIGTERM under load. Each runs `node bin/msc.js serve`
  * as a process of its own, against a PostgreSQL server started for this file
  * alone (test/support/pg-cluster.ts): the shared server is never touched.
  *
  * What is promised, and checked: the process survives every fault; a request
  * the database cannot serve is answered 503 with Retry-After, never 500 and
  * never a hang; /healthz answers within 2 s whatever the database does; once
- * the database is back everything works again and nothing accepted is lost.
+ * the database is back everything works again and nothing accepted is lost;
+ * a SIGTERM ends the process with code 0 within the 8 s it promises, with
+ * every turn either resolved exactly once or not at all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -41,6 +43,8 @@ afterAll(async () => {
   await cluster?.destroy();
 });
 
+/** What the shutdown promises (SHUTDOWN_TIMEOUT_MS's default): under Docker's 10 s. */
+const SHUTDOWN_PROMISE_MS = 8_000;
 /** What /healthz promises whatever the database does. */
 const HEALTH_PROMISE_MS = 2_000;
 
@@ -204,6 +208,14 @@ async function untouchedProblems(ctx: GamesContext, gameId: string): Promise<str
   return problems;
 }
 
+/** A game either resolved exactly once, or not at all: nothing half written. */
+async function wholeProblems(ctx: GamesContext, gameId: string): Promise<string[]> {
+  const resolved = await resolvedOnceProblems(ctx.db, gameId);
+  if (resolved.length === 0) return [];
+  const untouched = await untouchedProblems(ctx, gameId);
+  return untouched.length === 0 ? [] : [...resolved, ...untouched];
+}
+
 describe.skipIf(!cluster)('the service when its database fails (a PostgreSQL server of its own)', () => {
   it('survives pg_terminate_backend on a resolution waiting on a lock, and resolves the turn exactly once after', async () => {
     const { url, ctx } = await freshDatabase('kill_resolution');
@@ -346,4 +358,81 @@ describe.skipIf(!cluster)('the service when its database fails (a PostgreSQL ser
     expect((await postOrders(service.url, duel!, 'black')).status).toBe(200);
     expect(await standing(ctx, duel!.gameId)).toBe(1);
   }, 60_000);
+
+  it('SIGTERM under load (a backlog, submissions, a resolution blocked on a lock): exits 0 within 8 s, nothing half written', async () => {
+    const { url, ctx } = await freshDatabase('sigterm');
+    const backlog = await createDuels(ctx, 40, { prefix: 'bl' });
+    const submitted = await createDuels(ctx, 10, { prefix: 'hs' });
+    // Every backlog turn due before the service starts; the first blocked by a lock on its game.
+    await inParallel(backlog, 5, async (d) => {
+      await submitDuelOrders(ctx, d, 'black');
+      await submitDuelOrders(ctx, d, 'grey');
+    });
+    const blocked = backlog[0]!;
+    const lock = await lockRows(url, 'select id from games where id = $1 for update', [blocked.gameId]);
+    const service = await startService(url, { WORKERS: '2' });
+
+    // Submissions keep coming, spread over the seconds around the signal.
+    const answers: Array<Answer & { gameId: string }> = [];
+    const load = inParallel(
+      submitted.flatMap((d) => (['black', 'grey'] as const).map((side) => ({ d, side }))),
+      20,
+      async ({ d, side }, i) => {
+        await new Promise((r) => setTimeout(r, 150 * i));
+        answers.push({ ...(await postOrders(service.url, d, side)), gameId: d.gameId });
+      },
+    );
+    await waitUntil('the blocked resolution', async () => (await waitingBackends(databaseName(url))).length > 0);
+    await waitUntil(
+      'the backlog to be under way',
+      () => service.logs.some((l) => l.msg === 'turn resolved'),
+      20_000,
+      10,
+    );
+    const sentAt = Date.now();
+    service.child.kill('SIGTERM');
+    const exit = await Promise.race([
+      service.exited,
+      new Promise<null>((r) => setTimeout(() => r(null), SHUTDOWN_PROMISE_MS + 4_000)),
+    ]);
+    await load;
+    await lock.query('commit');
+    expect(exit, `still running ${SHUTDOWN_PROMISE_MS + 4_000} ms after SIGTERM`).not.toBeNull();
+    const tookMs = exit!.at - sentAt;
+    const resolvedAfter = service.logs.filter((l) => l.msg === 'turn resolved' && (l.seenAt as number) > sentAt);
+    const resolvedBefore = service.logs.filter((l) => l.msg === 'turn resolved').length - resolvedAfter.length;
+    console.info(
+      `SIGTERM with ${backlog.length - resolvedBefore} backlog turns left and a resolution blocked: exit ${exit!.code} after ${tookMs} ms; ${resolvedAfter.length} turns finished after the signal`,
+    );
+    expect(exit!.code, service.stderr()).toBe(0);
+    expect(tookMs).toBeLessThan(SHUTDOWN_PROMISE_MS);
+    // New work stopped at once: at most the turn each worker had in hand was finished.
+    expect(resolvedAfter.length).toBeLessThanOrEqual(2);
+    // The backlog was not worked off: the shutdown did not wait for it.
+    const left = (await inParallel(backlog, 5, (d) => untouchedProblems(ctx, d.gameId))).filter((p) => p.length === 0);
+    expect(left.length).toBeGreaterThan(0);
+
+    // Nothing half written: every game resolved exactly once or not at all, the blocked one not at all.
+    expect(await untouchedProblems(ctx, blocked.gameId)).toEqual([]);
+    expect((await inParallel([...backlog, ...submitted], 5, (d) => wholeProblems(ctx, d.gameId))).flat()).toEqual([]);
+    // A submission was taken (200), refused while stopping (503), or found the door shut (no connection);
+    // every one taken stands.
+    expect(answers.filter((a) => ![200, 503, 0].includes(a.status))).toEqual([]);
+    for (const d of submitted) {
+      const taken = answers.filter((a) => a.gameId === d.gameId && a.status === 200).length;
+      expect(await standing(ctx, d.gameId), d.gameId).toBe(taken);
+    }
+    console.info(
+      `submissions around the SIGTERM: ${['200', '503', '0'].map((st) => `${answers.filter((a) => String(a.status) === st).length} answered ${st === '0' ? 'with no connection' : st}`).join(', ')}`,
+    );
+
+    // And nothing is lost: the next start resolves what is left, each turn once.
+    await startService(url);
+    await waitUntil(
+      'the backlog resolved after a restart',
+      async () => (await inParallel(backlog, 5, (d) => resolvedOnceProblems(ctx.db, d.gameId))).flat().length === 0,
+      40_000,
+      250,
+    );
+  }, 120_000);
 });
