@@ -10,6 +10,9 @@ import { TURN_DUE_CHANNEL, type GamesContext } from './context.ts';
 import { createPoller, type Poller } from '../lib/poller.ts';
 import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
 
+/** Resolves after the event loop has handled what is waiting (I/O, timers, signals). */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** The longest wait after failed passes in a row, unless the poll is longer. */
 const MAX_BACKOFF_MS = 60_000;
 /**
@@ -80,6 +83,9 @@ export class TurnWorker {
   async drain(stopping?: AbortSignal): Promise<number> {
     let n = 0;
     for (;;) {
+      // Lets the event loop in between turns: PGlite runs in this thread, and a backlog worked off in one chain of
+      // promises would keep out requests and signals (a SIGTERM) until its end.
+      await yieldToEventLoop();
       if (stopping?.aborted) return n;
       const r = await retryWhileUnavailable(() => resolveNextDueTurn(this.ctx), {
         delaysMs: CLAIM_RETRY_MS,

@@ -344,6 +344,8 @@ export class OutboxSender {
   async drain(stopping?: AbortSignal): Promise<SendReport> {
     const total: SendReport = { sent: 0, retrying: 0, failed: 0 };
     for (;;) {
+      // Lets the event loop in between batches (requests, signals): PGlite runs in this thread.
+      await new Promise((resolve) => setImmediate(resolve));
       if (stopping?.aborted) return total;
       const r = await this.sendDue();
       total.sent += r.sent;

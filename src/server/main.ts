@@ -41,8 +41,10 @@ export interface RunningServer {
 const SHUTDOWN_RESERVE_MS = 3_000;
 /** After cutting the transactions still in flight, how long their requests get to answer (503) before being cut. */
 const INTERRUPTED_MS = 1_000;
-/** How long closing the database may take at the end of a shutdown. */
+/** How long closing the database may take at the end of a shutdown, at least. */
 const CLOSE_DATABASE_MS = 1_000;
+/** What is kept after closing the database, before the deadline, for the process to exit. */
+const CLOSE_MARGIN_MS = 300;
 
 /** Whether `promise` settles within `ms` (it keeps running either way); never rejects. */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -206,7 +208,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           server.closeAllConnections();
         }
         await settlesWithin(closed, 200);
-        if (!(await settlesWithin(database.close(), CLOSE_DATABASE_MS)))
+        // The database gets what is left of the time (PGlite writes its files on close), at least CLOSE_DATABASE_MS.
+        const left = config.shutdownTimeoutMs - CLOSE_MARGIN_MS - (Date.now() - began);
+        if (!(await settlesWithin(database.close(), Math.max(CLOSE_DATABASE_MS, left))))
           logger.warn('the database did not close in time; exiting anyway');
         logger.info({ ms: Date.now() - began }, 'stopped');
       })());

@@ -14,6 +14,9 @@
  * every turn either resolved exactly once or not at all.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -36,6 +39,7 @@ import {
   type DuelSide,
 } from '../support/games.ts';
 import { waitUntil } from '../support/worker-processes.ts';
+import { call, createDuel } from '../web/support.ts';
 
 const MSC = fileURLToPath(new URL('../../bin/msc.js', import.meta.url));
 const cluster = await startPgCluster();
@@ -71,12 +75,12 @@ afterEach(async () => {
   for (const d of opened.splice(0)) await d.close().catch(() => undefined);
 });
 
-/** `msc serve` on `databaseUrl`, once it says where it listens. */
-async function startService(databaseUrl: string, env: Record<string, string> = {}): Promise<Service> {
+/** `msc serve` on `databaseUrl` (null: the embedded database in DATA_DIR), once it says where it listens. */
+async function startService(databaseUrl: string | null, env: Record<string, string> = {}): Promise<Service> {
   const child = spawn(process.execPath, [MSC, 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       SECRET_KEY: TEST_SECRET_KEY,
       PORT: '0',
       MAIL_RECEIVE_PORT: '0',
@@ -434,5 +438,79 @@ describe.skipIf(!cluster)('the service when its database fails (a PostgreSQL ser
       40_000,
       250,
     );
+  }, 120_000);
+});
+
+describe('the service stopped with a backlog on the embedded database (PGlite)', () => {
+  it('SIGTERM while a backlog of due turns is worked off: exits 0 within 8 s, finishing only the turn in hand', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'msc-faults-'));
+    try {
+      const service = await startService(null, { DATA_DIR: dir, WORKERS: '1', RATE_LIMIT_CREATE: '0' });
+      const via = { call: (m: string, p: string, o?: Parameters<typeof call>[3]) => call(service.url, m, p, o) };
+      // A backlog: games with one side's orders in, whose deadlines all pass at one moment.
+      const ids = Array.from({ length: 80 }, (_, i) => `bl-${i + 1}`);
+      const keys = await inParallel(ids, 4, async (id) => {
+        const { tokens, moderatorKey } = await createDuel(via, id);
+        const r = await postOrders(service.url, { gameId: id, tokens }, 'black');
+        if (r.status !== 200) throw new Error(`orders for ${id} answered ${r.status}`);
+        return moderatorKey;
+      });
+      const deadline = new Date(Date.now() + 5_000).toISOString();
+      await inParallel(ids, 4, async (id, i) => {
+        const r = await call(service.url, 'POST', `/api/games/${id}/deadline`, {
+          headers: { authorization: `Bearer ${keys[i]}` },
+          body: { deadline },
+        });
+        if (r.status !== 200) throw new Error(`the deadline of ${id} answered ${r.status}: ${r.text}`);
+      });
+      await waitUntil(
+        'the backlog to be under way',
+        () => service.logs.some((l) => l.msg === 'turn resolved'),
+        20_000,
+        5,
+      );
+      const sentAt = Date.now();
+      service.child.kill('SIGTERM');
+      const exit = await Promise.race([
+        service.exited,
+        new Promise<null>((r) => setTimeout(() => r(null), SHUTDOWN_PROMISE_MS + 4_000)),
+      ]);
+      expect(exit, `still running ${SHUTDOWN_PROMISE_MS + 4_000} ms after SIGTERM`).not.toBeNull();
+      const resolved = service.logs.filter((l) => l.msg === 'turn resolved');
+      const after = resolved.filter((l) => (l.seenAt as number) > sentAt).length;
+      console.info(
+        `PGlite, SIGTERM with ${ids.length - resolved.length + after} backlog turns left: exit ${exit!.code} after ${exit!.at - sentAt} ms; ${after} turns finished after the signal`,
+      );
+      expect(exit!.code, service.stderr()).toBe(0);
+      expect(exit!.at - sentAt).toBeLessThan(SHUTDOWN_PROMISE_MS);
+      expect(after).toBeLessThanOrEqual(1);
+      expect(resolved.length).toBeLessThan(ids.length);
+
+      // Nothing half written, and the lock released: the folder opens; each game is at turn 1 with its turn
+      // open and nothing mailed about it, or at turn 2 with turn 1 resolved and one report per seat.
+      const database = await openDatabase({ dataDir: dir, databaseUrl: undefined });
+      opened.push(database);
+      const ctx = liveGamesContext(database);
+      const problems = await inParallel(ids, 5, async (id) => {
+        const shape = (await ctx.db.select().from(turns).where(eq(turns.gameId, id)))
+          .map((t) => `${t.number}:${t.status}`)
+          .sort()
+          .join(' ');
+        const [game] = await ctx.db.select().from(games).where(eq(games.id, id));
+        const reports = await ctx.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.gameId, id), eq(outbox.kind, 'turn-report')));
+        const whole =
+          (shape === '1:open' && game?.currentTurn === 1 && reports.length === 0) ||
+          (shape === '1:resolved 2:open' && game?.currentTurn === 2 && reports.length === 2);
+        return whole ? [] : [`${id}: turns [${shape}], at turn ${game?.currentTurn}, ${reports.length} reports`];
+      });
+      expect(problems.flat()).toEqual([]);
+      expect(resolved.length).toBe((await ctx.db.select().from(turns).where(eq(turns.status, 'resolved'))).length);
+    } finally {
+      for (const d of opened.splice(0)) await d.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
