@@ -34,7 +34,21 @@ interface FileLocks {
   tryLock(fd: number, options?: { shared?: boolean }): boolean;
   unlock(fd: number): void;
 }
-const fileLocks = createRequire(import.meta.url)('fs-native-extensions') as FileLocks;
+let loaded: FileLocks | null = null;
+/** Loaded on first use, so that a service on PostgreSQL never needs the native binary. */
+function fileLocks(): FileLocks {
+  if (loaded) return loaded;
+  try {
+    loaded = createRequire(import.meta.url)('fs-native-extensions') as FileLocks;
+  } catch (error) {
+    throw new Error(
+      `the data directory lock needs the file locks of the fs-native-extensions package, which did not load on ` +
+        `${process.platform}-${process.arch} (${(error as Error).message}); set DATABASE_URL to use PostgreSQL instead`,
+      { cause: error },
+    );
+  }
+  return loaded;
+}
 
 /** Who holds a lock, as written in the lock file. */
 interface LockRecord {
@@ -93,7 +107,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
     const fd = fs.openSync(path, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
     let locked: boolean;
     try {
-      locked = fileLocks.tryLock(fd);
+      locked = fileLocks().tryLock(fd);
       if (locked && isFileAt(fd, path)) {
         const record: LockRecord = {
           pid: process.pid,
@@ -208,8 +222,8 @@ function isLocked(path: string): boolean {
   }
   try {
     // A shared lock is refused only while someone holds the exclusive one; ours lasts microseconds.
-    if (!fileLocks.tryLock(fd, { shared: true })) return true;
-    fileLocks.unlock(fd);
+    if (!fileLocks().tryLock(fd, { shared: true })) return true;
+    fileLocks().unlock(fd);
     return false;
   } finally {
     fs.closeSync(fd);
