@@ -61,6 +61,27 @@ export const CONFIG_KEYS = {
     secret: true,
     schema: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
   }),
+  databaseConnectTimeoutMs: key({
+    env: 'DATABASE_CONNECT_TIMEOUT_MS',
+    doc: 'How long a PostgreSQL connection may take to open, or to come free when all are busy, in milliseconds; past it a request is answered 503 (try again later).',
+    expected: 'a whole number of milliseconds from 100 to 600000',
+    default: '5000',
+    schema: wholeNumber(100, 600_000),
+  }),
+  databaseStatementTimeoutMs: key({
+    env: 'DATABASE_STATEMENT_TIMEOUT_MS',
+    doc: 'Longest one PostgreSQL statement may run, waits for locks included, in milliseconds (statement_timeout); a server that has not answered 2 seconds after it (frozen, or the network gone) has its connection closed.',
+    expected: 'a whole number of milliseconds from 100 to 3600000',
+    default: '15000',
+    schema: wholeNumber(100, 3_600_000),
+  }),
+  databaseIdleInTransactionTimeoutMs: key({
+    env: 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+    doc: 'How long PostgreSQL keeps a transaction of this service open while it sends nothing, in milliseconds (idle_in_transaction_session_timeout); then it rolls it back and closes the connection.',
+    expected: 'a whole number of milliseconds from 100 to 3600000',
+    default: '30000',
+    schema: wholeNumber(100, 3_600_000),
+  }),
   dataDir: key({
     env: 'DATA_DIR',
     doc: 'Folder for local data: the embedded database (DATA_DIR/pglite) and its lock. memory:// keeps the database in memory (lost at exit).',
@@ -274,6 +295,13 @@ export const CONFIG_KEYS = {
           .filter((e) => e !== ''),
       )
       .pipe(z.array(z.email())),
+  }),
+  shutdownTimeoutMs: key({
+    env: 'SHUTDOWN_TIMEOUT_MS',
+    doc: 'Longest a stop (SIGTERM, SIGINT) takes, in milliseconds: new work stops at once, work in flight finishes or is rolled back, and the process exits within this (keep it under the grace a supervisor gives: Docker waits 10 s).',
+    expected: 'a whole number of milliseconds from 1000 to 600000',
+    default: '8000',
+    schema: wholeNumber(1000, 600_000),
   }),
   rateLimitLogin: key({
     env: 'RATE_LIMIT_LOGIN',

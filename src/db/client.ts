@@ -76,6 +76,12 @@ interface DatabaseBase {
   readonly db: AppDatabase;
   /** Closes every connection (and releases the data directory lock). Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Cuts every connection a transaction holds right now, for a shutdown that
+   * cannot wait for them: the server rolls those transactions back, and their
+   * owners see them fail. (PGlite: nothing to cut; its transactions wait on nobody.)
+   */
+  interrupt(): void;
   /** Calls `onNotify` with the payload of every notification on `channel` until the returned function is called. */
   listen(channel: string, onNotify: NotifyHandler): Promise<Unlisten>;
   /** Sends a notification now; inside a transaction, execute notifyStatement() instead. */
@@ -101,12 +107,38 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
+/** How long PostgreSQL may take, before a request gets 503 rather than waiting (README, "Configuration"). */
+export type DatabaseTimeouts = Pick<
+  Config,
+  'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs' | 'databaseIdleInTransactionTimeoutMs'
+>;
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  databaseConnectTimeoutMs: 5_000,
+  databaseStatementTimeoutMs: 15_000,
+  databaseIdleInTransactionTimeoutMs: 30_000,
+};
+
+/** A server that has not answered this long after the statement timeout is not answering at all (frozen, cut off). */
+const READ_TIMEOUT_MARGIN_MS = 2_000;
+/** When TCP keepalive starts probing an idle connection, so a dead peer is noticed even with nothing to send. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
 /** Opens the database the configuration names. Does not migrate: see migrate.ts. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<DatabaseTimeouts>,
   { logger }: OpenOptions = {},
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, logger);
+  if (config.databaseUrl) {
+    const timeouts: DatabaseTimeouts = {
+      databaseConnectTimeoutMs: config.databaseConnectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.databaseConnectTimeoutMs,
+      databaseStatementTimeoutMs:
+        config.databaseStatementTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.databaseStatementTimeoutMs,
+      databaseIdleInTransactionTimeoutMs:
+        config.databaseIdleInTransactionTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.databaseIdleInTransactionTimeoutMs,
+    };
+    return openPostgres(config.databaseUrl, timeouts, logger);
+  }
   if (config.dataDir === IN_MEMORY) return databaseFromPglite(new PGlite(), { logger });
   return openPgliteFolder(config.dataDir, logger);
 }
@@ -159,6 +191,7 @@ export function databaseFromPglite(client: PGlite, options: PgliteWrapOptions = 
     async notify(channel, payload = '') {
       await db.execute(notifyStatement(channel, payload));
     },
+    interrupt() {},
     close() {
       closing ??= (async () => {
         for (const unlisten of [...unlistens]) await unlisten();
@@ -170,11 +203,86 @@ export function databaseFromPglite(client: PGlite, options: PgliteWrapOptions = 
   };
 }
 
-async function openPostgres(url: string, logger: Logger | undefined): Promise<PostgresHandle> {
+/** The connection settings every connection to the server gets: timeouts, keepalive. */
+function connectionSettings(timeouts: DatabaseTimeouts): pg.ClientConfig {
+  return {
+    connectionTimeoutMillis: timeouts.databaseConnectTimeoutMs,
+    statement_timeout: timeouts.databaseStatementTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.databaseIdleInTransactionTimeoutMs,
+    // The server cuts a statement at statement_timeout; one that has not answered well after that never will.
+    query_timeout: timeouts.databaseStatementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  };
+}
+
+/**
+ * Makes a pool connection safe to lose at any moment:
+ *
+ * - it always has an 'error' listener (the pool's own listens only while the
+ *   connection is idle; one that breaks while a transaction holds it — a
+ *   server restart, pg_terminate_backend — would otherwise end the process);
+ * - a connection that breaks while checked out goes back to the pool at once,
+ *   as broken, and its owner's later release does nothing: drizzle does not
+ *   release a connection whose BEGIN failed, and the pool would lose it;
+ * - a statement the server has not answered in time (query_timeout) closes
+ *   the connection, so that nothing queued behind it on that connection runs
+ *   later, in a transaction its owner has given up on.
+ */
+function guardConnection(client: pg.PoolClient, logger: Logger | undefined): void {
+  let release: ((error?: Error | boolean) => void) | null = null;
+  Object.defineProperty(client, 'release', {
+    configurable: true,
+    // The pool sets a new release function each time it hands the connection out.
+    set(fn: (error?: Error | boolean) => void) {
+      release = fn;
+    },
+    get() {
+      return (error?: Error | boolean) => {
+        const once = release;
+        release = null;
+        once?.(error);
+      };
+    },
+  });
+  client.on('error', (error) => {
+    logger?.warn({ err: error }, 'a database connection failed');
+    // Checked out: give it back, broken, so the pool closes it and opens another.
+    if (release) client.release(error);
+  });
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if ((error as Error | null)?.message === 'Query read timeout') closeSocket(client);
+      });
+    }
+    return result;
+  };
+}
+
+/** Cuts a connection without a word to the server (which may not be reading): the client then fails as broken. */
+function closeSocket(client: pg.ClientBase): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+async function openPostgres(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  logger: Logger | undefined,
+): Promise<PostgresHandle> {
   const where = describeServer(url);
-  const pool = new pg.Pool({ connectionString: url, application_name: 'msc' });
-  // An idle connection that breaks (a server restart) must not crash the process.
-  pool.on('error', (error) => logger?.warn({ err: error }, 'an idle database connection failed'));
+  const settings = connectionSettings(timeouts);
+  const pool = new pg.Pool({ connectionString: url, application_name: 'msc', ...settings });
+  pool.on('connect', (client) => guardConnection(client, logger));
+  // The connections handed out now, for interrupt().
+  const busy = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => busy.add(client));
+  pool.on('release', (_error, client) => busy.delete(client));
+  pool.on('remove', (client) => busy.delete(client));
+  // The pool's own report of an idle connection that broke (a server restart); guardConnection has logged it.
+  pool.on('error', () => undefined);
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -193,11 +301,24 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Po
     pool,
     listen(channel, onNotify) {
       if (closing) return Promise.reject(new Error('the database is closed'));
-      listener ??= new PostgresListener({ connectionString: url, application_name: 'msc-listener' }, logger);
+      listener ??= new PostgresListener(
+        {
+          connectionString: url,
+          application_name: 'msc-listener',
+          connectionTimeoutMillis: settings.connectionTimeoutMillis,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+        },
+        logger,
+      );
       return listener.listen(channel, onNotify);
     },
     async notify(channel, payload = '') {
       await db.execute(notifyStatement(channel, payload));
+    },
+    interrupt() {
+      if (busy.size > 0) logger?.warn({ connections: busy.size }, 'cutting the transactions still in progress');
+      for (const client of busy) closeSocket(client);
     },
     close() {
       closing ??= (async () => {

@@ -1,30 +1,61 @@
 /**
  * The data directory lock. PGlite does not lock its files: two processes can
  * open one data directory and one of them silently loses its writes. So the
- * service takes a lock file, DATA_DIR/msc.lock, before it opens the database,
+ * service takes a lock, on DATA_DIR/msc.lock, before it opens the database,
  * and a second process fails at once with a message naming the directory and
  * the process that holds it.
  *
- * The lock is created atomically (open with O_CREAT|O_EXCL, which exactly one
- * process wins) and records who holds it. A lock left behind by a crash is
- * stale — its process is gone — and the next process takes it over. Taking
- * over is guarded by a second, short-lived file so that two processes
- * starting together after a crash cannot both win.
+ * The lock is the operating system's, on the lock file (an open file
+ * description lock, fcntl F_OFD_SETLK, on Linux; flock(2) on macOS), held
+ * through an open file descriptor for as long as the process lives: the kernel
+ * releases it when its holder exits, however it exits. So a crash never leaves
+ * a lock behind, and nothing is guessed from a PID — which in a container is
+ * 1 again after every restart, and may belong to another process after a
+ * reboot. The file also records who holds it (PID, host, since, and the URL of
+ * its web server once recordServerUrl has written it), but only for messages
+ * and for `msc` commands: whether it is held is asked of the kernel.
+ *
+ * Release removes the file while still holding the lock; a process that
+ * locked a file that was removed or replaced meanwhile sees that its file is
+ * no longer the one at the path, and tries again on the one there now.
  */
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const LOCK_FILE = 'msc.lock';
+
+/** OS file locks, from a maintained native package that ships its binaries (no build, no download). */
+interface FileLocks {
+  /** Takes the lock on the open file `fd` without waiting: false when another open file holds it. */
+  tryLock(fd: number, options?: { shared?: boolean }): boolean;
+  unlock(fd: number): void;
+}
+let loaded: FileLocks | null = null;
+/** Loaded on first use, so that a service on PostgreSQL never needs the native binary. */
+function fileLocks(): FileLocks {
+  if (loaded) return loaded;
+  try {
+    loaded = createRequire(import.meta.url)('fs-native-extensions') as FileLocks;
+  } catch (error) {
+    throw new Error(
+      `the data directory lock needs the file locks of the fs-native-extensions package, which did not load on ` +
+        `${process.platform}-${process.arch} (${(error as Error).message}); set DATABASE_URL to use PostgreSQL instead`,
+      { cause: error },
+    );
+  }
+  return loaded;
+}
 
 /** Who holds a lock, as written in the lock file. */
 interface LockRecord {
   readonly pid: number;
   readonly host: string;
   readonly since: string;
-  /** Tells this lock apart from an earlier one by a process with the same PID. */
+  /** Tells this holder's record apart from an earlier one by a process with the same PID. */
   readonly nonce: string;
   /** Where the holder's web server answers, once it has recorded it (recordServerUrl). */
   readonly url?: string;
@@ -32,7 +63,7 @@ interface LockRecord {
 
 export interface DataDirLock {
   readonly path: string;
-  /** Removes the lock file if it is still ours. Safe to call more than once. */
+  /** Removes the lock file and releases the lock, if this process still holds it. Safe to call more than once. */
   release(): void;
 }
 
@@ -40,23 +71,27 @@ export interface DataDirLock {
 export class DataDirInUseError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly holder: { pid: number; host: string },
+    readonly holder: { pid: number; host: string } | null,
   ) {
-    const who = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on host ${holder.host}`;
-    super(
-      `data directory ${dataDir} is in use by ${who}; stop it or set DATA_DIR to another folder` +
-        ` (if no such process is running, delete ${join(dataDir, LOCK_FILE)})`,
-    );
+    const who = !holder
+      ? 'another process'
+      : holder.host === hostname()
+        ? `process ${holder.pid}`
+        : `process ${holder.pid} on host ${holder.host}`;
+    super(`data directory ${dataDir} is in use by ${who}; stop it or set DATA_DIR to another folder`);
     this.name = 'DataDirInUseError';
   }
 }
 
-/** A takeover takes microseconds: a takeover file older than this was left by a crash in the middle of one. */
-const TAKEOVER_STALE_MS = 5_000;
-/** How long to wait for another process's takeover, a little longer than a crashed one blocks us. */
-const TAKEOVER_WAIT_MS = 7_000;
-/** An empty lock file younger than this is being written by its creator: wait for it. */
-const WRITING_MS = 1_000;
+/**
+ * How long a refused lock is tried again before the directory counts as in
+ * use: `msc` commands probe the lock (readDataDirHolder) for a few
+ * microseconds, and a process that just took the lock writes its record.
+ */
+const BUSY_MS = 300;
+
+/** The locks this process holds, by the lock file's absolute path. */
+const held = new Map<string, { fd: number; record: LockRecord }>();
 
 /**
  * Takes the lock on `dataDir` (created if missing) for this process, or throws
@@ -65,90 +100,87 @@ const WRITING_MS = 1_000;
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
   fs.mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE);
-  const mine: LockRecord = { pid: process.pid, host: hostname(), since: new Date().toISOString(), nonce: randomUUID() };
-  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  const key = resolve(path);
+  if (held.has(key)) throw new DataDirInUseError(dataDir, { pid: process.pid, host: hostname() });
+  const deadline = Date.now() + BUSY_MS;
   for (;;) {
-    if (tryCreate(path, mine)) return heldLock(path, mine);
-    const text = readOrNull(path);
-    if (text === null) continue; // released between our attempt and our read: try again
-    const holder = parseRecord(text);
-    if (holder && isAlive(holder)) throw new DataDirInUseError(dataDir, holder);
-    if (!holder && ageMs(path) < WRITING_MS && Date.now() < deadline) {
-      await sleep(20); // a lock file just created, its record not yet written
-      continue;
+    const fd = fs.openSync(path, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+    let locked: boolean;
+    try {
+      locked = fileLocks().tryLock(fd);
+      if (locked && isFileAt(fd, path)) {
+        const record: LockRecord = {
+          pid: process.pid,
+          host: hostname(),
+          since: new Date().toISOString(),
+          nonce: randomUUID(),
+        };
+        writeRecord(fd, record);
+        held.set(key, { fd, record });
+        return heldLock(path, key);
+      }
+    } catch (error) {
+      fs.closeSync(fd);
+      throw error;
     }
-    // Stale (its process is gone) or unreadable (a crash while it was being written).
-    const outcome = takeOver(path, text, mine);
-    if (outcome === 'taken') return heldLock(path, mine);
-    if (outcome === 'busy') {
-      if (Date.now() > deadline)
-        throw new Error(`cannot take over the stale lock ${path}: another process keeps trying too`);
-      await sleep(50);
-    }
-    // 'changed': someone else replaced the stale lock; look again at who holds it now.
+    fs.closeSync(fd); // also releases a lock taken on a file that is no longer at the path
+    if (locked) continue; // released and removed meanwhile: try the file there now
+    if (Date.now() >= deadline) throw new DataDirInUseError(dataDir, await holderRecord(path));
+    await sleep(20);
   }
 }
 
-function heldLock(path: string, mine: LockRecord): DataDirLock {
+function heldLock(path: string, key: string): DataDirLock {
   return {
     path,
     release() {
-      const text = readOrNull(path);
-      if (text !== null && parseRecord(text)?.nonce === mine.nonce) fs.rmSync(path, { force: true });
+      const mine = held.get(key);
+      if (!mine) return;
+      held.delete(key);
+      try {
+        // Removed while still locked: whoever opened it meanwhile sees it gone once they get the lock.
+        if (isFileAt(mine.fd, path)) fs.rmSync(path, { force: true });
+      } finally {
+        fs.closeSync(mine.fd); // closing the last descriptor releases the lock
+      }
     },
   };
 }
 
-/** Creates the lock file with our record unless it exists; true when we created it. */
-function tryCreate(path: string, record: LockRecord): boolean {
-  let fd: number;
+/** Whether the open file `fd` is still the file at `path` (not removed, not replaced). */
+function isFileAt(fd: number, path: string): boolean {
   try {
-    fd = fs.openSync(path, 'wx');
+    const open = fs.fstatSync(fd);
+    const there = fs.statSync(path);
+    return open.ino === there.ino && open.dev === there.dev;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-  try {
-    fs.writeSync(fd, `${JSON.stringify(record)}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return true;
 }
 
 /**
- * Replaces the stale lock whose text we read, under the takeover guard: while
- * we hold the guard nobody else replaces the lock, and we replace it only if
- * it still holds the text we judged stale.
+ * Replaces the record in the lock file we hold. The new text is written over
+ * the old from the start and the rest cut after, so a reader sees one record
+ * or the other whole as long as the new one is not shorter (it never is: it
+ * only gains a URL).
  */
-function takeOver(path: string, staleText: string, mine: LockRecord): 'taken' | 'changed' | 'busy' {
-  const guard = `${path}.takeover`;
-  if (!tryCreate(guard, mine)) {
-    removeIfOlderThan(guard, TAKEOVER_STALE_MS);
-    return 'busy';
-  }
-  try {
-    if (readOrNull(path) !== staleText) return 'changed';
-    fs.rmSync(path, { force: true });
-    // A process that never saw the stale lock may create a fresh one right here; then it holds the lock.
-    return tryCreate(path, mine) ? 'taken' : 'changed';
-  } finally {
-    fs.rmSync(guard, { force: true });
-  }
+function writeRecord(fd: number, record: LockRecord): void {
+  const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
+  fs.writeSync(fd, bytes, 0, bytes.length, 0);
+  fs.ftruncateSync(fd, bytes.length);
+  fs.fsyncSync(fd);
 }
 
-function removeIfOlderThan(path: string, ms: number): void {
-  if (ageMs(path) > ms) fs.rmSync(path, { force: true });
-}
-
-/** How long ago the file was last written; Infinity when it is gone. */
-function ageMs(path: string): number {
-  try {
-    return Date.now() - fs.statSync(path).mtimeMs;
-  } catch {
-    return Infinity;
+/** The record of a holder that refused us; read again briefly if it is being written. */
+async function holderRecord(path: string): Promise<LockRecord | null> {
+  for (let i = 0; i < 5; i++) {
+    const text = readOrNull(path);
+    const record = text === null ? null : parseRecord(text);
+    if (record) return record;
+    await sleep(20);
   }
+  return null;
 }
 
 function readOrNull(path: string): string | null {
@@ -178,15 +210,23 @@ function parseRecord(text: string): LockRecord | null {
   }
 }
 
-/** Whether the holder still runs. A process on another host cannot be checked: it counts as alive. */
-function isAlive(holder: LockRecord): boolean {
-  if (holder.host !== hostname()) return true;
+/** Whether some process holds the lock on the file at `path`: this one, or one the kernel says holds it. */
+function isLocked(path: string): boolean {
+  if (held.has(resolve(path))) return true;
+  let fd: number;
   try {
-    process.kill(holder.pid, 0); // signal 0: only checks that the process exists
-    return true;
+    fd = fs.openSync(path, fs.constants.O_RDONLY);
   } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    // A shared lock is refused only while someone holds the exclusive one; ours lasts microseconds.
+    if (!fileLocks().tryLock(fd, { shared: true })) return true;
+    fileLocks().unlock(fd);
+    return false;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -197,32 +237,36 @@ export interface DataDirHolder {
   readonly since: string;
   /** The holder's web server, if it recorded one: commands can be sent there instead. */
   readonly url: string | null;
-  /** Whether the holder still runs (a holder on another host counts as alive). */
+  /** Whether the holder still runs: whether the lock is held. */
   readonly alive: boolean;
 }
 
-/** The current holder of the lock on `dataDir`, or null when nobody holds it (or its record is unreadable). */
+/** The current holder of the lock on `dataDir`, or null when there is no record of one (or it is unreadable). */
 export function readDataDirHolder(dataDir: string): DataDirHolder | null {
-  const text = readOrNull(join(dataDir, LOCK_FILE));
+  const path = join(dataDir, LOCK_FILE);
+  const text = readOrNull(path);
   const record = text === null ? null : parseRecord(text);
   if (!record) return null;
-  return { pid: record.pid, host: record.host, since: record.since, url: record.url ?? null, alive: isAlive(record) };
+  return {
+    pid: record.pid,
+    host: record.host,
+    since: record.since,
+    url: record.url ?? null,
+    alive: isLocked(path),
+  };
 }
 
 /**
  * Records, in the lock this process holds on `dataDir`, the URL its web
  * server answers at, so that `msc game …` run meanwhile sends its commands
  * there instead of failing on the lock. False (and nothing written) when this
- * process does not hold the lock. The record is replaced by a rename, so a
- * reader never sees half of it, and keeps its nonce, so release() still works.
+ * process does not hold the lock.
  */
 export function recordServerUrl(dataDir: string, url: string): boolean {
   const path = join(dataDir, LOCK_FILE);
-  const text = readOrNull(path);
-  const record = text === null ? null : parseRecord(text);
-  if (!record || record.pid !== process.pid || record.host !== hostname()) return false;
-  const partial = `${path}.${process.pid}.url`;
-  fs.writeFileSync(partial, `${JSON.stringify({ ...record, url })}\n`);
-  fs.renameSync(partial, path);
+  const mine = held.get(resolve(path));
+  if (!mine || !isFileAt(mine.fd, path)) return false;
+  mine.record = { ...mine.record, url };
+  writeRecord(mine.fd, mine.record);
   return true;
 }

@@ -16,9 +16,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../log.ts';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase, type Database, type DatabaseTimeouts } from './client.ts';
 
 /** The migrations folder of this package, wherever the process was started from. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -97,16 +98,21 @@ export async function migrate(
     pending = pendingAfter(await lastAppliedAt(db), all);
     if (pending.length > 0) await migratePglite(db, config);
   } else {
-    // One connection holds the advisory lock for the whole run; other instances wait on it.
-    const connection = await database.pool.connect();
+    // One connection holds the advisory lock for the whole run; other instances wait on it. It is not one of the
+    // pool's: a migration, or the wait for another instance's, may take longer than any request is allowed to.
+    const { statement_timeout: _statement, query_timeout: _read, ...settings } = database.pool.options;
+    const connection = new pg.Client(settings);
+    connection.on('error', (error) => logger?.warn({ err: error }, 'the migration connection failed'));
+    await connection.connect();
     try {
+      await connection.query('set statement_timeout = 0');
       await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       const db = drizzlePostgres({ client: connection });
       pending = pendingAfter(await lastAppliedAt(db), all);
       if (pending.length > 0) await migratePostgres(db, config);
     } finally {
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      connection.release();
+      await connection.end().catch(() => undefined);
     }
   }
   const applied = pending.map((m) => m.tag);
@@ -117,7 +123,7 @@ export async function migrate(
 
 /** `msc migrate`: opens the configured database, migrates it, closes it. */
 export async function runMigrations(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<DatabaseTimeouts>,
   { logger }: { logger?: Logger } = {},
 ): Promise<MigrationReport> {
   const database = await openDatabase(config, { logger });

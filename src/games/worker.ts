@@ -5,12 +5,22 @@
  * share one database safely: each claim skips turns another worker holds.
  */
 import type { Database } from '../db/client.ts';
+import { retryWhileUnavailable } from '../db/errors.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from './context.ts';
 import { createPoller, type Poller } from '../lib/poller.ts';
 import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
 
+/** Resolves after the event loop has handled what is waiting (I/O, timers, signals). */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** The longest wait after failed passes in a row, unless the poll is longer. */
 const MAX_BACKOFF_MS = 60_000;
+/**
+ * A claim that failed because the database was out of reach is tried again
+ * after these waits before the pass gives up: it is always safe, since a
+ * resolution either committed (its turn is no longer due) or wrote nothing.
+ */
+const CLAIM_RETRY_MS = [250, 1_000, 2_000];
 
 export interface WorkerOptions {
   /** How often to look for due turns when nothing wakes the worker. */
@@ -30,9 +40,9 @@ export class TurnWorker {
     private readonly options: WorkerOptions,
   ) {
     this.#poller = createPoller({
-      pass: async () => {
-        await this.drain();
-        await sendDueReminders(this.ctx);
+      pass: async (stopping) => {
+        await this.drain(stopping);
+        if (!stopping.aborted) await sendDueReminders(this.ctx);
       },
       intervalMs: options.pollMs,
       // A failing pass (the database away) is tried again after pollMs, then less and less often.
@@ -66,11 +76,23 @@ export class TurnWorker {
     if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
   }
 
-  /** Resolves every turn that is due now; returns how many. */
-  async drain(): Promise<number> {
+  /**
+   * Resolves every turn that is due now, one transaction each; returns how
+   * many. Once `stopping` aborts it claims no further turn.
+   */
+  async drain(stopping?: AbortSignal): Promise<number> {
     let n = 0;
     for (;;) {
-      const r = await resolveNextDueTurn(this.ctx);
+      // Lets the event loop in between turns: PGlite runs in this thread, and a backlog worked off in one chain of
+      // promises would keep out requests and signals (a SIGTERM) until its end.
+      await yieldToEventLoop();
+      if (stopping?.aborted) return n;
+      const r = await retryWhileUnavailable(() => resolveNextDueTurn(this.ctx), {
+        delaysMs: CLAIM_RETRY_MS,
+        ...(stopping ? { signal: stopping } : {}),
+        onRetry: (error, attempt) =>
+          this.ctx.logger?.warn({ err: error, attempt }, 'turn worker: the database was out of reach; claiming again'),
+      });
       if (!r) return n;
       n += 1;
       this.options.onResolved?.(r);

@@ -3,8 +3,8 @@
  * pass ends, or at once when woken (a notification that work may be waiting).
  * A pass that throws is tried again after a backoff that doubles with every
  * failure in a row, up to a cap, and starts over after a pass that succeeds.
- * Stopping starts no new pass and waits for the one in progress, up to a
- * deadline.
+ * Stopping starts no new pass, tells the one in progress (its signal aborts)
+ * so that it takes on no new work, and waits for it, up to a deadline.
  *
  * The turn worker, the outbox sender and the IMAP watcher's reconnect loop all
  * run on it. Time comes from an injected `sleep`, so tests drive the loop
@@ -43,8 +43,11 @@ export function backoffDelay(backoff: Backoff, failures: number): number {
 }
 
 export interface PollerOptions {
-  /** One pass; a rejection counts as a failure. */
-  readonly pass: () => Promise<void>;
+  /**
+   * One pass; a rejection counts as a failure. `stopping` aborts when stop()
+   * is called: a pass made of many pieces of work starts no new one then.
+   */
+  readonly pass: (stopping: AbortSignal) => Promise<void>;
   /** The wait after a pass that succeeded; Infinity: only a wake starts the next one. */
   readonly intervalMs: number;
   /** The waits after failed passes; default intervalMs every time. */
@@ -78,6 +81,7 @@ export function createPoller(options: PollerOptions): Poller {
   let woken = false;
   let waiting: AbortController | null = null;
   let loop: Promise<void> | null = null;
+  const stopSignal = new AbortController();
 
   async function run(): Promise<void> {
     let failures = 0;
@@ -85,7 +89,7 @@ export function createPoller(options: PollerOptions): Poller {
       woken = false;
       let wait = options.intervalMs;
       try {
-        await options.pass();
+        await options.pass(stopSignal.signal);
         failures = 0;
       } catch (error) {
         failures += 1;
@@ -120,6 +124,7 @@ export function createPoller(options: PollerOptions): Poller {
     },
     async stop(deadlineMs = Infinity) {
       stopping = true;
+      stopSignal.abort();
       waiting?.abort();
       if (!loop) return true;
       if (!Number.isFinite(deadlineMs)) {

@@ -217,8 +217,8 @@ export class OutboxSender {
     this.#jitter = options.jitter ?? Math.random;
     const pollMs = options.pollMs ?? 5_000;
     this.#poller = createPoller({
-      pass: async () => {
-        await this.drain();
+      pass: async (stopping) => {
+        await this.drain(stopping);
       },
       intervalMs: pollMs,
       // A failing pass (the database away) is tried again after pollMs, then less and less often.
@@ -340,10 +340,13 @@ export class OutboxSender {
     };
   }
 
-  /** Passes until no mail is due now. */
-  async drain(): Promise<SendReport> {
+  /** Passes until no mail is due now; once `stopping` aborts, it claims no further batch. */
+  async drain(stopping?: AbortSignal): Promise<SendReport> {
     const total: SendReport = { sent: 0, retrying: 0, failed: 0 };
     for (;;) {
+      // Lets the event loop in between batches (requests, signals): PGlite runs in this thread.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stopping?.aborted) return total;
       const r = await this.sendDue();
       total.sent += r.sent;
       total.retrying += r.retrying;

@@ -4,10 +4,11 @@
  * such processes can share one PostgreSQL server (`msc serve` with
  * DATABASE_URL): the turn queue and the migrations take their own locks.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config/config.ts';
 import { describeServer, openDatabase, type Database } from '../db/client.ts';
+import { RETRY_AFTER_S } from '../db/errors.ts';
 import { recordServerUrl } from '../db/lock.ts';
 import { migrate } from '../db/migrate.ts';
 import type { GamesContext } from '../games/context.ts';
@@ -37,8 +38,43 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** How long open requests may take to finish on shutdown before their connections are cut. */
-const DRAIN_MS = 5_000;
+/** Of the shutdown's time (SHUTDOWN_TIMEOUT_MS), what is kept for rolling back what is still in flight and closing. */
+const SHUTDOWN_RESERVE_MS = 3_000;
+/** After cutting the transactions still in flight, how long their requests get to answer (503) before being cut. */
+const INTERRUPTED_MS = 1_000;
+/** How long closing the database may take at the end of a shutdown, at least. */
+const CLOSE_DATABASE_MS = 1_000;
+/** What is kept after closing the database, before the deadline, for the process to exit. */
+const CLOSE_MARGIN_MS = 300;
+
+/** Whether `promise` settles within `ms` (it keeps running either way); never rejects. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))));
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The answer to a request that arrives, on a connection already open, once the shutdown has begun. */
+function refuseWhileStopping(res: ServerResponse): void {
+  res.writeHead(503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Retry-After': String(RETRY_AFTER_S),
+    Connection: 'close',
+  });
+  res.end(
+    JSON.stringify({
+      error: { code: 'SHUTTING_DOWN', message: 'the service is stopping: try again in a few seconds', problems: [] },
+    }),
+  );
+}
 
 function urlOf(address: AddressInfo): string {
   const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
@@ -85,6 +121,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const server = createServer();
   const workers: TurnWorker[] = [];
   const mailParts: Array<() => Promise<void>> = [];
+  let closing: Promise<void> | null = null;
   try {
     await migrate(database, { logger });
     if (database.kind === 'pglite' && database.dataDir) {
@@ -99,7 +136,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     const publicUrl = config.port === 0 && config.publicUrl.endsWith(':0') ? url : config.publicUrl;
     const ctx = await createGamesContext({ ...config, publicUrl }, database, { ...options, logger });
     const metrics = createMetrics();
-    server.on('request', createApp({ ctx, databaseKind: database.kind, logger, metrics, settings: config }));
+    const app = createApp({ ctx, databaseKind: database.kind, logger, metrics, settings: config });
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (closing) refuseWhileStopping(res);
+      else void app(req, res);
+    });
 
     for (let i = 0; i < config.workers; i++) {
       const worker = new TurnWorker(ctx, database, {
@@ -117,7 +158,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // port).
     const sender = outboxSenderFor(config, ctx, database);
     await sender.start();
-    mailParts.push(() => sender.stop(DRAIN_MS));
+    mailParts.push(() => sender.stop());
     let mailIn = 'not receiving mail';
     try {
       const receivers = await startMailReceivers(ctx, config, logger);
@@ -144,21 +185,35 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     print(`msc-pbem listening on ${url} (database: ${where})`);
     print(`mail: ${mailIn}; ${mailOut}`);
 
-    let closing: Promise<void> | null = null;
+    /*
+     * The shutdown, within SHUTDOWN_TIMEOUT_MS: everything stops taking new
+     * work at once (no new connection, a 503 for a request on one already
+     * open, no new turn claimed, no new mail batch); what is in flight gets
+     * the time less SHUTDOWN_RESERVE_MS to finish. A transaction still open
+     * then — a resolution or a request waiting on a lock — has its connection
+     * cut, so the server rolls it back: every change is one transaction, so
+     * nothing is left half written, and a turn not resolved stays due for the
+     * next start.
+     */
+    const graceMs = Math.max(0, config.shutdownTimeoutMs - SHUTDOWN_RESERVE_MS);
     const close = (): Promise<void> =>
       (closing ??= (async () => {
+        const began = Date.now();
         removeSignalHandlers();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-        cut.unref();
-        // A pass still running after DRAIN_MS is cut short: its transaction rolls back, its work stays due.
-        await Promise.all(workers.map((w) => w.stop(DRAIN_MS)));
-        await Promise.all(mailParts.map((stop) => stop()));
-        await closed;
-        clearTimeout(cut);
-        await database.close();
-        logger.info('stopped');
+        const stopped = Promise.all([...workers.map((w) => w.stop()), ...mailParts.map((stop) => stop()), closed]);
+        if (!(await settlesWithin(stopped, graceMs))) {
+          database.interrupt();
+          await settlesWithin(stopped, INTERRUPTED_MS);
+          server.closeAllConnections();
+        }
+        await settlesWithin(closed, 200);
+        // The database gets what is left of the time (PGlite writes its files on close), at least CLOSE_DATABASE_MS.
+        const left = config.shutdownTimeoutMs - CLOSE_MARGIN_MS - (Date.now() - began);
+        if (!(await settlesWithin(database.close(), Math.max(CLOSE_DATABASE_MS, left))))
+          logger.warn('the database did not close in time; exiting anyway');
+        logger.info({ ms: Date.now() - began }, 'stopped');
       })());
 
     const onSignal = (signal: NodeJS.Signals) => {
@@ -166,11 +221,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         logger.warn({ signal }, 'second signal: exiting without waiting');
         process.exit(1);
       }
-      logger.info({ signal }, 'shutting down');
+      logger.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+      // The promise to a supervisor: whatever hangs, the process is gone by the deadline.
+      setTimeout(() => {
+        logger.error({ deadlineMs: config.shutdownTimeoutMs }, 'shutdown took too long: exiting now');
+        process.exit(1);
+      }, config.shutdownTimeoutMs - 100).unref();
       close().then(
         () => {
           // Whatever handle a library left open must not keep a stopped service alive.
-          setTimeout(() => process.exit(process.exitCode ?? 0), 1_000).unref();
+          setTimeout(() => process.exit(process.exitCode ?? 0), 100).unref();
         },
         (error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');

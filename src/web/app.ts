@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import type { DatabaseKind } from '../db/client.ts';
+import { RETRY_AFTER_S } from '../db/errors.ts';
 import type { GamesContext } from '../games/context.ts';
 import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
@@ -52,6 +53,9 @@ export interface AppDeps {
   readonly metrics?: Metrics;
   readonly settings?: Partial<WebSettings>;
 }
+
+/** The longest /healthz waits for the database before it answers 503. */
+const HEALTH_TIMEOUT_MS = 1_500;
 
 /** Paths polled by machines: answered, counted, but not logged line by line. */
 const QUIET_PATHS = new Set(['/healthz', '/metrics']);
@@ -119,13 +123,24 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: `${settings.bodyLimitKb}kb` }));
   app.use(refuseNul);
 
+  // Answers within HEALTH_TIMEOUT_MS whatever the database does (stopped, frozen, cut off).
   app.get('/healthz', async (_req, res) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+    });
+    // A real promise: drizzle's query runs again on every then() of its own.
+    const ping = Promise.resolve(deps.ctx.db.execute(sql`select 1`));
     try {
-      await deps.ctx.db.execute(sql`select 1`);
+      await Promise.race([ping, late]);
       res.json({ status: 'ok', database: deps.databaseKind });
     } catch (error) {
+      ping.catch(() => undefined); // still running: its failure is the one just reported
       deps.logger?.error({ err: error }, 'health check: the database does not answer');
+      res.set('Retry-After', String(RETRY_AFTER_S));
       res.status(503).json({ status: 'unavailable', database: deps.databaseKind });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

@@ -6,6 +6,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { z } from 'zod';
+import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/errors.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 import type { Logger } from '../log.ts';
 
@@ -75,9 +76,19 @@ interface HttpishError {
   readonly limit?: unknown;
 }
 
+/** The database out of reach (stopped, restarting, cut off, too slow): not a bug, and worth trying again soon. */
+export function databaseUnavailable(): AppError {
+  return new AppError(
+    'DATABASE_UNAVAILABLE',
+    `the service cannot reach its database just now: try again in ${RETRY_AFTER_S} seconds (if this request changed something, check afterwards whether it was saved)`,
+    503,
+  );
+}
+
 /** The AppError a thrown value stands for, or null when it is a bug. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof z.ZodError)
     return new AppError('INVALID_REQUEST', 'the request is not valid: fix the fields listed', 400, zodProblems(error));
   // The router decodes path parameters; one that is not percent-encoded UTF-8 (e.g. `%ff`) is the client's mistake.
@@ -119,6 +130,10 @@ export function errorHandler(fallbackLogger?: Logger): ErrorRequestHandler {
     const known = toAppError(error);
     if (known) {
       if (known.status === 401) res.set('WWW-Authenticate', 'Bearer realm="msc"');
+      if (known.status === 503) {
+        res.set('Retry-After', String(RETRY_AFTER_S));
+        logger?.warn({ err: error, requestId: requestId(req) }, 'the database cannot be reached: answered 503');
+      }
       res.status(known.status).json(errorBody(known));
       return;
     }

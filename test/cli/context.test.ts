@@ -3,23 +3,38 @@
  * live server holds the embedded database and recorded its URL in the lock —
  * that server. And the two lock functions that make it possible.
  */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openGamesClient, serverHolding } from '../../src/cli/context.ts';
 import { InvalidConfigError } from '../../src/config/config.ts';
 import { acquireDataDirLock, LOCK_FILE, readDataDirHolder, recordServerUrl } from '../../src/db/lock.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'msc-cli-'));
 
-function writeLock(dir: string, record: Record<string, unknown>): void {
+/** Writes a holder's record into the lock file; `live`: and holds the OS lock on it, as a running holder does. */
+function writeLock(dir: string, record: Record<string, unknown>, { live = false } = {}): void {
+  const path = join(dir, LOCK_FILE);
   writeFileSync(
-    join(dir, LOCK_FILE),
+    path,
     `${JSON.stringify({ host: hostname(), since: new Date().toISOString(), nonce: 'n-1', ...record })}\n`,
   );
+  if (live) {
+    // A descriptor of its own holds the lock like another process would (flock locks belong to open files).
+    const fd = openSync(path, 'r+');
+    if (!fileLocks.tryLock(fd)) throw new Error('could not lock the test lock file');
+    liveLocks.push(fd);
+  }
 }
+
+const fileLocks = createRequire(import.meta.url)('fs-native-extensions') as { tryLock(fd: number): boolean };
+const liveLocks: number[] = [];
+afterEach(() => {
+  for (const fd of liveLocks.splice(0)) closeSync(fd);
+});
 
 /** A PID no process has any more. */
 function deadPid(): number {
@@ -52,10 +67,14 @@ describe('recordServerUrl and readDataDirHolder', () => {
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(before);
   });
 
-  it('a holder that has gone is not alive', () => {
+  it('a holder that has gone is not alive, even when its PID is in use again', () => {
     const dir = tempDir();
     writeLock(dir, { pid: deadPid(), url: 'http://127.0.0.1:1' });
     expect(readDataDirHolder(dir)).toMatchObject({ alive: false, url: 'http://127.0.0.1:1' });
+    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:1' });
+    expect(readDataDirHolder(dir)).toMatchObject({ alive: false });
+    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:1' }, { live: true });
+    expect(readDataDirHolder(dir)).toMatchObject({ alive: true });
   });
 });
 
@@ -64,13 +83,13 @@ describe('serverHolding', () => {
 
   it('a live holder with a URL: its URL', () => {
     const dir = tempDir();
-    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:9999' });
+    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:9999' }, { live: true });
     expect(serverHolding(config(dir))).toBe('http://127.0.0.1:9999');
   });
 
   it('none for a holder without a URL, a dead holder, this very process, no lock, or PostgreSQL', () => {
     const noUrl = tempDir();
-    writeLock(noUrl, { pid: process.ppid });
+    writeLock(noUrl, { pid: process.ppid }, { live: true });
     const dead = tempDir();
     writeLock(dead, { pid: deadPid(), url: 'http://127.0.0.1:9999' });
     const self = tempDir();
@@ -86,7 +105,7 @@ describe('serverHolding', () => {
 describe('openGamesClient', () => {
   it('goes through the server that holds the data directory', async () => {
     const dir = tempDir();
-    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:9999' });
+    writeLock(dir, { pid: process.ppid, url: 'http://127.0.0.1:9999' }, { live: true });
     const client = await openGamesClient({ env: { DATA_DIR: dir }, key: 'k' });
     expect(client.where).toBe('the server at http://127.0.0.1:9999');
     await client.close();

@@ -4,9 +4,10 @@
  * second); the commands' logic is tested in-process in game-commands.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +198,8 @@ describe('a tutorial duel played with msc on an embedded database', () => {
 });
 
 describe('msc game while a server holds the data directory', () => {
+  const fileLocks = createRequire(import.meta.url)('fs-native-extensions') as { tryLock(fd: number): boolean };
+  let held: number;
   let server: Server;
   let url: string;
   let dir: string;
@@ -225,13 +228,16 @@ describe('msc game while a server holds the data directory', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     dir = mkdtempSync(join(tmpdir(), 'msc-held-'));
-    // This test process plays the server: alive, and not the msc process.
+    // This test process plays the server: it holds the lock (the OS's, on the file), and is not the msc process.
     writeFileSync(
       join(dir, LOCK_FILE),
       JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString(), nonce: 'n', url }),
     );
+    held = openSync(join(dir, LOCK_FILE), 'r+');
+    if (!fileLocks.tryLock(held)) throw new Error('could not lock the test lock file');
   });
   afterAll(async () => {
+    closeSync(held);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   });

@@ -26,6 +26,9 @@ describe('parseConfig', () => {
   it('fills every default from an empty environment; no DATABASE_URL means PGlite', () => {
     expect(parsed({})).toEqual({
       databaseUrl: undefined,
+      databaseConnectTimeoutMs: 5000,
+      databaseStatementTimeoutMs: 15000,
+      databaseIdleInTransactionTimeoutMs: 30000,
       dataDir: './data',
       host: '127.0.0.1',
       port: 8080,
@@ -51,6 +54,7 @@ describe('parseConfig', () => {
       mailMaxAttempts: 8,
       createGames: 'anyone',
       moderatorEmails: [],
+      shutdownTimeoutMs: 8000,
       rateLimitLogin: 30,
       rateLimitMessages: 20,
     });
@@ -59,6 +63,9 @@ describe('parseConfig', () => {
   it('reads every variable and converts numbers', () => {
     const config = parsed({
       DATABASE_URL: 'postgres://msc:secret@db.example.org:5433/msc',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '60000',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '120000',
       DATA_DIR: '/var/lib/msc',
       HOST: '0.0.0.0',
       PORT: '3000',
@@ -86,11 +93,15 @@ describe('parseConfig', () => {
       MAIL_MAX_ATTEMPTS: '3',
       CREATE_GAMES: 'listed',
       MODERATOR_EMAILS: 'Ann@pbem.test, bo@pbem.test',
+      SHUTDOWN_TIMEOUT_MS: '9500',
       RATE_LIMIT_LOGIN: '0',
       RATE_LIMIT_MESSAGES: '7',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
+      databaseConnectTimeoutMs: 2000,
+      databaseStatementTimeoutMs: 60000,
+      databaseIdleInTransactionTimeoutMs: 120000,
       dataDir: '/var/lib/msc',
       host: '0.0.0.0',
       port: 3000,
@@ -118,6 +129,7 @@ describe('parseConfig', () => {
       mailMaxAttempts: 3,
       createGames: 'listed',
       moderatorEmails: ['ann@pbem.test', 'bo@pbem.test'],
+      shutdownTimeoutMs: 9500,
       rateLimitLogin: 0,
       rateLimitMessages: 7,
     });

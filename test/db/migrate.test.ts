@@ -166,4 +166,30 @@ describe('runMigrations (msc migrate)', () => {
       }
     },
   );
+
+  it.runIf(databaseKinds.includes('postgres'))(
+    "waits for another instance's migration longer than DATABASE_STATEMENT_TIMEOUT_MS allows a request",
+    async () => {
+      const target = await emptyDatabase('postgres');
+      try {
+        const url = new URL(testServerUrl);
+        url.pathname = `/${(await rows<{ db: string }>(target, sql`select current_database() as db`))[0]!.db}`;
+        // Another instance migrating: it holds the migration lock for a second.
+        if (target.kind !== 'postgres') throw new Error('expected a PostgreSQL database');
+        const other = await target.pool.connect();
+        await other.query('select pg_advisory_lock($1)', [0x6d73_6301]);
+        setTimeout(() => {
+          void other.query('select pg_advisory_unlock_all()').finally(() => other.release());
+        }, 1_000);
+        const report = await runMigrations({
+          databaseUrl: url.toString(),
+          dataDir: '',
+          databaseStatementTimeoutMs: 200,
+        });
+        expect(report.applied).toHaveLength(listMigrations().length);
+      } finally {
+        await target.drop();
+      }
+    },
+  );
 });

@@ -200,6 +200,29 @@ describe('createPoller', () => {
     expect(time.pending()).toBe(0);
   });
 
+  it('stop tells the pass in progress through its signal, so a pass of many pieces takes on no new one', async () => {
+    const time = fakeTime();
+    const hold = gate();
+    const done: number[] = [];
+    const poller = createPoller({
+      pass: async (stopping) => {
+        for (let piece = 1; piece <= 100 && !stopping.aborted; piece++) {
+          if (piece === 2) await hold.opened;
+          done.push(piece);
+        }
+      },
+      intervalMs: 1_000,
+      sleep: time.sleep,
+    });
+    poller.start();
+    await settle();
+    expect(done).toEqual([1]);
+    const stopped = poller.stop(5_000);
+    hold.open();
+    expect(await stopped).toBe(true);
+    expect(done).toEqual([1, 2]);
+  });
+
   it('stop with a deadline: gives up waiting for a pass that does not finish in time', async () => {
     const time = fakeTime();
     const hold = gate();

@@ -9,6 +9,7 @@ import cookieParser from 'cookie-parser';
 import { fileURLToPath } from 'node:url';
 import type { GamesContext } from '../../games/context.ts';
 import type { Logger } from '../../log.ts';
+import { RETRY_AFTER_S } from '../../db/errors.ts';
 import { refuseNul, toAppError } from '../errors.ts';
 import { rulesBundle } from '../client-bundle.ts';
 import type { Metrics } from '../metrics.ts';
@@ -128,6 +129,7 @@ function pageErrors(deps: PagesDeps): ErrorRequestHandler {
     }
     const known = toAppError(error);
     if (known) {
+      if (known.status === 503) res.set('Retry-After', String(RETRY_AFTER_S));
       if (known.code === 'LOGIN_NEEDED') {
         sendPage(
           res,
