@@ -11,9 +11,9 @@
  * to a seat; Auto-Submitted, so that well-behaved auto-responders never answer.
  * From is the sender's (MAIL_FROM).
  *
- * The mail channel renders with src/mail's templates; it is the one place the
- * games layer reaches into a channel, because the outbox must hold finished
- * mail (compose.ts is pure: data in, text out).
+ * The outbox holds finished mail, so the use cases compose it when they queue
+ * it, through the mail port (ctx.mail, mail-port.ts): the mail channel's
+ * templates, injected, so that nothing here imports the channel.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
@@ -32,15 +32,8 @@ import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { StoredTurnEvents } from '../kinds/kind.ts';
 import { describeDeadline } from '../reports/turn-report.ts';
-import {
-  composeGameEnd,
-  composeGameStart,
-  composeNotice,
-  composeReminder,
-  composeTurnReport,
-  type Composed,
-} from '../mail/compose.ts';
 import type { GamesContext, Tx } from './context.ts';
+import type { Composed } from './mail-port.ts';
 import { seatToken } from './secrets.ts';
 import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
@@ -132,7 +125,7 @@ export interface SeatMail {
 async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
   const mail: Composed =
     m.html == null
-      ? composeNotice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
+      ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
       : { subject: m.subject, text: m.text, html: m.html };
   const answering = normalizeMessageId(m.inReplyTo);
   await insertOutbox(ctx, tx, {
@@ -250,7 +243,7 @@ async function queueReport(
     seedCommitment: t.game.seedCommitment,
   });
   const first = t.turn.number === 1;
-  const mail = first ? composeGameStart(view) : composeTurnReport(view);
+  const mail = first ? ctx.mail.gameStart(view) : ctx.mail.turnReport(view);
   await queueMail(ctx, tx, {
     game: t.game,
     seat,
@@ -298,7 +291,7 @@ export async function queueReminder(
 ): Promise<void> {
   const kind = kindOf(m.game.ruleset);
   const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
-  const mail = composeReminder({
+  const mail = ctx.mail.reminder({
     game: { id: m.game.id, name: m.game.name },
     turn: m.turn.number,
     deadline: m.turn.deadline,
@@ -339,7 +332,7 @@ export async function queueGameEnd(
     history,
     sideName: name,
   });
-  const mail = composeGameEnd({
+  const mail = ctx.mail.gameEnd({
     game: { id: game.id, name: game.name },
     summary,
     lastTurn: events.length > 0 ? (history.at(-1)?.number ?? null) : null,

@@ -7,9 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config/config.ts';
-import { describeServer, openDatabase, type Database } from '../db/client.ts';
-import { recordServerUrl } from '../db/lock.ts';
-import { migrate } from '../db/migrate.ts';
+import { recordServerUrl } from './data-dir.ts';
+import { describeServer, migrate, openDatabase, type Database } from './database.ts';
 import type { GamesContext } from '../games/context.ts';
 import { outboxSenderFor } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';

@@ -7,10 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
-import type { DatabaseKind } from '../db/client.ts';
-import type { GamesContext } from '../games/context.ts';
+import type { DatabaseKind, GamesContext } from '../games/context.ts';
+import { pingDatabase } from '../games/health.ts';
 import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
 import { errorHandler, notFoundHandler, refuseNul } from './errors.ts';
@@ -119,7 +118,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.get('/healthz', async (_req, res) => {
     try {
-      await deps.ctx.db.execute(sql`select 1`);
+      await pingDatabase(deps.ctx.db);
       res.json({ status: 'ok', database: deps.databaseKind });
     } catch (error) {
       deps.logger?.error({ err: error }, 'health check: the database does not answer');
