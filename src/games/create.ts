@@ -5,9 +5,9 @@
  * in the setup phase (setup.ts). When every side is ready, turn 1 opens.
  */
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { games, seats, type Game } from '../db/schema.ts';
 import { SeededDice } from '../rules/dice.ts';
+import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext } from './context.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
@@ -162,8 +162,8 @@ async function create(
   });
 
   const game = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: games.id }).from(games).where(eq(games.id, id));
-    if (existing) throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
+    if (await createGamesRepository(tx).exists(id))
+      throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
     const [row] = await tx
       .insert(games)
       .values({

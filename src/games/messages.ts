@@ -17,21 +17,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import {
-  games,
-  outbox,
-  seats,
-  submissions,
-  turns,
-  type Game,
-  type OutboxKind,
-  type Seat,
-  type Turn,
-} from '../db/schema.ts';
+import { outbox, seats, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { StoredTurnEvents } from '../kinds/kind.ts';
 import { describeDeadline } from '../reports/turn-report.ts';
+import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import type { Composed } from './mail-port.ts';
 import { seatToken } from './secrets.ts';
@@ -157,8 +148,7 @@ export async function queueAnswer(
   let gameId = m.gameId ?? m.seat?.gameId ?? null;
   if (gameId !== null) {
     // A mail may name a game that does not exist: the answer then belongs to no game.
-    const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
-    if (!game) gameId = null;
+    if (!(await createGamesRepository(tx).exists(gameId))) gameId = null;
   }
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
@@ -202,7 +192,7 @@ async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise
 }
 
 async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<TurnContext | null> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId));
+  const game = await createGamesRepository(tx).find(gameId);
   const [turn] = await tx
     .select()
     .from(turns)
@@ -272,7 +262,7 @@ export async function queueSeatReport(
   seat: Seat,
   options: { inReplyTo?: string | null } = {},
 ): Promise<boolean> {
-  const [game] = await tx.select({ currentTurn: games.currentTurn }).from(games).where(eq(games.id, gameId));
+  const game = await createGamesRepository(tx).find(gameId);
   if (!game) return false;
   const t = await loadTurn(tx, gameId, game.currentTurn);
   if (!t || t.turn.status !== 'open') return false;
@@ -320,7 +310,7 @@ export async function queueGameEnd(
   events: readonly unknown[],
 ): Promise<void> {
   // The caller has written the final position already; `game` may be the row as it was before.
-  const [current] = await tx.select().from(games).where(eq(games.id, game.id));
+  const current = await createGamesRepository(tx).find(game.id);
   const state = current?.state ?? game.state;
   const kind = kindOf(game.ruleset);
   const history = await resolvedHistory(tx, game.id);

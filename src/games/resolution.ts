@@ -9,6 +9,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { games, seats, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
 import { kindOf } from '../kinds/index.ts';
 import { SeededDice } from '../rules/dice.ts';
+import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
@@ -41,7 +42,7 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
       .limit(1)
       .for('update', { of: turns, skipLocked: true });
     if (!due) return null;
-    const [game] = await tx.select().from(games).where(eq(games.id, due.gameId)).for('update');
+    const game = await createGamesRepository(tx).find(due.gameId, { forUpdate: true });
     const [turn] = await tx
       .select()
       .from(turns)
