@@ -38,8 +38,3 @@ export function createGamesRepository(db: Tx) {
     },
   };
 }
-
-/** The game of that id; GAME_NOT_FOUND if there is none. */
-export function gameById(db: Tx, gameId: string): Promise<Game> {
-  return createGamesRepository(db).byId(gameId);
-}
