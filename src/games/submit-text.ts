@@ -16,13 +16,12 @@ import { createSeatsRepository, type Seat } from './seats.repository.ts';
 import { relayMessage } from './side-messages.ts';
 
 const submitTextSchema = z.strictObject({
-  gameId: z.string().min(1).max(64),
-  token: z.string().max(200),
+  // An unknown game or a wrong token is refused by the check that looks them up (GAME_NOT_FOUND, BAD_TOKEN);
+  // each channel bounds the size of what it reads.
+  gameId: z.string(),
+  token: z.string(),
   /** Orders-language text; or, from the API, orders as JSON (no commands then). */
-  text: z
-    .string()
-    .max(1024 * 1024)
-    .optional(),
+  text: z.string().optional(),
   orders: z.unknown().optional(),
   channel: z.enum(SUBMISSION_CHANNELS),
   messageId: z.string().max(1000).nullable().optional(),
