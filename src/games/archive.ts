@@ -15,8 +15,9 @@
  * - never an address, a token or its hash, nor the orders of the open turn.
  */
 import { asc, eq } from 'drizzle-orm';
-import { seats, turns, type Game, type Seat, type Turn } from '../db/schema.ts';
+import { turns, type Game, type Seat, type Turn } from '../db/schema.ts';
 import { createGamesRepository, gameNotFound } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { unauthorized } from './errors.ts';
 import {
@@ -85,7 +86,7 @@ function exportedTurn(t: Turn, withDice: boolean): ExportedTurn {
 
 async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: ExportAccess): Promise<GameExport> {
   const game = await createGamesRepository(tx).byId(gameId);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId));
+  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
   const reader = readerOf(game, seatRows, access);
   const over = game.status === 'finished' || game.status === 'abandoned';
   const secrets = over || reader === 'moderator';

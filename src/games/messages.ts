@@ -17,12 +17,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { outbox, seats, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../db/schema.ts';
+import { outbox, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { StoredTurnEvents } from '../kinds/kind.ts';
 import { describeDeadline } from '../reports/turn-report.ts';
 import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import type { Composed } from './mail-port.ts';
 import { seatToken } from './secrets.ts';
@@ -198,7 +199,7 @@ async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<Tur
     .from(turns)
     .where(and(eq(turns.gameId, gameId), eq(turns.number, turnNumber)));
   if (!game || !turn) return null;
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
   const standing = await tx
     .select({ seatId: submissions.seatId, orders: submissions.orders })
     .from(submissions)
@@ -331,7 +332,7 @@ export async function queueGameEnd(
     seedCommitment: game.seedCommitment,
     archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
   });
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   for (const seat of seatRows)
     await queueMail(ctx, tx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` });
 }

@@ -8,8 +8,9 @@ import { seats, turns, type Game, type Seat } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
 import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository, seatNotFound } from './seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
-import { badRequest, conflict, forbidden, invalid, notFound, unauthorized } from './errors.ts';
+import { badRequest, conflict, forbidden, invalid, unauthorized } from './errors.ts';
 import { seatInputSchema, timeZoneSchema, zodProblems } from './create.ts';
 import { queueInvitation } from './invitations.ts';
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
@@ -63,11 +64,8 @@ async function openTurnOf(tx: Tx, game: Game) {
 }
 
 async function seatOfSide(tx: Tx, gameId: string, side: string): Promise<Seat> {
-  const [seat] = await tx
-    .select()
-    .from(seats)
-    .where(and(eq(seats.gameId, gameId), eq(seats.side, side)));
-  if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${gameId} has no seat for side ${side}`);
+  const seat = await createSeatsRepository(tx).bySide(gameId, side);
+  if (!seat) throw seatNotFound(gameId, side);
   return seat;
 }
 
@@ -344,11 +342,7 @@ export async function concedeFor(
   await checkModerator(ctx, m);
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, m.gameId);
-    const [seat] = await tx
-      .select()
-      .from(seats)
-      .where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
-    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${m.gameId} has no seat for side ${side}`);
+    const seat = await seatOfSide(tx, m.gameId, side);
     const r = await concedeSeat(ctx, tx, game, turn, seat, actorOf(m));
     if (reason) await audit(ctx, tx, { gameId: m.gameId, actor: actorOf(m), action: 'concede-reason', reason });
     return r;

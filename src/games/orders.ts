@@ -20,6 +20,7 @@ import type { Command } from '../orders/index.ts';
 import { kindOf } from '../kinds/index.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
@@ -110,7 +111,7 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, input.gameId);
-    const seatRows = await tx.select().from(seats).where(eq(seats.gameId, input.gameId));
+    const seatRows = await createSeatsRepository(tx).ofGame(input.gameId);
     const seat = seatAmong(seatRows, input.gameId, input.token);
     if (seat.concededAt)
       throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);

@@ -6,10 +6,11 @@
  * point leaves nothing half written.
  */
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import { games, seats, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
+import { games, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
 import { kindOf } from '../kinds/index.ts';
 import { SeededDice } from '../rules/dice.ts';
 import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
@@ -56,7 +57,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
   const now = ctx.clock.now();
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   const standing = await tx
     .select()
     .from(submissions)
@@ -150,7 +151,7 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
         .map((h) => `${h}h`)
         .filter((label) => !turn.remindersSent.includes(label));
       if (dueLabels.length === 0) continue;
-      const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+      const seatRows = await createSeatsRepository(tx).ofGame(game.id);
       const standing = await tx
         .select({ seatId: submissions.seatId })
         .from(submissions)

@@ -6,9 +6,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { seats, type Seat } from '../db/schema.ts';
 import type { Tx } from './context.ts';
+import { notFound, type AppError } from './errors.ts';
 import { secretMatches, sha256Hex } from './secrets.ts';
 
 export type { Seat };
+
+/** The error for a side the game has no seat for. */
+export function seatNotFound(gameId: string, side: string): AppError {
+  return notFound('SEAT_NOT_FOUND', `game ${gameId} has no seat for side ${side}`);
+}
 
 export function createSeatsRepository(db: Tx) {
   return {

@@ -12,6 +12,7 @@ import { onMap, parseHex } from '../rules/hex.ts';
 import type { ProblemDetail } from './errors.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { audit, openTurn, updateGame } from './lifecycle.ts';
 import { describeZone, inZone } from './settings.ts';
@@ -116,7 +117,7 @@ export async function submitFleet(ctx: GamesContext, gameId: string, token: stri
 /** Builds the position and opens turn 1 once every side has its fleet. Returns the game as it now stands. */
 export async function startIfReady(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
   const settings = settingsOf(game);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   const solo = soloFleetsOf(game);
   const fleetOf = (side: string): PlacedShip[] | null =>
     solo[side] ?? seatRows.find((s) => s.side === side)?.fleet?.ships ?? null;

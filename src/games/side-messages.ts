@@ -6,9 +6,10 @@
  * own. A MESSAGE in submitted text reaches relayMessage through submitText.
  */
 import { and, desc, eq, or } from 'drizzle-orm';
-import { seats, sideMessages, type Game, type Seat, type SideMessage, type SubmissionChannel } from '../db/schema.ts';
+import { sideMessages, type Game, type Seat, type SideMessage, type SubmissionChannel } from '../db/schema.ts';
 import { LIMITS } from '../orders/index.ts';
 import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { conflict, invalid } from './errors.ts';
 import { queueAnswer } from './messages.ts';
@@ -48,10 +49,7 @@ export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput
       .filter((id) => id !== input.from.side);
     if (input.toSide === input.from.side)
       throw invalid('MESSAGE_OWN_SIDE', `${input.toSide} is your own side; send messages to ${others.join(', ')}`);
-    const [to] = await tx
-      .select()
-      .from(seats)
-      .where(and(eq(seats.gameId, game.id), eq(seats.side, input.toSide)));
+    const to = await createSeatsRepository(tx).bySide(game.id, input.toSide);
     if (!to)
       throw invalid(
         'MESSAGE_UNKNOWN_SIDE',

@@ -3,9 +3,10 @@
  * to anyone but their seat before the turn has resolved.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { auditLog, games, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
+import { auditLog, games, submissions, turns, type Game, type Seat } from '../db/schema.ts';
 import { kindOf } from '../kinds/index.ts';
 import { createGamesRepository, gameNotFound } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext } from './context.ts';
 import { createOutboxRepository, type OutboxMessage } from './outbox.repository.ts';
 import { notFound } from './errors.ts';
@@ -22,7 +23,7 @@ async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
 /** The public face of a game: settings, seats (names, not addresses), turn, position, dice commitment. */
 async function baseView(ctx: GamesContext, game: Game) {
   const settings = settingsOf(game);
-  const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
   const [turn] = await ctx.db
     .select()
     .from(turns)
@@ -128,7 +129,7 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
 export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
   const game = await checkModerator(ctx, m);
   const view = await baseView(ctx, game);
-  const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
   const mail = await createOutboxRepository(ctx.db).ofGame(game.id, 50);
   const log = await ctx.db
     .select()
