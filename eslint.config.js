@@ -66,6 +66,25 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser }, sourceType: 'module' },
   },
   {
+    // The channels parse, call a use case and render: the database, its schema and drizzle are src/games's
+    // (repositories) and src/server's (opening it), never theirs.
+    files: ['src/web/**/*.ts', 'src/mail/**/*.ts', 'src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db'],
+              message:
+                'channels reach the database through the use cases and repositories of src/games (and src/server to open it), not src/db or drizzle.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The rules layer is pure: it may import only its own files — no I/O modules, no packages,
     // nothing from the layers above it.
     files: ['src/rules/**/*.ts'],

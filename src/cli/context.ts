@@ -7,9 +7,8 @@
  */
 import { Writable } from 'node:stream';
 import { loadConfig, type Config } from '../config/config.ts';
-import { IN_MEMORY, openDatabase, describeServer, type Database } from '../db/client.ts';
-import { DataDirInUseError, readDataDirHolder } from '../db/lock.ts';
-import { migrate } from '../db/migrate.ts';
+import { DataDirInUseError, readDataDirHolder } from '../server/data-dir.ts';
+import { IN_MEMORY, openDatabase, describeServer, migrate, type Database } from '../server/database.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createGamesContext } from '../server/context.ts';
 import { DirectGamesClient } from './direct-client.ts';

@@ -5,7 +5,7 @@
  * that makes a turn due resolves it itself before it returns.
  */
 import { exportGame } from '../games/archive.ts';
-import { createGame, type CreateGameInput } from '../games/create.ts';
+import { createGameAndInvite, type CreateGameInput } from '../games/create.ts';
 import type { GamesContext } from '../games/context.ts';
 import {
   concedeFor,
@@ -20,7 +20,8 @@ import {
   setDeadline,
   type Moderator,
 } from '../games/moderation.ts';
-import { concede, standingOrders, submitOrders } from '../games/orders.ts';
+import { standingOrders } from '../games/orders.ts';
+import { submitText } from '../games/submit-text.ts';
 import { resolveNextDueTurn } from '../games/resolution.ts';
 import { submitFleet } from '../games/setup.ts';
 import { history, listGames, moderatorGameView, turnView } from '../games/views.ts';
@@ -51,7 +52,7 @@ export class DirectGamesClient implements GamesClient {
   }
 
   async create(input: CreateGameInput) {
-    const created = await createGame(this.ctx, input, 'operator:cli');
+    const created = await createGameAndInvite(this.ctx, input, 'operator:cli');
     const { game } = created;
     return {
       gameId: game.id,
@@ -78,9 +79,9 @@ export class DirectGamesClient implements GamesClient {
   }
 
   async submitOrders(gameId: string, token: string, text: string): Promise<OrdersAnswer> {
-    const r = await submitOrders(this.ctx, { gameId, token, text, channel: 'cli' });
-    // CONCEDE in the text is the player's word, as it is by mail and through the API.
-    const conceded = r.commands.includes('CONCEDE') ? await concede(this.ctx, gameId, token) : null;
+    // CONCEDE and MESSAGE in the text are the player's word, as they are by mail, on the web and through the API.
+    const r = await submitText(this.ctx, { gameId, token, text, channel: 'cli' });
+    const conceded = r.conceded;
     const turnComplete = r.turnComplete || (conceded?.gameEnds ?? false);
     return {
       gameId,
@@ -91,6 +92,7 @@ export class DirectGamesClient implements GamesClient {
       deadline: r.deadline?.toISOString() ?? null,
       commands: [...r.commands],
       message: r.message,
+      relayedTo: r.relayedTo?.side ?? null,
       conceded: conceded !== null,
       turnComplete,
       resolved: turnComplete || conceded ? await this.#resolveDue(gameId) : null,

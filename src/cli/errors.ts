@@ -6,7 +6,7 @@
  */
 import { CommanderError } from 'commander';
 import { InvalidConfigError } from '../config/config.ts';
-import { DataDirInUseError } from '../db/lock.ts';
+import { DataDirInUseError } from '../server/data-dir.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 import { CliError } from './cli-error.ts';
 

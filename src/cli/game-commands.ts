@@ -45,7 +45,8 @@ function ordersText(a: OrdersAnswer): string {
   const unanswered = a.commands.filter((c) => c !== 'CONCEDE');
   if (unanswered.length > 0)
     lines.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
-  if (a.message) lines.push(`The MESSAGE to ${a.message.to} is not relayed from the command line: send it by mail.`);
+  if (a.relayedTo) lines.push(`Your MESSAGE is relayed to side ${a.relayedTo}.`);
+  else if (a.message) lines.push(`No player holds side ${a.message.to}: the MESSAGE was not relayed.`);
   if (a.resolved)
     lines.push(
       `${a.turnComplete ? 'Every side is in: t' : 'T'}urn ${a.resolved.turn} is resolved${a.resolved.gameOver ? ' and the game is over' : `; turn ${a.resolved.turn + 1} is open`}.`,

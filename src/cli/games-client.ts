@@ -60,6 +60,8 @@ export interface OrdersAnswer {
   readonly deadline: string | null;
   readonly commands: readonly string[];
   readonly message: { to: string; text: string } | null;
+  /** The side a MESSAGE was relayed to (null: no MESSAGE, or no player holds that side). */
+  readonly relayedTo: string | null;
   /** The text said CONCEDE, and the side has conceded. */
   readonly conceded: boolean;
   /** Every seat that must order is in: the turn is due now. */

@@ -160,6 +160,7 @@ export class HttpGamesClient implements GamesClient {
       deadline: strOrNull(r.deadline),
       commands: Array.isArray(r.commands) ? r.commands.filter((c): c is string => typeof c === 'string') : [],
       message: null,
+      relayedTo: str(r.relayedTo) ?? null,
       conceded: r.conceded === true,
       turnComplete: r.turnComplete === true,
       resolved: null,

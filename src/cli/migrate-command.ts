@@ -10,8 +10,8 @@ export function registerMigrateCommand(program: Command, io: CliIO): void {
     .option('--json', 'print what was done as JSON')
     .action(async (opts: { json?: boolean }) => {
       const { loadConfig } = await import('../config/config.ts');
-      const { DataDirInUseError } = await import('../db/lock.ts');
-      const { migrate } = await import('../db/migrate.ts');
+      const { DataDirInUseError } = await import('../server/data-dir.ts');
+      const { migrate } = await import('../server/database.ts');
       const { cliLogger, databaseWhere, openConfiguredDatabase, serverHolding } = await import('./context.ts');
       const config = loadConfig(io.env);
       const where = databaseWhere(config);

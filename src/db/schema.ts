@@ -7,9 +7,14 @@
  *
  * JSON columns hold data whose shape belongs to the layers above (game
  * settings, positions, events); those layers check it when they read it.
+ * The types given with `$type` say what is written there (settings as the
+ * create use case checked them, a fleet, a result); positions and events
+ * belong to a game's kind and stay `unknown` until the kind reads them.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { StoredGameSettings } from '../games/settings.ts';
+import type { PlacedShip } from '../games/scenarios.ts';
 import {
   bigint,
   boolean,
@@ -57,6 +62,15 @@ export const OUTBOX_KINDS = [
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
+/** How a game ended: the winner (null: a draw), why, and a sentence saying so; scores when a moderator ended it. */
+export interface GameResult {
+  readonly winner?: string | null | undefined;
+  readonly reason?: string | null;
+  readonly turn?: number;
+  readonly summary?: string;
+  readonly [key: string]: unknown;
+}
+
 /** A point in time, always with its time zone (stored as UTC). */
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => moment('created_at').notNull().defaultNow();
@@ -74,7 +88,7 @@ export const games = pgTable(
     name: text('name').notNull(),
     status: text('status').$type<GameStatus>().notNull().default('setup'),
     /** Map size, sides, budget, deadlines, reminders, turn limit, no-orders policy, solo sides… */
-    settings: jsonb('settings').notNull().default({}),
+    settings: jsonb('settings').$type<StoredGameSettings>().notNull().default({}),
     /** The current position; null while the seats are still choosing their fleets. */
     state: jsonb('state'),
     diceState: text('dice_state').notNull(),
@@ -85,7 +99,7 @@ export const games = pgTable(
     /** 0 until the first turn opens. */
     currentTurn: integer('current_turn').notNull().default(0),
     winner: text('winner'),
-    result: jsonb('result'),
+    result: jsonb('result').$type<GameResult>(),
     public: boolean('public').notNull().default(true),
     moderatorTokenHash: text('moderator_token_hash').notNull(),
     /** The address whose web session moderates the game (its creator on the web); null: only the key does. */
@@ -121,7 +135,7 @@ export const seats = pgTable(
     /** When the current token was issued (at seating, then at every rotation). */
     tokenRotatedAt: moment('token_rotated_at').notNull().defaultNow(),
     /** The fleet chosen during setup. */
-    fleet: jsonb('fleet'),
+    fleet: jsonb('fleet').$type<{ ships: PlacedShip[] }>(),
     concededAt: moment('conceded_at'),
     createdAt: createdAt(),
   },

@@ -15,9 +15,11 @@
  * - never an address, a token or its hash, nor the orders of the open turn.
  */
 import { asc, eq } from 'drizzle-orm';
-import { games, seats, turns, type Game, type Seat, type Turn } from '../db/schema.ts';
+import { turns, type Game, type Seat, type Turn } from '../db/schema.ts';
+import { createGamesRepository, gameNotFound } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
-import { notFound, unauthorized } from './errors.ts';
+import { unauthorized } from './errors.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -56,7 +58,7 @@ function readerOf(game: Game, seatRows: readonly Seat[], access: ExportAccess): 
   }
   if (access.as === 'anyone' || access.as === 'person') {
     // A private game is not there for someone who cannot say who they are (as in the game's own view).
-    if (!game.public) throw notFound('GAME_NOT_FOUND', `there is no game ${game.id}`);
+    if (!game.public) throw gameNotFound(game.id);
     return 'reader';
   }
   try {
@@ -92,9 +94,8 @@ function exportedTurn(t: Turn, withDice: boolean): ExportedTurn {
 }
 
 async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: ExportAccess): Promise<GameExport> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId));
-  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId));
+  const game = await createGamesRepository(tx).byId(gameId);
+  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
   const reader = readerOf(game, seatRows, access);
   const over = game.status === 'finished' || game.status === 'abandoned';
   const secrets = over || reader === 'moderator';
@@ -122,7 +123,7 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
     seats: seatList.map((s) => ({ side: s.side, name: s.displayName })),
     status: game.status,
     winner: game.winner,
-    result: (game.result ?? null) as GameExport['result'],
+    result: game.result ?? null,
     seedCommitment: game.seedCommitment,
     seed: secrets ? game.seed : null,
     initialPosition: initial === null ? null : beforeConcessions(initial),

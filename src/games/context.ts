@@ -1,5 +1,6 @@
 /** What every use case is given: the database, the clock, and where the service is reached. */
 import type { AppDatabase, AppTransaction } from '../db/client.ts';
+import type { MailComposer } from './mail-port.ts';
 import type { Logger } from '../log.ts';
 import type { Clock } from './clock.ts';
 
@@ -23,9 +24,14 @@ export interface GamesContext {
   /** The key seat tokens are derived from (service-key.ts). */
   readonly serviceKey: Buffer;
   readonly hooks?: ServiceHooks;
+  /** Writes the mail the use cases queue (the mail channel's templates, mail/compose.ts). */
+  readonly mail: MailComposer;
 }
 
 export type Tx = AppTransaction | AppDatabase;
+
+/** The database handles, for the composition roots and the transports that are given one. */
+export type { AppDatabase, Database, DatabaseKind } from '../db/client.ts';
 
 /** The channel the service wakes its workers on when a turn falls due. */
 export const TURN_DUE_CHANNEL = 'msc_turn_due';

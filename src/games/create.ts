@@ -5,9 +5,9 @@
  * in the setup phase (setup.ts). When every side is ready, turn 1 opens.
  */
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { games, seats, type Game } from '../db/schema.ts';
 import { SeededDice } from '../rules/dice.ts';
+import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext } from './context.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
@@ -16,12 +16,15 @@ import { randomUUID } from 'node:crypto';
 import { newSecret, newSeed, seatToken, sha256Hex } from './secrets.ts';
 import { audit } from './lifecycle.ts';
 import { startIfReady } from './setup.ts';
+import { queueInvitation } from './invitations.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 
 export const gameIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'a game id is 2–40 lowercase letters, digits or dashes, e.g. orion-7');
 
-const timeZone = z
+/** An IANA time zone name, checked against the zones this Node knows. */
+export const timeZoneSchema = z
   .string()
   .max(64)
   .refine((tz) => {
@@ -40,7 +43,7 @@ export const seatInputSchema = z.strictObject({
     .max(254)
     .transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1).max(60),
-  timeZone: timeZone.default('UTC'),
+  timeZone: timeZoneSchema.default('UTC'),
 });
 
 const createGameSchema = z.strictObject({
@@ -62,16 +65,48 @@ export interface CreatedGame {
   readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
 }
 
-function zodProblems(e: z.ZodError) {
+export function zodProblems(e: z.ZodError) {
   return e.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
 }
 
-/** `moderatorEmail`: the address whose web session moderates the game besides the key (the creator, on the web). */
-export async function createGame(
+export interface CreateGameOptions {
+  /** The address whose web session moderates the game besides the key (the creator, on the web). */
+  readonly moderatorEmail?: string | null;
+}
+
+/**
+ * Creating a game, the use case every channel calls (web form, API, command
+ * line): the game and its seats, and an invitation mailed to every seat, all
+ * in one transaction — a game is never there without its invitations queued.
+ */
+export function createGameAndInvite(
   ctx: GamesContext,
   raw: unknown,
   actor = 'api',
-  options: { moderatorEmail?: string | null } = {},
+  options: CreateGameOptions = {},
+): Promise<CreatedGame> {
+  return create(ctx, raw, actor, options, true);
+}
+
+/**
+ * The game and its seats without invitations: what tests and benchmarks set
+ * up games with. People create games through createGameAndInvite.
+ */
+export function createGame(
+  ctx: GamesContext,
+  raw: unknown,
+  actor = 'api',
+  options: CreateGameOptions = {},
+): Promise<CreatedGame> {
+  return create(ctx, raw, actor, options, false);
+}
+
+async function create(
+  ctx: GamesContext,
+  raw: unknown,
+  actor: string,
+  options: CreateGameOptions,
+  invite: boolean,
 ): Promise<CreatedGame> {
   const parsed = createGameSchema.safeParse(raw);
   if (!parsed.success)
@@ -107,7 +142,9 @@ export async function createGame(
   if (problems.length) throw invalid('INVALID_SEATS', 'every side played by a person needs exactly one seat', problems);
 
   // Solo sides the scenario does not provide for build from the standard designs.
-  const fleets: Record<string, readonly PlacedShip[]> = { ...base.fleets };
+  const fleets: Record<string, PlacedShip[]> = Object.fromEntries(
+    Object.entries(base.fleets).map(([side, ships]) => [side, [...ships]]),
+  );
   for (const side of settings.solo) fleets[side] ??= soloFleet(settings.budget, settings.zones[side], settings.map);
 
   const id =
@@ -125,8 +162,8 @@ export async function createGame(
   });
 
   const game = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: games.id }).from(games).where(eq(games.id, id));
-    if (existing) throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
+    if (await createGamesRepository(tx).exists(id))
+      throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
     const [row] = await tx
       .insert(games)
       .values({
@@ -137,7 +174,7 @@ export async function createGame(
         settings: {
           ...settings,
           scenario: input.scenario,
-          soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]])),
+          soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]!])),
         },
         state: null,
         diceState: SeededDice.fromSeed(seed).save(),
@@ -161,7 +198,7 @@ export async function createGame(
         timeZone: s.timeZone,
         tokenHash: sha256Hex(s.token),
         tokenRotatedAt: now,
-        fleet: fleets[s.side] ? { ships: fleets[s.side] } : null,
+        fleet: fleets[s.side] ? { ships: fleets[s.side]! } : null,
         createdAt: now,
       })),
     );
@@ -171,7 +208,12 @@ export async function createGame(
       action: 'create',
       details: { scenario: input.scenario, seats: tokens.map((s) => ({ side: s.side, email: s.email })) },
     });
-    return startIfReady(ctx, tx, row!);
+    const started = await startIfReady(ctx, tx, row!);
+    if (invite) {
+      const inTx: GamesContext = { ...ctx, db: tx };
+      for (const seat of await createSeatsRepository(tx).ofGame(id)) await queueInvitation(inTx, tx, started, seat);
+    }
+    return started;
   });
   return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
 }

@@ -11,36 +11,21 @@
  * to a seat; Auto-Submitted, so that well-behaved auto-responders never answer.
  * From is the sender's (MAIL_FROM).
  *
- * The mail channel renders with src/mail's templates; it is the one place the
- * games layer reaches into a channel, because the outbox must hold finished
- * mail (compose.ts is pure: data in, text out).
+ * The outbox holds finished mail, so the use cases compose it when they queue
+ * it, through the mail port (ctx.mail, mail-port.ts): the mail channel's
+ * templates, injected, so that nothing here imports the channel.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import {
-  games,
-  outbox,
-  seats,
-  submissions,
-  turns,
-  type Game,
-  type OutboxKind,
-  type Seat,
-  type Turn,
-} from '../db/schema.ts';
+import { outbox, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { StoredTurnEvents } from '../kinds/kind.ts';
 import { describeDeadline } from '../reports/turn-report.ts';
-import {
-  composeGameEnd,
-  composeGameStart,
-  composeNotice,
-  composeReminder,
-  composeTurnReport,
-  type Composed,
-} from '../mail/compose.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
+import type { Composed } from './mail-port.ts';
 import { seatToken } from './secrets.ts';
 import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
@@ -132,7 +117,7 @@ export interface SeatMail {
 async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
   const mail: Composed =
     m.html == null
-      ? composeNotice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
+      ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
       : { subject: m.subject, text: m.text, html: m.html };
   const answering = normalizeMessageId(m.inReplyTo);
   await insertOutbox(ctx, tx, {
@@ -164,8 +149,7 @@ export async function queueAnswer(
   let gameId = m.gameId ?? m.seat?.gameId ?? null;
   if (gameId !== null) {
     // A mail may name a game that does not exist: the answer then belongs to no game.
-    const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
-    if (!game) gameId = null;
+    if (!(await createGamesRepository(tx).exists(gameId))) gameId = null;
   }
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
@@ -209,13 +193,13 @@ async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise
 }
 
 async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<TurnContext | null> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId));
+  const game = await createGamesRepository(tx).find(gameId);
   const [turn] = await tx
     .select()
     .from(turns)
     .where(and(eq(turns.gameId, gameId), eq(turns.number, turnNumber)));
   if (!game || !turn) return null;
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
   const standing = await tx
     .select({ seatId: submissions.seatId, orders: submissions.orders })
     .from(submissions)
@@ -250,7 +234,7 @@ async function queueReport(
     seedCommitment: t.game.seedCommitment,
   });
   const first = t.turn.number === 1;
-  const mail = first ? composeGameStart(view) : composeTurnReport(view);
+  const mail = first ? ctx.mail.gameStart(view) : ctx.mail.turnReport(view);
   await queueMail(ctx, tx, {
     game: t.game,
     seat,
@@ -279,7 +263,7 @@ export async function queueSeatReport(
   seat: Seat,
   options: { inReplyTo?: string | null } = {},
 ): Promise<boolean> {
-  const [game] = await tx.select({ currentTurn: games.currentTurn }).from(games).where(eq(games.id, gameId));
+  const game = await createGamesRepository(tx).find(gameId);
   if (!game) return false;
   const t = await loadTurn(tx, gameId, game.currentTurn);
   if (!t || t.turn.status !== 'open') return false;
@@ -298,7 +282,7 @@ export async function queueReminder(
 ): Promise<void> {
   const kind = kindOf(m.game.ruleset);
   const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
-  const mail = composeReminder({
+  const mail = ctx.mail.reminder({
     game: { id: m.game.id, name: m.game.name },
     turn: m.turn.number,
     deadline: m.turn.deadline,
@@ -327,7 +311,7 @@ export async function queueGameEnd(
   events: readonly unknown[],
 ): Promise<void> {
   // The caller has written the final position already; `game` may be the row as it was before.
-  const [current] = await tx.select().from(games).where(eq(games.id, game.id));
+  const current = await createGamesRepository(tx).find(game.id);
   const state = current?.state ?? game.state;
   const kind = kindOf(game.ruleset);
   const history = await resolvedHistory(tx, game.id);
@@ -339,7 +323,7 @@ export async function queueGameEnd(
     history,
     sideName: name,
   });
-  const mail = composeGameEnd({
+  const mail = ctx.mail.gameEnd({
     game: { id: game.id, name: game.name },
     summary,
     lastTurn: events.length > 0 ? (history.at(-1)?.number ?? null) : null,
@@ -348,7 +332,7 @@ export async function queueGameEnd(
     seedCommitment: game.seedCommitment,
     archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
   });
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   for (const seat of seatRows)
     await queueMail(ctx, tx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` });
 }

@@ -2,12 +2,17 @@
  * What a moderator may do to a running game. Every action checks the game's
  * moderator key and goes to the audit log with who, when and why.
  */
+import { z } from 'zod';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { games, seats, turns, type Game, type Seat } from '../db/schema.ts';
+import { seats, turns, type Game, type Seat } from '../db/schema.ts';
 import { notifyStatement } from '../db/notifications.ts';
 import { kindOf } from '../kinds/index.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository, seatNotFound } from './seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
-import { conflict, forbidden, invalid, notFound, unauthorized } from './errors.ts';
+import { badRequest, conflict, forbidden, invalid, unauthorized } from './errors.ts';
+import { seatInputSchema, timeZoneSchema, zodProblems } from './create.ts';
+import { queueInvitation } from './invitations.ts';
 import { audit, deadlineFor, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
@@ -34,8 +39,7 @@ async function lockGame(tx: Tx, m: Moderator): Promise<Game> {
     .from(turns)
     .where(and(eq(turns.gameId, m.gameId), ne(turns.status, 'resolved')))
     .for('update');
-  const [game] = await tx.select().from(games).where(eq(games.id, m.gameId)).for('update');
-  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${m.gameId}`);
+  const game = await createGamesRepository(tx).byId(m.gameId, { forUpdate: true });
   if ('email' in m) {
     if (game.moderatorEmail === null || game.moderatorEmail !== m.email.trim().toLowerCase())
       throw forbidden('NOT_MODERATOR', `you are not the moderator of game ${m.gameId}`);
@@ -60,11 +64,8 @@ async function openTurnOf(tx: Tx, game: Game) {
 }
 
 async function seatOfSide(tx: Tx, gameId: string, side: string): Promise<Seat> {
-  const [seat] = await tx
-    .select()
-    .from(seats)
-    .where(and(eq(seats.gameId, gameId), eq(seats.side, side)));
-  if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${gameId} has no seat for side ${side}`);
+  const seat = await createSeatsRepository(tx).bySide(gameId, side);
+  if (!seat) throw seatNotFound(gameId, side);
   return seat;
 }
 
@@ -254,14 +255,30 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
   });
 }
 
-/** Gives a seat to a new player: new address, new name, a new token (returned once). */
+const newPlayerSchema = z.strictObject({
+  email: seatInputSchema.shape.email,
+  /** Empty or absent: the part of the address before the @. */
+  name: z.string().trim().max(60).optional(),
+  timeZone: timeZoneSchema.optional(),
+});
+export type NewPlayer = z.input<typeof newPlayerSchema>;
+
+/**
+ * Gives a seat to a new player: new address, new name, a new token (returned
+ * once), and an invitation mailed to them — one transaction, whichever
+ * channel asks. A time zone left out keeps the seat's.
+ */
 export async function replaceSeat(
   ctx: GamesContext,
   m: Moderator,
   side: string,
-  player: { email: string; name: string; timeZone?: string },
+  raw: NewPlayer,
   reason: string | null = null,
 ): Promise<{ seat: Seat; token: string }> {
+  const parsed = newPlayerSchema.safeParse(raw);
+  if (!parsed.success)
+    throw badRequest('INVALID_PLAYER', 'the seat could not be given: fix the fields listed', zodProblems(parsed.error));
+  const player = { ...parsed.data, name: parsed.data.name || parsed.data.email.split('@')[0]! };
   return ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
     const seat = await seatOfSide(tx, game.id, side);
@@ -269,7 +286,7 @@ export async function replaceSeat(
     const [updated] = await tx
       .update(seats)
       .set({
-        email: player.email.toLowerCase(),
+        email: player.email,
         displayName: player.name,
         timeZone: player.timeZone ?? seat.timeZone,
         tokenHash: sha256Hex(token),
@@ -282,9 +299,25 @@ export async function replaceSeat(
       actor: actorOf(m),
       action: 'replace-seat',
       reason,
-      details: { side, from: seat.email, to: player.email.toLowerCase() },
+      details: { side, from: seat.email, to: player.email },
     });
+    await queueInvitation({ ...ctx, db: tx }, tx, game, updated!);
     return { seat: updated!, token };
+  });
+}
+
+/** Mails a seat's player their invitation again (a new login link; the token does not change). Audited. */
+export async function inviteSeat(
+  ctx: GamesContext,
+  m: Moderator,
+  side: string,
+  reason: string | null = null,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    const seat = await seatOfSide(tx, game.id, side);
+    await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'invite', reason, details: { side } });
   });
 }
 
@@ -318,11 +351,7 @@ export async function concedeFor(
   await checkModerator(ctx, m);
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, m.gameId);
-    const [seat] = await tx
-      .select()
-      .from(seats)
-      .where(and(eq(seats.gameId, m.gameId), eq(seats.side, side)));
-    if (!seat) throw notFound('SEAT_NOT_FOUND', `game ${m.gameId} has no seat for side ${side}`);
+    const seat = await seatOfSide(tx, m.gameId, side);
     const r = await concedeSeat(ctx, tx, game, turn, seat, actorOf(m));
     if (reason) await audit(ctx, tx, { gameId: m.gameId, actor: actorOf(m), action: 'concede-reason', reason });
     return r;

@@ -19,8 +19,10 @@ import {
 import type { Command } from '../orders/index.ts';
 import { kindOf } from '../kinds/index.ts';
 import { notifyStatement } from '../db/notifications.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
-import { badRequest, conflict, invalid, notFound } from './errors.ts';
+import { badRequest, conflict, invalid } from './errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
 import { seatAmong, seatByToken } from './seats.ts';
 
@@ -92,8 +94,7 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
     .innerJoin(games, eq(games.id, turns.gameId))
     .where(and(eq(turns.gameId, gameId), eq(turns.number, games.currentTurn)))
     .for('update', { of: turns });
-  const game = row?.game ?? (await tx.select().from(games).where(eq(games.id, gameId)))[0];
-  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}: check the GAME line`);
+  const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
   if (game.status === 'setup')
     throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
   if (game.status === 'finished' || game.status === 'abandoned')
@@ -110,7 +111,7 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, input.gameId);
-    const seatRows = await tx.select().from(seats).where(eq(seats.gameId, input.gameId));
+    const seatRows = await createSeatsRepository(tx).ofGame(input.gameId);
     const seat = seatAmong(seatRows, input.gameId, input.token);
     if (seat.concededAt)
       throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);

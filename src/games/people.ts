@@ -6,8 +6,8 @@
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { games, seats, type Game, type Seat } from '../db/schema.ts';
+import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext } from './context.ts';
-import { notFound } from './errors.ts';
 import { audit } from './lifecycle.ts';
 import { normalizeEmail } from './logins.ts';
 import { checkModerator } from './moderation.ts';
@@ -73,10 +73,8 @@ export function tokenOf(ctx: Pick<GamesContext, 'serviceKey'>, seat: Pick<Seat, 
   return seatToken(ctx.serviceKey, seat.id, seat.tokenRotatedAt);
 }
 
-export async function gameById(ctx: GamesContext, gameId: string): Promise<Game> {
-  const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId));
-  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
-  return game;
+export function gameById(ctx: Pick<GamesContext, 'db'>, gameId: string): Promise<Game> {
+  return createGamesRepository(ctx.db).byId(gameId);
 }
 
 export function isModerator(game: Pick<Game, 'moderatorEmail'>, email: string | null): boolean {
@@ -99,8 +97,7 @@ export async function mayRead(ctx: GamesContext, game: Game, email: string | nul
 export async function claimModeration(ctx: GamesContext, gameId: string, key: string, email: string): Promise<void> {
   await checkModerator(ctx, { gameId, key, actor: 'web' });
   await ctx.db.transaction(async (tx) => {
-    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-    if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+    const game = await createGamesRepository(tx).byId(gameId, { forUpdate: true });
     await tx
       .update(games)
       .set({ moderatorEmail: normalizeEmail(email), updatedAt: ctx.clock.now() })

@@ -6,9 +6,11 @@
  * point leaves nothing half written.
  */
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import { games, seats, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
+import { games, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
 import { kindOf } from '../kinds/index.ts';
 import { SeededDice } from '../rules/dice.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
@@ -41,7 +43,7 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
       .limit(1)
       .for('update', { of: turns, skipLocked: true });
     if (!due) return null;
-    const [game] = await tx.select().from(games).where(eq(games.id, due.gameId)).for('update');
+    const game = await createGamesRepository(tx).find(due.gameId, { forUpdate: true });
     const [turn] = await tx
       .select()
       .from(turns)
@@ -55,7 +57,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
   const now = ctx.clock.now();
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   const standing = await tx
     .select()
     .from(submissions)
@@ -149,7 +151,7 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
         .map((h) => `${h}h`)
         .filter((label) => !turn.remindersSent.includes(label));
       if (dueLabels.length === 0) continue;
-      const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+      const seatRows = await createSeatsRepository(tx).ofGame(game.id);
       const standing = await tx
         .select({ seatId: submissions.seatId })
         .from(submissions)

@@ -1,6 +1,8 @@
 /** Finding the seat a secret token belongs to. */
 import { and, eq } from 'drizzle-orm';
 import { seats, type Seat } from '../db/schema.ts';
+
+export type { Seat };
 import type { Tx } from './context.ts';
 import { unauthorized } from './errors.ts';
 import { secretMatches, sha256Hex } from './secrets.ts';

@@ -3,6 +3,7 @@
  * data from a form, the API or the CLI is checked here.
  */
 import { z } from 'zod';
+import type { PlacedShip } from './scenarios.ts';
 
 export const sideId = z
   .string()
@@ -87,6 +88,18 @@ export const gameSettingsSchema = z
 
 export type GameSettingsInput = z.input<typeof gameSettingsSchema>;
 export type GameSettings = z.output<typeof gameSettingsSchema>;
+
+/**
+ * A game's settings as the games table holds them: the settings proper, plus
+ * the scenario's name and the solo sides' fleets. Written by the create use
+ * case after checking; the settings proper are read back through settingsOf
+ * (state.ts), which checks them once per row read.
+ */
+export interface StoredGameSettings {
+  readonly scenario?: string;
+  readonly soloFleets?: Record<string, PlacedShip[]>;
+  readonly [setting: string]: unknown;
+}
 
 /** The name a side is shown by: its name in the settings, or its id if they do not name it. */
 export function sideName(settings: Pick<GameSettings, 'sides'>, side: string): string {

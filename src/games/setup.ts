@@ -5,12 +5,14 @@
  */
 import { z } from 'zod';
 import { and, eq, ne } from 'drizzle-orm';
-import { games, seats, type Game } from '../db/schema.ts';
+import { seats, type Game } from '../db/schema.ts';
 import { DIRECTIONS, type Ship } from '../rules/types.ts';
 import { checkFleet, parseWeapons } from '../rules/design.ts';
 import { onMap, parseHex } from '../rules/hex.ts';
 import type { ProblemDetail } from './errors.ts';
-import { badRequest, conflict, invalid, notFound } from './errors.ts';
+import { badRequest, conflict, invalid } from './errors.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
 import { audit, openTurn, updateGame } from './lifecycle.ts';
 import { describeZone, inZone } from './settings.ts';
@@ -46,8 +48,7 @@ export async function submitFleet(ctx: GamesContext, gameId: string, token: stri
     );
   }
   return ctx.db.transaction(async (tx) => {
-    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-    if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+    const game = await createGamesRepository(tx).byId(gameId, { forUpdate: true });
     const seat = await seatByToken(tx, gameId, token);
     if (game.status !== 'setup')
       throw conflict('NOT_IN_SETUP', `game ${gameId} has started: fleets can no longer change`);
@@ -88,9 +89,7 @@ export async function submitFleet(ctx: GamesContext, gameId: string, token: stri
       .from(seats)
       .where(and(eq(seats.gameId, gameId), ne(seats.id, seat.id)));
     const taken = new Set([
-      ...others.flatMap((o) =>
-        ((o.fleet as { ships?: PlacedShip[] } | null)?.ships ?? []).map((x) => x.id.toUpperCase()),
-      ),
+      ...others.flatMap((o) => (o.fleet?.ships ?? []).map((x) => x.id.toUpperCase())),
       ...Object.values(soloFleetsOf(game))
         .flat()
         .map((x) => x.id.toUpperCase()),
@@ -118,10 +117,10 @@ export async function submitFleet(ctx: GamesContext, gameId: string, token: stri
 /** Builds the position and opens turn 1 once every side has its fleet. Returns the game as it now stands. */
 export async function startIfReady(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
   const settings = settingsOf(game);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   const solo = soloFleetsOf(game);
   const fleetOf = (side: string): PlacedShip[] | null =>
-    solo[side] ?? (seatRows.find((s) => s.side === side)?.fleet as { ships: PlacedShip[] } | null)?.ships ?? null;
+    solo[side] ?? seatRows.find((s) => s.side === side)?.fleet?.ships ?? null;
   if (settings.sides.some((s) => fleetOf(s.id) === null)) return game;
 
   const ships: Ship[] = settings.sides.flatMap((side) =>

@@ -1,27 +1,20 @@
 /**
  * Messages between sides (service.md: `MESSAGE <side>`, "a message relayed to
  * another player, who sees the sender's side, not the address"). A message is
- * kept for the game page and passed on by mail in one transaction; the
- * channel that sends it supplies the mail (`relay`), so this layer composes
- * none. The checks and their codes are the orders language's own.
+ * kept for the game page and passed on by mail in one transaction, written
+ * through the mail port. The checks and their codes are the orders language's
+ * own. A MESSAGE in submitted text reaches relayMessage through submitText.
  */
 import { and, desc, eq, or } from 'drizzle-orm';
-import {
-  games,
-  seats,
-  sideMessages,
-  type Game,
-  type Seat,
-  type SideMessage,
-  type SubmissionChannel,
-} from '../db/schema.ts';
+import { sideMessages, type Game, type Seat, type SideMessage, type SubmissionChannel } from '../db/schema.ts';
 import { LIMITS } from '../orders/index.ts';
+import { createGamesRepository } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
-import { conflict, invalid, notFound } from './errors.ts';
+import { conflict, invalid } from './errors.ts';
+import { queueAnswer } from './messages.ts';
 import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
-
-export type Relay = (tx: Tx, m: { game: Game; from: Seat; to: Seat; text: string }) => Promise<void>;
 
 export interface SendMessageInput {
   readonly gameId: string;
@@ -45,11 +38,10 @@ export function senderName(game: Pick<Game, 'settings'>, seat: Pick<Seat, 'displ
 }
 
 /** Keeps a message and relays it to the other side's player. */
-export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput, relay: Relay): Promise<SideMessage> {
+export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput): Promise<SideMessage> {
   const text = input.text.replace(/\r\n?/g, '\n').trim();
   return ctx.db.transaction(async (tx) => {
-    const [game] = await tx.select().from(games).where(eq(games.id, input.gameId));
-    if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${input.gameId}`);
+    const game = await createGamesRepository(tx).byId(input.gameId);
     if (game.status === 'finished' || game.status === 'abandoned')
       throw conflict('GAME_OVER', `game ${game.id} is over: it relays no more messages`);
     const others = settingsOf(game)
@@ -57,10 +49,7 @@ export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput
       .filter((id) => id !== input.from.side);
     if (input.toSide === input.from.side)
       throw invalid('MESSAGE_OWN_SIDE', `${input.toSide} is your own side; send messages to ${others.join(', ')}`);
-    const [to] = await tx
-      .select()
-      .from(seats)
-      .where(and(eq(seats.gameId, game.id), eq(seats.side, input.toSide)));
+    const to = await createSeatsRepository(tx).bySide(game.id, input.toSide);
     if (!to)
       throw invalid(
         'MESSAGE_UNKNOWN_SIDE',
@@ -69,33 +58,54 @@ export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput
     if (text === '') throw invalid('MESSAGE_EMPTY', 'the message has no text: write it, then send');
     if (text.length > LIMITS.messageChars)
       throw invalid('MESSAGE_TOO_LONG', `the message is longer than ${LIMITS.messageChars} characters; shorten it`);
-    const [row] = await tx
-      .insert(sideMessages)
-      .values({
-        gameId: game.id,
-        turn: game.currentTurn,
-        fromSide: input.from.side,
-        toSide: to.side,
-        text,
-        channel: input.channel,
-        createdAt: ctx.clock.now(),
-      })
-      .returning();
-    await relay(tx, { game, from: input.from, to, text });
-    return row!;
+    return relayMessage({ ...ctx, db: tx }, tx, {
+      gameId: game.id,
+      turn: game.currentTurn,
+      from: input.from,
+      to,
+      text,
+      channel: input.channel,
+    });
   });
 }
 
 /**
- * Records a message another channel relayed (the mail channel's MESSAGE), so
- * the game page lists it too.
+ * Keeps a message and mails it to the other side's player (the mail names the
+ * sender's side and name, never the address), in the caller's transaction.
  */
-export async function recordSideMessage(
+export async function relayMessage(
   ctx: GamesContext,
   tx: Tx,
-  m: { gameId: string; turn: number; fromSide: string; toSide: string; text: string; channel: SubmissionChannel },
-): Promise<void> {
-  await tx.insert(sideMessages).values({ ...m, createdAt: ctx.clock.now() });
+  m: { gameId: string; turn: number; from: Seat; to: Seat; text: string; channel: SubmissionChannel },
+): Promise<SideMessage> {
+  const [row] = await tx
+    .insert(sideMessages)
+    .values({
+      gameId: m.gameId,
+      turn: m.turn,
+      fromSide: m.from.side,
+      toSide: m.to.side,
+      text: m.text,
+      channel: m.channel,
+      createdAt: ctx.clock.now(),
+    })
+    .returning();
+  const game = await createGamesRepository(tx).byId(m.gameId);
+  const composed = ctx.mail.relayedMessage({
+    game: { id: game.id, name: game.name },
+    fromSide: m.from.side,
+    fromName: senderName(game, m.from),
+    text: m.text,
+  });
+  await queueAnswer(ctx, tx, {
+    to: m.to.email,
+    gameId: game.id,
+    kind: 'message',
+    composed,
+    inReplyTo: null,
+    seat: m.to,
+  });
+  return row!;
 }
 
 /** The messages a side sent or received, newest first. */

@@ -12,16 +12,28 @@ export { positionToJson, ordersToJson };
 /** Reads a stored position, or stored orders (the tactical kind's documents). */
 export { readPosition, readShipOrders as readOrders } from '../kinds/tactical/index.ts';
 
-/** A game's settings as stored: the settings proper, plus the scenario's name and the solo sides' fleets. */
+/** Settings checked already, by the stored document they were read from. */
+const checked = new WeakMap<object, GameSettings>();
+
+/**
+ * A game's settings proper (without the scenario's name and the solo fleets),
+ * checked with the settings schema the first time a stored document is read
+ * and remembered with it: every later call on the same row is a lookup.
+ */
 export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
-  const { scenario: _scenario, soloFleets: _soloFleets, ...settings } = game.settings as Record<string, unknown>;
-  return gameSettingsSchema.parse(settings);
+  const stored = game.settings;
+  const known = checked.get(stored);
+  if (known) return known;
+  const { scenario: _scenario, soloFleets: _soloFleets, ...settings } = stored;
+  const parsed = gameSettingsSchema.parse(settings);
+  checked.set(stored, parsed);
+  return parsed;
 }
 
 export function soloFleetsOf(game: Pick<Game, 'settings'>): Record<string, PlacedShip[]> {
-  return (game.settings as { soloFleets?: Record<string, PlacedShip[]> }).soloFleets ?? {};
+  return game.settings.soloFleets ?? {};
 }
 
 export function scenarioOf(game: Pick<Game, 'settings'>): string {
-  return (game.settings as { scenario?: string }).scenario ?? 'custom';
+  return game.settings.scenario ?? 'custom';
 }

@@ -3,9 +3,12 @@
  * to anyone but their seat before the turn has resolved.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { auditLog, games, outbox, seats, submissions, turns, type Game, type Seat } from '../db/schema.ts';
+import { auditLog, games, submissions, turns, type Game, type Seat } from '../db/schema.ts';
 import { kindOf } from '../kinds/index.ts';
+import { createGamesRepository, gameNotFound } from './games.repository.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext } from './context.ts';
+import { createOutboxRepository, type OutboxMessage } from './outbox.repository.ts';
 import { notFound } from './errors.ts';
 import { seatByToken } from './seats.ts';
 import { scenarioOf, settingsOf } from './state.ts';
@@ -13,15 +16,14 @@ import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from './moderation.ts';
 
 async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
-  const [game] = await ctx.db.select().from(games).where(eq(games.id, gameId));
-  if (!game) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+  const game = await createGamesRepository(ctx.db).byId(gameId);
   return game;
 }
 
 /** The public face of a game: settings, seats (names, not addresses), turn, position, dice commitment. */
 async function baseView(ctx: GamesContext, game: Game) {
   const settings = settingsOf(game);
-  const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+  const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
   const [turn] = await ctx.db
     .select()
     .from(turns)
@@ -77,7 +79,7 @@ export async function publicGameView(ctx: GamesContext, gameId: string): Promise
 /** What a visitor with no token sees: a game its moderator made private is not there for them. */
 export async function visitorGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
   const game = await gameRow(ctx, gameId);
-  if (!game.public) throw notFound('GAME_NOT_FOUND', `there is no game ${gameId}`);
+  if (!game.public) throw gameNotFound(gameId);
   return baseView(ctx, game);
 }
 
@@ -127,8 +129,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
 export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
   const game = await checkModerator(ctx, m);
   const view = await baseView(ctx, game);
-  const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
-  const mail = await ctx.db.select().from(outbox).where(eq(outbox.gameId, game.id)).orderBy(desc(outbox.id)).limit(50);
+  const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
+  const mail = await createOutboxRepository(ctx.db).ofGame(game.id, 50);
   const log = await ctx.db
     .select()
     .from(auditLog)
@@ -152,6 +154,12 @@ export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
     })),
     audit: log.map((a) => ({ at: a.at, actor: a.actor, action: a.action, reason: a.reason, details: a.details })),
   };
+}
+
+/** A game's mail, newest first, for its moderator's board: the last mail to each seat and whether it went out. */
+export async function moderatorMail(ctx: GamesContext, m: Moderator, limit = 200): Promise<OutboxMessage[]> {
+  const game = await checkModerator(ctx, m);
+  return createOutboxRepository(ctx.db).ofGame(game.id, limit);
 }
 
 /** One turn. Its orders are shown only once it has resolved. */

@@ -8,21 +8,13 @@
  * address: the secret travels only in the Reply-To address of mail to its own
  * seat (games/messages.ts), and players are named by side and display name.
  */
+import type { Composed, GameRef, MailComposer } from '../games/mail-port.ts';
 import { MASKED_PASSWORD } from '../orders/index.ts';
 import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';
 import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
 import { plainText } from '../lib/text.ts';
 
-export interface GameRef {
-  readonly id: string;
-  readonly name: string;
-}
-
-export interface Composed {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
+export type { Composed, GameRef };
 
 export interface Problem {
   readonly line: number | null;
@@ -209,3 +201,13 @@ export function composeNotice(m: { subject: string; paragraphs: string[] }): Com
 }
 
 export type { DeadlineView };
+
+/** The mail port of the games layer (games/mail-port.ts), written with these templates. */
+export const mailComposer: MailComposer = {
+  gameStart: composeGameStart,
+  turnReport: composeTurnReport,
+  reminder: composeReminder,
+  gameEnd: composeGameEnd,
+  relayedMessage: composeRelayedMessage,
+  notice: composeNotice,
+};

@@ -21,9 +21,9 @@
  * outbox — is one transaction, so a receiver that marks a mail done after
  * this returns never loses one, and a mail delivered twice is applied once.
  */
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { games, inboundMessages } from '../db/schema.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
+import { createGamesRepository } from '../games/games.repository.ts';
+import { createInboundRepository } from '../games/inbound.repository.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';
@@ -104,50 +104,12 @@ export interface InboundContext extends GamesContext {
   readonly inbound?: Partial<InboundOptions>;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** Internal failures per Message-ID in this process, so that a mail that always fails is let go in the end. */
 const failures = new Map<string, number>();
 const FAILURES_KEPT = 1000;
 
 function replyAddress(mail: ReadMail): string | null {
   return mail.from ?? (mail.envelopeFrom ? mail.envelopeFrom : null);
-}
-
-async function gameExists(tx: Tx, gameId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
-  return row !== undefined;
-}
-
-/**
- * Mails from this address recorded in the last hour, this one aside, counted
- * among verified mail (a seat's token from its own address) or among the
- * rest: mail forging a player's From cannot use up the player's own allowance.
- * And whether one of them was answered about the limit.
- */
-async function senderRate(
-  tx: Tx,
-  mail: ReadMail,
-  sender: string,
-  verified: boolean,
-  now: Date,
-): Promise<{ count: number; notified: boolean }> {
-  const since = new Date(now.getTime() - HOUR_MS);
-  const bucket = sql`coalesce(${inboundMessages.detail}->>'verified', 'false') = ${verified ? 'true' : 'false'}`;
-  const recent = and(
-    eq(inboundMessages.fromAddress, sender),
-    gt(inboundMessages.receivedAt, since),
-    ne(inboundMessages.messageId, mail.messageId),
-    bucket,
-  );
-  const [row] = await tx
-    .select({
-      count: sql<number>`count(*)::int`,
-      notified: sql<number>`count(*) filter (where ${inboundMessages.outcome} = 'rate-limited' and ${inboundMessages.detail}->>'notified' = 'true')::int`,
-    })
-    .from(inboundMessages)
-    .where(recent);
-  return { count: Number(row?.count ?? 0), notified: Number(row?.notified ?? 0) > 0 };
 }
 
 /** A mail that opened no seat: unknown game, HELP, or no (valid) token — answered to the sender. */
@@ -159,14 +121,15 @@ async function withoutSeat(
   tokensGiven: boolean,
   answer: Answer,
 ): Promise<Verdict> {
-  const named = outline.gameId !== null && (await gameExists(tx, outline.gameId)) ? outline.gameId : null;
+  const games = createGamesRepository(tx);
+  const named = outline.gameId !== null && (await games.exists(outline.gameId)) ? outline.gameId : null;
   if (outline.gameId !== null && named === null) {
     await answer.toSender(replyAddress(mail), null, 'notice', composeNotice(unknownGameNotice(outline.gameId)));
     return { outcome: 'unknown-game', detail: { named: outline.gameId } };
   }
   if (!tokensGiven && outline.commands.includes('HELP') && !outline.orders) {
     // HELP tells nothing about any game: anyone may ask for it.
-    const [game] = named ? await tx.select().from(games).where(eq(games.id, named)) : [];
+    const game = named ? await games.find(named) : null;
     await answer.toSender(
       replyAddress(mail),
       named,
@@ -213,7 +176,13 @@ async function decide(
       : answer.toSender(replyAddress(mail), null, 'notice', composeNotice(notice));
 
   if (options.ratePerHour > 0) {
-    const rate = await senderRate(tx, mail, sender, verified, ctx.clock.now());
+    // Mail forging a player's From cannot use up the player's own allowance: verified mail is counted apart.
+    const rate = await createInboundRepository(tx).senderRate({
+      sender,
+      messageId: mail.messageId,
+      verified,
+      now: ctx.clock.now(),
+    });
     if (rate.count >= options.ratePerHour) {
       const notified = !rate.notified && (await notify(rateLimitedNotice(options.ratePerHour)));
       return { outcome: 'rate-limited', ...seatRef, verified, detail: { recent: rate.count, notified } };
@@ -244,10 +213,12 @@ async function recordFailure(
   error: unknown,
 ): Promise<InboundOutcome> {
   const detail = { error: String((error as Error)?.message ?? error).slice(0, 500), subject: mail.subject };
-  await ctx.db
-    .insert(inboundMessages)
-    .values({ messageId: mail.messageId, receivedAt: ctx.clock.now(), fromAddress: sender, outcome: 'failed', detail })
-    .onConflictDoNothing();
+  await createInboundRepository(ctx.db).recordFailed({
+    messageId: mail.messageId,
+    receivedAt: ctx.clock.now(),
+    fromAddress: sender,
+    detail,
+  });
   return { outcome: 'failed', messageId: mail.messageId, gameId: null, side: null, answers: [], detail };
 }
 
@@ -277,18 +248,13 @@ export async function handleInboundMail(
   const sender = mail.from ?? mail.envelopeFrom ?? '';
   try {
     const outcome = await ctx.db.transaction(async (tx): Promise<InboundOutcome> => {
-      const inserted = await tx
-        .insert(inboundMessages)
-        .values({
-          messageId: mail.messageId,
-          receivedAt: ctx.clock.now(),
-          fromAddress: sender,
-          outcome: 'processing',
-          detail: {},
-        })
-        .onConflictDoNothing()
-        .returning({ messageId: inboundMessages.messageId });
-      if (inserted.length === 0)
+      const inbound = createInboundRepository(tx);
+      const first = await inbound.claim({
+        messageId: mail.messageId,
+        receivedAt: ctx.clock.now(),
+        fromAddress: sender,
+      });
+      if (!first)
         return { outcome: 'duplicate', messageId: mail.messageId, gameId: null, side: null, answers: [], detail: {} };
       const answer = new Answer(ctx, tx, mail.ownMessageId);
       const verdict = await decide(ctx, tx, mail, options, answer, sender);
@@ -304,10 +270,7 @@ export async function handleInboundMail(
         answered: answer.records,
       };
       const gameId = verdict.gameId ?? null;
-      await tx
-        .update(inboundMessages)
-        .set({ outcome: verdict.outcome, gameId, detail })
-        .where(eq(inboundMessages.messageId, mail.messageId));
+      await inbound.settle(mail.messageId, { outcome: verdict.outcome, gameId, detail });
       return {
         outcome: verdict.outcome,
         messageId: mail.messageId,

@@ -1,23 +1,17 @@
 /**
- * What an order mail asks for besides orders, once its seat is known and its
- * text has been accepted: HELP, STATUS (my report again), ORDERS (what I have
- * in), CONCEDE, and MESSAGE <side> (relayed without the sender's address).
+ * The answers to an order mail, once its seat is known and its text has been
+ * accepted (submitText, which has also conceded for CONCEDE and relayed a
+ * MESSAGE <side>): the acceptance, HELP, STATUS (my report again), ORDERS
+ * (what I have in), and notices of the concession and of the message.
  * Every answer goes into the outbox in the caller's transaction.
  */
-import { and, eq } from 'drizzle-orm';
-import { seats, type Game, type Seat } from '../db/schema.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
+import type { Game } from '../games/games.repository.ts';
+import type { Seat } from '../games/seats.repository.ts';
 import { queueSeatReport } from '../games/messages.ts';
-import { concede, standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
-import { recordSideMessage, senderName } from '../games/side-messages.ts';
-import {
-  composeAccepted,
-  composeHelp,
-  composeNotice,
-  composeOrdersList,
-  composeRelayedMessage,
-  type GameRef,
-} from './compose.ts';
+import { standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
+import type { TextSubmitted } from '../games/submit-text.ts';
+import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
 import { concedeDoneNotice, messageSentNotice } from './notices.ts';
 
@@ -25,7 +19,7 @@ export interface AcceptedMail {
   readonly game: Game;
   readonly seat: Seat;
   readonly token: string;
-  readonly result: SubmitOrdersResult;
+  readonly result: TextSubmitted;
 }
 
 /** The commands of an accepted submission as the acceptance lists them: `HELP`, `MESSAGE grey`… */
@@ -82,48 +76,19 @@ export async function answerAccepted(
           timeZone: seat.timeZone,
         }),
       );
-    } else if (command === 'CONCEDE') {
-      const { gameEnds } = await concede(inner, game.id, m.token, `mail:${seat.side}`);
+    } else if (command === 'CONCEDE' && result.conceded) {
       conceded = true;
-      await answer.toSeat(seat, 'notice', composeNotice(concedeDoneNotice(game.id, seat.side, gameEnds)));
-    }
-  }
-  let relayedTo: string | null = null;
-  if (result.message) {
-    const [target] = await tx
-      .select()
-      .from(seats)
-      .where(and(eq(seats.gameId, game.id), eq(seats.side, result.message.to)));
-    if (target) {
-      // The relayed mail names the sender's side only; its Reply-To is the recipient's own seat address.
-      await answer.toSeat(
-        target,
-        'message',
-        composeRelayedMessage({
-          game: ref,
-          fromSide: seat.side,
-          fromName: senderName(game, seat),
-          text: result.message.text,
-        }),
-        { threaded: false },
-      );
-      // Kept for both sides' game pages, like a message sent from the web.
-      await recordSideMessage(inner, tx, {
-        gameId: game.id,
-        turn: result.turn,
-        fromSide: seat.side,
-        toSide: target.side,
-        text: result.message.text,
-        channel: 'mail',
-      });
-      relayedTo = target.side;
-    }
-    if (!result.stored)
       await answer.toSeat(
         seat,
         'notice',
-        composeNotice(messageSentNotice(game.id, result.message.to, target !== undefined)),
+        composeNotice(concedeDoneNotice(game.id, seat.side, result.conceded.gameEnds)),
       );
+    }
   }
-  return { conceded, relayedTo };
+  const target = result.relayedTo;
+  // The relayed mail (written by submitText) names the sender's side only; its Reply-To is the recipient's own seat.
+  if (target) answer.noteSent({ to: target.email, kind: 'message' });
+  if (result.message && !result.stored)
+    await answer.toSeat(seat, 'notice', composeNotice(messageSentNotice(game.id, result.message.to, target !== null)));
+  return { conceded, relayedTo: target?.side ?? null };
 }

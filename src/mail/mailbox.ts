@@ -7,9 +7,8 @@
  * play that seat: a page must show a mailbox only to its owner, or only on a
  * machine where every player is trusted.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { outbox, type OutboxKind } from '../db/schema.ts';
 import type { GamesContext } from '../games/context.ts';
+import { createOutboxRepository, type OutboxKind } from '../games/outbox.repository.ts';
 
 export interface MailboxMessage {
   readonly id: number;
@@ -32,12 +31,7 @@ export async function listMailbox(
 ): Promise<MailboxMessage[]> {
   const limit = Math.max(1, Math.min(500, Math.floor(options.limit)));
   const to = options.to?.trim().toLowerCase();
-  const rows = await ctx.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.status, 'sent'), to ? eq(sql`lower(${outbox.toAddress})`, to) : undefined))
-    .orderBy(desc(outbox.sentAt), desc(outbox.id))
-    .limit(limit);
+  const rows = await createOutboxRepository(ctx.db).delivered({ ...(to ? { to } : {}), limit });
   return rows.map((r) => ({
     id: r.id,
     gameId: r.gameId,

@@ -20,11 +20,10 @@
  * The sender wakes on the outbox notification (games/messages.ts) and polls as
  * a fallback; time comes from the injected clock, jitter from an injected source.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Transporter, SendMailOptions } from 'nodemailer';
-import type { AppDatabase, Database } from '../db/client.ts';
-import { outbox, type OutboxMessage } from '../db/schema.ts';
+import type { AppDatabase, Database } from '../games/context.ts';
+import { createOutboxRepository, type OutboxMessage } from '../games/outbox.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/messages.ts';
@@ -259,28 +258,8 @@ export class OutboxSender {
 
   /** Claims due rows and leases them to this sender, in one short transaction. */
   async #claim(): Promise<OutboxMessage[]> {
-    return this.ctx.db.transaction(async (tx) => {
-      const now = this.ctx.clock.now();
-      const due = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-        .limit(this.#batch)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const rows = await tx
-        .update(outbox)
-        .set({ nextAttemptAt: new Date(now.getTime() + this.#lease) })
-        .where(
-          inArray(
-            outbox.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-      return rows.sort((a, b) => a.id - b.id);
-    });
+    const now = this.ctx.clock.now();
+    return createOutboxRepository(this.ctx.db).claimDue(now, this.#batch, new Date(now.getTime() + this.#lease));
   }
 
   async #deliver(row: OutboxMessage): Promise<'sent' | 'retrying' | 'failed'> {
@@ -301,30 +280,16 @@ export class OutboxSender {
       const attempts = row.attempts + 1;
       const giveUp = permanent || attempts >= this.options.maxAttempts;
       const now = this.ctx.clock.now();
-      await this.ctx.db
-        .update(outbox)
-        .set(
-          giveUp
-            ? {
-                status: 'failed',
-                attempts,
-                lastError: permanent ? message : `${message} (gave up after ${attempts} attempts)`,
-              }
-            : {
-                attempts,
-                lastError: message,
-                nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, this.#jitter())),
-              },
-        )
-        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+      await createOutboxRepository(this.ctx.db).markNotSent(row.id, {
+        attempts,
+        lastError: permanent ? message : giveUp ? `${message} (gave up after ${attempts} attempts)` : message,
+        retryAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts, this.#jitter())),
+      });
       if (giveUp) log?.error({ err: error, attempts, permanent }, 'outgoing mail failed for good');
       else log?.warn({ err: error, attempts }, 'outgoing mail not sent; will retry');
       return giveUp ? 'failed' : 'retrying';
     }
-    await this.ctx.db
-      .update(outbox)
-      .set({ status: 'sent', sentAt: this.ctx.clock.now(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
-      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+    await createOutboxRepository(this.ctx.db).markSent(row.id, this.ctx.clock.now());
     log?.debug({ driver: this.options.driver.kind }, 'outgoing mail sent');
     return 'sent';
   }

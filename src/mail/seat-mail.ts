@@ -1,15 +1,16 @@
 /**
  * A mail whose token opened a seat: the sender check, then the body through
- * the orders language (submitOrders, the same use case as the web's) and the
- * commands, every answer queued in the same transaction. A submission is all
+ * the orders language and the commands (submitText, the same use case as the
+ * web's, the API's and the command line's), every answer queued in the same
+ * transaction. A submission is all
  * or nothing: orders and their answers run in one savepoint, so a refusal
  * anywhere leaves the seat's earlier orders exactly as they were.
  */
-import { eq } from 'drizzle-orm';
-import { games, type Game, type Seat } from '../db/schema.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
+import { createGamesRepository, type Game } from '../games/games.repository.ts';
+import type { Seat } from '../games/seats.repository.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
-import { submitOrders } from '../games/orders.ts';
+import { submitText } from '../games/submit-text.ts';
 import { settingsOf } from '../games/state.ts';
 import type { Answer } from './answers.ts';
 import { composeNotice, composeRejected, type GameRef } from './compose.ts';
@@ -65,8 +66,7 @@ export function senderMatches(mail: ReadMail, seat: Seat, game: Game): boolean {
 }
 
 export async function gameOfSeat(tx: Tx, seat: Seat): Promise<Game | null> {
-  const [game] = await tx.select().from(games).where(eq(games.id, seat.gameId));
-  return game ?? null;
+  return createGamesRepository(tx).find(seat.gameId);
 }
 
 /** Notes added to "no orders found" when the mail's orders may be where the service does not read. */
@@ -173,7 +173,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
   try {
     return await tx.transaction(async (inner) => {
       const innerCtx: GamesContext = { ...ctx, db: inner };
-      const result = await submitOrders(innerCtx, {
+      const result = await submitText(innerCtx, {
         gameId: game.id,
         token: m.token,
         text: maskPasswords(mail.body),

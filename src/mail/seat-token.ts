@@ -5,10 +5,8 @@
  * line of the body. A token alone finds its seat: only its SHA-256 is stored,
  * under a unique index.
  */
-import { eq } from 'drizzle-orm';
-import { seats, type Seat } from '../db/schema.ts';
 import type { Tx } from '../games/context.ts';
-import { secretMatches, sha256Hex } from '../games/secrets.ts';
+import { createSeatsRepository, type Seat } from '../games/seats.repository.ts';
 import { cleanBody, COMMANDS, MASKED_PASSWORD, type Command } from '../orders/index.ts';
 import { isOneOf, keyword, stripComment, words } from '../orders/words.ts';
 
@@ -96,11 +94,7 @@ export function maskPasswords(body: string): string {
 /** The seat a token opens, in any game; null for a wrong, rotated or malformed token. */
 async function seatForToken(tx: Tx, token: string): Promise<Seat | null> {
   if (!TOKEN.test(token)) return null;
-  const [seat] = await tx
-    .select()
-    .from(seats)
-    .where(eq(seats.tokenHash, sha256Hex(token)));
-  return seat && secretMatches(token, seat.tokenHash) ? seat : null;
+  return createSeatsRepository(tx).byToken(token);
 }
 
 /** The first of the candidate tokens that opens a seat, and where it came from. */

@@ -1,13 +1,15 @@
 /**
  * The games context of a running service: its database, the real clock (or a
  * test's), its logger, the addresses players reach it at, and the key seat
- * tokens are derived from. The server and the command line build it the same way.
+ * tokens are derived from, and the mail templates the use cases write with. The
+ * server and the command line build it the same way.
  */
 import type { Config } from '../config/config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from './database.ts';
 import { systemClock, type Clock } from '../games/clock.ts';
 import type { GamesContext, ServiceHooks } from '../games/context.ts';
 import { loadServiceKey } from '../games/service-key.ts';
+import { mailComposer } from '../mail/compose.ts';
 import type { Logger } from '../log.ts';
 
 export interface ContextOptions {
@@ -28,6 +30,7 @@ export async function createGamesContext(
     serviceKey: await loadServiceKey(database.db, config.secretKey),
     publicUrl: config.publicUrl,
     mailDomain: config.mailDomain,
+    mail: mailComposer,
     ...(logger ? { logger } : {}),
     ...(hooks ? { hooks } : {}),
   };

@@ -7,10 +7,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config/config.ts';
-import { describeServer, openDatabase, type Database } from '../db/client.ts';
 import { RETRY_AFTER_S } from '../db/errors.ts';
-import { recordServerUrl } from '../db/lock.ts';
-import { migrate } from '../db/migrate.ts';
+import { recordServerUrl } from './data-dir.ts';
+import { describeServer, migrate, openDatabase, type Database } from './database.ts';
 import type { GamesContext } from '../games/context.ts';
 import { outboxSenderFor } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';

@@ -7,10 +7,10 @@
  */
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import { GAME_STATUSES } from '../db/schema.ts';
 import type { GamesContext } from '../games/context.ts';
 import { exportGame } from '../games/archive.ts';
-import { createGame, gameIdSchema, seatInputSchema } from '../games/create.ts';
+import { createGameAndInvite, gameIdSchema, seatInputSchema } from '../games/create.ts';
+import { GAME_STATUSES } from '../games/games.repository.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
 import {
   concedeFor,
@@ -25,7 +25,8 @@ import {
   setDeadline,
   type Moderator,
 } from '../games/moderation.ts';
-import { concede, jsonOrdersSchema, standingOrders, submitOrders } from '../games/orders.ts';
+import { concede, jsonOrdersSchema, standingOrders } from '../games/orders.ts';
+import { submitText } from '../games/submit-text.ts';
 import { sideId } from '../games/settings.ts';
 import { submitFleet } from '../games/setup.ts';
 import {
@@ -159,7 +160,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   });
 
   router.post('/api/games', ...createLimit, async (req, res) => {
-    const created = await createGame(ctx, jsonBody(req) ?? {}, 'api');
+    const created = await createGameAndInvite(ctx, jsonBody(req) ?? {}, 'api');
     res
       .status(201)
       .location(`/api/games/${created.game.id}`)
@@ -216,15 +217,15 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     try {
       const body = typeof req.body === 'string' ? { text: req.body } : checkInput(ordersBody, jsonBody(req), 'body');
       asJson = body.text === undefined;
-      const r = await submitOrders(ctx, {
+      // CONCEDE and MESSAGE in the text are the player's word, as they are by mail and on the web.
+      const r = await submitText(ctx, {
         gameId: id,
         token,
         channel: 'api',
         ...(body.text !== undefined ? { text: body.text } : { orders: body.orders }),
       });
       options.metrics?.submissions.inc({ channel: 'api', result: 'accepted' });
-      // CONCEDE in the text is the player's word as much as the concede endpoint is.
-      const conceded = r.commands.includes('CONCEDE') ? await concede(ctx, id, token) : null;
+      const conceded = r.conceded;
       res.json({
         accepted: true,
         turn: r.turn,
@@ -234,6 +235,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
         turnComplete: r.turnComplete || (conceded?.gameEnds ?? false),
         commands: r.commands,
         ...(conceded ? { conceded: true, gameEnds: conceded.gameEnds } : {}),
+        ...(r.relayedTo ? { relayedTo: r.relayedTo.side } : {}),
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

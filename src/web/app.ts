@@ -7,11 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
-import type { DatabaseKind } from '../db/client.ts';
-import { RETRY_AFTER_S } from '../db/errors.ts';
-import type { GamesContext } from '../games/context.ts';
+import type { DatabaseKind, GamesContext } from '../games/context.ts';
+import { pingDatabase, RETRY_AFTER_S } from '../games/health.ts';
 import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
 import { errorHandler, notFoundHandler, refuseNul } from './errors.ts';
@@ -129,8 +127,7 @@ export function createApp(deps: AppDeps): Express {
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
     });
-    // A real promise: drizzle's query runs again on every then() of its own.
-    const ping = Promise.resolve(deps.ctx.db.execute(sql`select 1`));
+    const ping = pingDatabase(deps.ctx.db);
     try {
       await Promise.race([ping, late]);
       res.json({ status: 'ok', database: deps.databaseKind });

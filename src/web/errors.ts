@@ -6,7 +6,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/errors.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_S } from '../games/health.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 import type { Logger } from '../log.ts';
 

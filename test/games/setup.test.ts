@@ -99,8 +99,9 @@ describe.each(databaseKinds)('setup on %s', (kind) => {
         seats: [{ side: 'player', email: 'p@pbem.test', name: 'P' }],
       });
       const [g] = await ctx.db.select().from(games).where(eq(games.id, game.id));
-      const raiders = (g!.settings as { soloFleets: { raiders: Array<{ design: Parameters<typeof designCost>[0] }> } })
-        .soloFleets.raiders;
+      const raiders = (
+        g!.settings as unknown as { soloFleets: { raiders: Array<{ design: Parameters<typeof designCost>[0] }> } }
+      ).soloFleets.raiders;
       const bp = raiders.reduce((n, r) => n + designCost(r.design), 0);
       expect(bp).toBeLessThanOrEqual(Math.floor(30 * (1 + handicap / 100)));
       expect(bp).toBeGreaterThan(Math.floor(30 * (1 + handicap / 100)) - 10);

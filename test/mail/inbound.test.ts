@@ -127,7 +127,7 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
 
   async function gameSettings(): Promise<Record<string, unknown>> {
     const [g] = await ctx.db.select().from(games).where(eq(games.id, gameId));
-    return g!.settings as Record<string, unknown>;
+    return g!.settings;
   }
 
   describe('rejected orders', () => {

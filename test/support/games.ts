@@ -16,6 +16,7 @@ import type { GamesContext } from '../../src/games/context.ts';
 import { createGame, type CreatedGame } from '../../src/games/create.ts';
 import { submitOrders, type SubmitOrdersResult } from '../../src/games/orders.ts';
 import { positionToJson, readOrders, readPosition } from '../../src/games/state.ts';
+import { mailComposer } from '../../src/mail/compose.ts';
 import { SeededDice } from '../../src/rules/dice.ts';
 import { resolveTurn, type TurnResult } from '../../src/rules/resolve.ts';
 import type { ShipOrders } from '../../src/rules/types.ts';
@@ -47,6 +48,7 @@ export function gamesContext(
     publicUrl: TEST_PUBLIC_URL,
     mailDomain: TEST_MAIL_DOMAIN,
     serviceKey: TEST_SERVICE_KEY,
+    mail: mailComposer,
     ...overrides,
   };
 }
@@ -65,6 +67,7 @@ export function liveGamesContext(
     publicUrl: TEST_PUBLIC_URL,
     mailDomain: TEST_MAIL_DOMAIN,
     serviceKey: TEST_SERVICE_KEY,
+    mail: mailComposer,
     ...overrides,
   };
 }

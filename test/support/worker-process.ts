@@ -26,6 +26,7 @@ import { pino } from 'pino';
 import { openDatabase } from '../../src/db/client.ts';
 import { systemClock } from '../../src/games/clock.ts';
 import { loadServiceKey } from '../../src/games/service-key.ts';
+import { mailComposer } from '../../src/mail/compose.ts';
 import type { GamesContext, ServiceHooks } from '../../src/games/context.ts';
 import { TurnWorker } from '../../src/games/worker.ts';
 import { createLogger } from '../../src/log.ts';
@@ -64,6 +65,7 @@ const ctx: GamesContext = {
   publicUrl: process.env.PUBLIC_URL ?? 'http://127.0.0.1:8080',
   mailDomain: process.env.MAIL_DOMAIN ?? 'pbem.test',
   serviceKey: await loadServiceKey(database.db, process.env.SECRET_KEY),
+  mail: mailComposer,
   hooks,
 };
 

@@ -65,7 +65,7 @@ export function archiveRoutes(deps: PagesDeps): Router {
         status: game.status,
         turn: game.currentTurn,
         public: game.public,
-        result: (game.result as { summary?: string } | null)?.summary ?? null,
+        result: game.result?.summary ?? null,
       },
       over,
       seedCommitment: game.seedCommitment,

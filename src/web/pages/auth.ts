@@ -12,22 +12,13 @@
  *   straight on, and the link stays unused.
  */
 import express, { type Router } from 'express';
-import { z } from 'zod';
-import {
-  LOGIN_LINKS_PER_HOUR,
-  peekLoginToken,
-  pruneLoginTokens,
-  recentLoginLinks,
-  redeemLoginToken,
-} from '../../games/logins.ts';
-import { pruneSessions } from '../../games/sessions.ts';
+import { AppError } from '../../games/errors.ts';
+import { requestLoginLink } from '../../games/login-request.ts';
+import { peekLoginToken, redeemLoginToken } from '../../games/logins.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
-import { queueLoginMail } from './mails.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
-
-const loginBody = z.object({ email: z.email().max(254) });
 
 /** Where a link leads once it has logged its reader in: its game, or the list of theirs. */
 function afterLogin(gameId: string | null): string {
@@ -44,29 +35,23 @@ export function authRoutes(deps: PagesDeps): Router {
   });
 
   router.post('/login', ...limit, async (req, res) => {
-    const parsed = loginBody.safeParse(req.body);
-    if (!parsed.success) {
-      const email =
-        typeof (req.body as { email?: unknown })?.email === 'string'
-          ? String((req.body as { email: string }).email).slice(0, 254)
-          : '';
+    let email: string;
+    try {
+      ({ email } = await requestLoginLink(ctx, req.body));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'BAD_EMAIL') throw error;
+      const given = (req.body as { email?: unknown } | undefined)?.email;
       sendPage(
         res,
         'login',
         frameFor(deps, req, res, 'Log in'),
-        { email, error: 'That is not an email address: write it as name@example.org.' },
+        {
+          email: typeof given === 'string' ? given.slice(0, 254) : '',
+          error: 'That is not an email address: write it as name@example.org.',
+        },
         400,
       );
       return;
-    }
-    const email = parsed.data.email.trim().toLowerCase();
-    // Logins are rare enough to tidy up after: old links and ended sessions go (both indexed by expiry).
-    await pruneLoginTokens(ctx);
-    await pruneSessions(ctx);
-    if ((await recentLoginLinks(ctx, email)) < LOGIN_LINKS_PER_HOUR) {
-      await ctx.db.transaction((tx) => queueLoginMail({ ...ctx, db: tx }, tx, email));
-    } else {
-      deps.logger?.warn({ module: 'web' }, 'login link not sent: the address asked too often');
     }
     sendPage(res, 'login-sent', frameFor(deps, req, res, 'Check your mail'), {
       email,

@@ -5,8 +5,9 @@
  * order form, the messages, and who has ordered. Built from the same views
  * and reports the mail uses.
  */
-import type { Game, Seat } from '../../db/schema.ts';
 import type { GamesContext } from '../../games/context.ts';
+import type { Game } from '../../games/games.repository.ts';
+import type { Seat } from '../../games/seats.repository.ts';
 import { openingPosition, playedTurns, standingOrderSet } from '../../games/game-history.ts';
 import { tokenOf } from '../../games/people.ts';
 import { messagesOf } from '../../games/side-messages.ts';
@@ -122,7 +123,7 @@ export async function gamePageModel(
       status: game.status,
       turn: game.currentTurn,
       public: game.public,
-      result: (game.result as { summary?: string } | null)?.summary ?? null,
+      result: game.result?.summary ?? null,
     },
     me: {
       side: seat.side,

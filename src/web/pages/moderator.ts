@@ -9,14 +9,12 @@
  * address (games.moderator_email), and is audited with the reason given.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { and, desc, eq } from 'drizzle-orm';
-import { outbox, seats as seatsTable, type Game } from '../../db/schema.ts';
-import { audit } from '../../games/lifecycle.ts';
-import { createGame } from '../../games/create.ts';
+import { createGameAndInvite } from '../../games/create.ts';
 import { AppError } from '../../games/errors.ts';
 import {
   endGame,
   extendDeadline,
+  inviteSeat,
   pause,
   replaceSeat,
   resolveNow,
@@ -26,14 +24,14 @@ import {
   setDeadline,
   type Moderator,
 } from '../../games/moderation.ts';
+import type { Game } from '../../games/games.repository.ts';
 import { claimModeration, gameById, isModerator } from '../../games/people.ts';
 import { sideName } from '../../games/settings.ts';
 import { settingsOf } from '../../games/state.ts';
-import { moderatorGameView } from '../../games/views.ts';
+import { moderatorGameView, moderatorMail } from '../../games/views.ts';
 import { HANDICAPS, SCENARIOS } from '../../games/scenarios.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { createInputFromForm, NEW_GAME_DEFAULTS, type NewGameForm } from './new-game-form.ts';
-import { queueInvitation } from './mails.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
 
@@ -100,12 +98,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     const { form, input, problems } = createInputFromForm(req.body);
     if (problems.length > 0) return showNewGame(req, res, form, problems, 400);
     try {
-      const created = await createGame(ctx, input, `web:${email}`, { moderatorEmail: email });
-      await ctx.db.transaction(async (tx) => {
-        const game = await gameById({ ...ctx, db: tx }, created.game.id);
-        const rows = await tx.select().from(seatsTable).where(eq(seatsTable.gameId, game.id));
-        for (const seat of rows) await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
-      });
+      const created = await createGameAndInvite(ctx, input, `web:${email}`, { moderatorEmail: email });
       sendPage(
         res,
         'game-created',
@@ -132,12 +125,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
   ): Promise<void> {
     const view = await moderatorGameView(ctx, moderatorOf(req, game.id));
     const settings = settingsOf(game);
-    const mail = await ctx.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.gameId, game.id))
-      .orderBy(desc(outbox.id))
-      .limit(200);
+    const mail = await moderatorMail(ctx, moderatorOf(req, game.id));
     const seats = view.seats.map((s) => {
       const details = view.seatDetails.find((d) => d.side === s.side)!;
       const last = mail.find((m) => m.toAddress.toLowerCase() === details.email.toLowerCase());
@@ -243,43 +231,16 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     rollback: (req, m) => rollback(ctx, m, reasonOf(req)),
     replace: async (req, m) => {
       const body = req.body as Record<string, unknown>;
-      const side = str(body.side, 40);
-      const email = str(body.email, 254).toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        throw new AppError('BAD_EMAIL', 'the new player needs an email address', 400);
-      const name = str(body.name, 60) || email.split('@')[0]!;
-      const timeZone = str(body.timeZone, 64) || undefined;
-      const { seat } = await replaceSeat(
+      const timeZone = str(body.timeZone, 64);
+      await replaceSeat(
         ctx,
         m,
-        side,
-        { email, name, ...(timeZone ? { timeZone } : {}) },
+        str(body.side, 40),
+        { email: str(body.email, 254), name: str(body.name, 60), ...(timeZone ? { timeZone } : {}) },
         reasonOf(req),
       );
-      const game = await gameById(ctx, m.gameId);
-      await ctx.db.transaction((tx) => queueInvitation({ ...ctx, db: tx }, tx, game, seat));
     },
-    invite: async (req, m) => {
-      const side = str((req.body as Record<string, unknown>).side, 40);
-      const game = await gameById(ctx, m.gameId);
-      if (!isModerator(game, (m as { email: string }).email))
-        throw new AppError('NOT_MODERATOR', `you are not the moderator of game ${game.id}`, 403);
-      const [seat] = await ctx.db
-        .select()
-        .from(seatsTable)
-        .where(and(eq(seatsTable.gameId, game.id), eq(seatsTable.side, side)));
-      if (!seat) throw new AppError('SEAT_NOT_FOUND', `game ${game.id} has no seat for side ${side}`, 404);
-      await ctx.db.transaction(async (tx) => {
-        await queueInvitation({ ...ctx, db: tx }, tx, game, seat);
-        await audit(ctx, tx, {
-          gameId: game.id,
-          actor: `moderator:web:${game.moderatorEmail}`,
-          action: 'invite',
-          reason: reasonOf(req),
-          details: { side },
-        });
-      });
-    },
+    invite: (req, m) => inviteSeat(ctx, m, str((req.body as Record<string, unknown>).side, 40), reasonOf(req)),
     rotate: (req, m) => rotateSeatToken(ctx, m, str((req.body as Record<string, unknown>).side, 40), reasonOf(req)),
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
@@ -296,7 +257,13 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     } catch (error) {
       // A refusal the moderator can act on (no open turn, deadline in the past…) comes back on the board.
       if (error instanceof AppError && error.status !== 403 && error.status !== 401) {
-        await showBoard(req, res, await gameById(ctx, game.id), { problems: [error.message] }, error.status);
+        await showBoard(
+          req,
+          res,
+          await gameById(ctx, game.id),
+          { problems: [error.message, ...error.problems.map((p) => p.message)] },
+          error.status,
+        );
         return;
       }
       throw error;

@@ -7,16 +7,16 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { Game, Seat } from '../../db/schema.ts';
+import type { Game } from '../../games/games.repository.ts';
+import type { Seat } from '../../games/seats.repository.ts';
 import { AppError } from '../../games/errors.ts';
-import { concede, submitOrders } from '../../games/orders.ts';
+import { submitText } from '../../games/submit-text.ts';
 import { homeOf } from '../../games/home.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/people.ts';
 import { submitFleet } from '../../games/setup.ts';
 import { sendSideMessage } from '../../games/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { gamePageModel, type GamePageExtras } from './game-model.ts';
-import { queueRelayedMessage } from './mails.ts';
 import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
@@ -147,10 +147,9 @@ export function playerRoutes(deps: PagesDeps): Router {
     const text = from === 'rows' ? rowsToText(game.id, turn, rows!) : textField(req.body, 'text').slice(0, 64 * 1024);
     const token = tokenOf(ctx, seat);
     try {
-      const r = await submitOrders(ctx, { gameId: game.id, token, text, channel: 'web' });
+      const r = await submitText(ctx, { gameId: game.id, token, text, channel: 'web' });
       deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
-      if (r.commands.includes('CONCEDE')) await concede(ctx, game.id, token, `web:${seat.side}`);
-      res.redirect(303, gameUrl(game, seat, mine, r.commands.includes('CONCEDE') ? 'conceded' : 'orders'));
+      res.redirect(303, gameUrl(game, seat, mine, r.conceded ? 'conceded' : 'orders'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'ORDERS_REJECTED') deps.metrics?.submissions.inc({ channel: 'web', result: 'rejected' });
@@ -206,9 +205,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     const to = typeof body.to === 'string' ? body.to : '';
     const text = typeof body.text === 'string' ? body.text.slice(0, 20_000) : '';
     try {
-      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' }, (tx, m) =>
-        queueRelayedMessage({ ...ctx, db: tx }, tx, m),
-      );
+      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' });
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -9,7 +9,7 @@ import cookieParser from 'cookie-parser';
 import { fileURLToPath } from 'node:url';
 import type { GamesContext } from '../../games/context.ts';
 import type { Logger } from '../../log.ts';
-import { RETRY_AFTER_S } from '../../db/errors.ts';
+import { RETRY_AFTER_S } from '../../games/health.ts';
 import { refuseNul, toAppError } from '../errors.ts';
 import { rulesBundle } from '../client-bundle.ts';
 import type { Metrics } from '../metrics.ts';

@@ -1,21 +1,21 @@
 /**
- * The mail the web pages send, through the outbox like every other mail:
- * login links, invitations to a seat, and messages relayed between sides.
- * Each is written in the transaction of the change it belongs to.
+ * Mail the use cases send besides reports and answers: login links and
+ * invitations to a seat. Each is written
+ * to the outbox in the transaction of the change it belongs to, composed
+ * through the mail port (ctx.mail).
  */
-import type { Game, Seat } from '../../db/schema.ts';
-import type { GamesContext, Tx } from '../../games/context.ts';
-import { issueLoginToken, loginUrl, seatLoginLink } from '../../games/logins.ts';
-import { queueAnswer } from '../../games/messages.ts';
-import { sideName } from '../../games/settings.ts';
-import { senderName } from '../../games/side-messages.ts';
-import { settingsOf } from '../../games/state.ts';
-import { composeNotice, composeRelayedMessage } from '../../mail/compose.ts';
+import type { GamesContext, Tx } from './context.ts';
+import type { Game } from './games.repository.ts';
+import { issueLoginToken, loginUrl, seatLoginLink } from './logins.ts';
+import { queueAnswer } from './messages.ts';
+import type { Seat } from './seats.repository.ts';
+import { sideName } from './settings.ts';
+import { settingsOf } from './state.ts';
 
 /** A login link for `email`, whether or not any seat or game knows the address (nothing to enumerate). */
 export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): Promise<void> {
   const { token } = await issueLoginToken(ctx, tx, { email, purpose: 'login' });
-  const composed = composeNotice({
+  const composed = ctx.mail.notice({
     subject: 'Your login link for Minimal Space Combat',
     paragraphs: [
       'Someone (we hope you) asked to log in to Minimal Space Combat with this address. Follow this link to log in:',
@@ -32,7 +32,7 @@ export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): 
  */
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
   const link = await seatLoginLink(ctx, tx, seat);
-  const composed = composeNotice({
+  const composed = ctx.mail.notice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [
       `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
@@ -44,26 +44,4 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
     ],
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
-}
-
-/** The mail carrying a message to another side: it names the sender's side and name, never the address. */
-export async function queueRelayedMessage(
-  ctx: GamesContext,
-  tx: Tx,
-  m: { game: Game; from: Seat; to: Seat; text: string },
-): Promise<void> {
-  const composed = composeRelayedMessage({
-    game: { id: m.game.id, name: m.game.name },
-    fromSide: m.from.side,
-    fromName: senderName(m.game, m.from),
-    text: m.text,
-  });
-  await queueAnswer(ctx, tx, {
-    to: m.to.email,
-    gameId: m.game.id,
-    kind: 'message',
-    composed,
-    inReplyTo: null,
-    seat: m.to,
-  });
 }
