@@ -248,9 +248,11 @@ async function queueReport(
     },
     sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
+    width: seat.reportWidth ?? undefined,
   });
   const first = t.turn.number === 1;
-  const mail = first ? composeGameStart(view) : composeTurnReport(view);
+  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}` };
+  const mail = first ? composeGameStart(view, links) : composeTurnReport(view, links);
   await queueMail(ctx, tx, {
     game: t.game,
     seat,

@@ -98,6 +98,8 @@ export interface ReportInput<State, Orders> {
   readonly sideName: (side: string) => string;
   /** SHA-256 of the dice seed, shown in the first report. */
   readonly seedCommitment: string | null;
+  /** Columns of the text report: the reader's choice (SET WIDTH), else the default. */
+  readonly width?: number;
 }
 
 /** What a game's last report says, for every seat alike. */

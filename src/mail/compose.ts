@@ -31,24 +31,46 @@ export interface Problem {
   readonly ship?: string;
 }
 
-function composed(kind: MailTemplate, subject: string, data: object): Composed {
+function composed(kind: MailTemplate, subject: string, data: object, width: number = TEXT_WIDTH): Composed {
   const clean = headerText(subject);
-  return { subject: clean, ...render(kind, { subject: clean, ...data }) };
+  return { subject: clean, ...render(kind, { subject: clean, ...data }, width) };
 }
 
 const tag = (game: GameRef | null) => (game ? `[${game.id}] ` : '');
 
 // ---- reports ----------------------------------------------------------------
 
+/** Where a report points for what the text cannot show: the game's web page (the whole map). */
+export interface ReportLinks {
+  readonly gameUrl?: string | null;
+}
+
+const reportData = (view: TurnReportView, links: ReportLinks) => ({
+  ...view,
+  wholeMap: view.wholeMap ?? true,
+  gameUrl: links.gameUrl ?? null,
+  wide: (view.width ?? TEXT_WIDTH) > TEXT_WIDTH,
+});
+
 /** The first report of a game: turn 1 with the commitment to the dice seed. */
-export function composeGameStart(view: TurnReportView): Composed {
-  return composed('game-start', `${tag(view.game)}Turn ${view.turn}: the game begins`, view);
+export function composeGameStart(view: TurnReportView, links: ReportLinks = {}): Composed {
+  return composed(
+    'game-start',
+    `${tag(view.game)}Turn ${view.turn}: the game begins`,
+    reportData(view, links),
+    view.width ?? TEXT_WIDTH,
+  );
 }
 
 /** The report of a newly opened turn (or the same again, on STATUS). */
-export function composeTurnReport(view: TurnReportView): Composed {
+export function composeTurnReport(view: TurnReportView, links: ReportLinks = {}): Composed {
   const due = view.orderBlock && view.deadline.utc ? `: orders due ${view.deadline.utc}` : '';
-  return composed('turn-report', `${tag(view.game)}Turn ${view.turn} report${due}`, view);
+  return composed(
+    'turn-report',
+    `${tag(view.game)}Turn ${view.turn} report${due}`,
+    reportData(view, links),
+    view.width ?? TEXT_WIDTH,
+  );
 }
 
 export function composeReminder(m: {
@@ -99,6 +121,8 @@ const COMMAND_NOTES: Record<string, string> = {
   STATUS: 'STATUS: your turn report follows in a separate mail',
   ORDERS: 'ORDERS: the orders you have in follow in a separate mail',
   CONCEDE: 'CONCEDE: your side concedes',
+  'SET WIDTH 78': 'SET WIDTH 78: your turn reports are 78 columns wide from now on',
+  'SET WIDTH 100': 'SET WIDTH 100: your turn reports are 100 columns wide from now on',
 };
 
 export function composeAccepted(m: {

@@ -9,6 +9,7 @@ import { seats, type Game, type Seat } from '../db/schema.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
 import { queueSeatReport } from '../games/messages.ts';
 import { concede, standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
+import { setReportWidth } from '../games/preferences.ts';
 import { recordSideMessage, senderName } from '../games/side-messages.ts';
 import {
   composeAccepted,
@@ -19,7 +20,7 @@ import {
   type GameRef,
 } from './compose.ts';
 import type { Answer } from './answers.ts';
-import { concedeDoneNotice, messageSentNotice } from './notices.ts';
+import { concedeDoneNotice, messageSentNotice, widthSetNotice } from './notices.ts';
 
 export interface AcceptedMail {
   readonly game: Game;
@@ -86,6 +87,11 @@ export async function answerAccepted(
       const { gameEnds } = await concede(inner, game.id, m.token, `mail:${seat.side}`);
       conceded = true;
       await answer.toSeat(seat, 'notice', composeNotice(concedeDoneNotice(game.id, seat.side, gameEnds)));
+    } else if (command === 'SET WIDTH 78' || command === 'SET WIDTH 100') {
+      const width = command === 'SET WIDTH 100' ? 100 : 78;
+      await setReportWidth(tx, seat, width);
+      // An acceptance already says it; a mail with the setting alone gets a word of its own.
+      if (!result.stored) await answer.toSeat(seat, 'notice', composeNotice(widthSetNotice(game.id, width)));
     }
   }
   let relayedTo: string | null = null;

@@ -4,6 +4,8 @@ export { formatOrders, formatShipOrders, orderBlock, suggestedSpeed } from './fo
 export { cleanBody, isReplyHeader, isQuoted, normalizeSpacing, type BodyLine, type CleanBody } from './clean.ts';
 export {
   COMMANDS,
+  REPORT_WIDTH_CHOICES,
+  type ReportWidthChoice,
   LIMITS,
   LINE_KEYWORDS,
   ORDERS_CODES,

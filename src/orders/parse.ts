@@ -11,6 +11,8 @@ import { readShipLine } from './ship-line.ts';
 import {
   COMMANDS,
   LIMITS,
+  REPORT_WIDTH_CHOICES,
+  type Command,
   LINE_KEYWORDS,
   SHIP_CLAUSES,
   type OrdersContext,
@@ -142,6 +144,30 @@ function readPassword(r: Reading, line: number, text: string): void {
   r.value.password ??= secret;
 }
 
+/** `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are. */
+function readSet(r: Reading, line: number, ws: readonly string[]): void {
+  const choices = REPORT_WIDTH_CHOICES.join(' or ');
+  const what = keyword(ws[1]);
+  const value = ws[2];
+  if (what !== 'WIDTH') {
+    r.report(line, {
+      code: 'SET_UNKNOWN',
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}`,
+    });
+    return;
+  }
+  const width = REPORT_WIDTH_CHOICES.find((w) => String(w) === value);
+  if (width === undefined || ws.length > 3) {
+    r.report(line, {
+      code: 'SET_WIDTH',
+      message: `SET WIDTH takes ${choices} (columns of your turn reports${value === undefined ? '' : `, not ${show(ws.slice(2).join(' '))}`})`,
+    });
+    return;
+  }
+  const command: Command = `SET WIDTH ${width}`;
+  r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET WIDTH')), command];
+}
+
 /** Finds a side by name, ignoring case and spacing. */
 function findSide(r: Reading, name: string): string | undefined {
   const want = normalizeSpacing(name).toUpperCase();
@@ -248,7 +274,10 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   const misplaced = orderLines.misplaced?.(head) ?? null;
   if (head === 'GAME' || head === 'TURN') readGameAndTurn(r, line, ws);
   else if (head === 'PASSWORD') readPassword(r, line, text);
-  else if (orderLines.keywords.includes(head)) {
+  else if (head === 'SET') {
+    r.attempted = true;
+    readSet(r, line, ws);
+  } else if (orderLines.keywords.includes(head)) {
     r.attempted = true;
     piece = orderLines.read(r, line, ws, head);
   } else if (isOneOf(head, COMMANDS)) {

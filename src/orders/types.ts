@@ -7,10 +7,18 @@ import type { Position, ShipOrders } from '../rules/types.ts';
 
 /** Commands that ask the service for something rather than order a ship. */
 export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE'] as const;
-export type Command = (typeof COMMANDS)[number];
+
+/** The widths of a text turn report a player may choose (`SET WIDTH 100`): 78 is the default. */
+export const REPORT_WIDTH_CHOICES = [78, 100] as const;
+export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
+
+/** A player's setting, kept with the seat: `SET WIDTH 100`. */
+export type SetCommand = `SET WIDTH ${ReportWidthChoice}`;
+
+export type Command = (typeof COMMANDS)[number] | SetCommand;
 
 /** Words that may open a line. */
-export const LINE_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', 'SHIP', ...COMMANDS, 'MESSAGE', 'END'] as const;
+export const LINE_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', 'SHIP', ...COMMANDS, 'SET', 'MESSAGE', 'END'] as const;
 
 /** Words that may follow `SHIP <id>` on its line, in any order, each once. */
 export const SHIP_CLAUSES = ['SPEED', 'MOVE', 'FIRE', 'HOLD'] as const;
@@ -110,5 +118,7 @@ export const ORDERS_CODES = [
   'MESSAGE_EMPTY',
   'MESSAGE_TOO_LONG',
   'MESSAGE_TWICE',
+  'SET_UNKNOWN',
+  'SET_WIDTH',
 ] as const;
 export type OrdersCode = (typeof ORDERS_CODES)[number];

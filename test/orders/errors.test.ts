@@ -25,7 +25,7 @@ const cases: Case[] = [
     name: 'unknown keyword, with the nearest known one',
     text: 'SHP 3 SPEED 2 MOVE 2',
     problems: [[1, 'UNKNOWN_KEYWORD']],
-    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, MESSAGE or END',
+    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, SET, MESSAGE or END',
   },
   {
     name: 'unknown keyword, nothing near',
@@ -300,6 +300,18 @@ const cases: Case[] = [
       ...Array.from({ length: LIMITS.errors }, (_, i): [number, string] => [i + 1, 'UNKNOWN_KEYWORD']),
       [null, 'TOO_MANY_ERRORS'],
     ],
+  },
+  {
+    name: 'SET with a setting that does not exist',
+    text: 'SET COLOUR red',
+    problems: [[1, 'SET_UNKNOWN']],
+    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100',
+  },
+  {
+    name: 'SET WIDTH with a width that is not offered',
+    text: 'SET WIDTH 120',
+    problems: [[1, 'SET_WIDTH']],
+    says: 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 120)',
   },
 ];
 
