@@ -61,6 +61,8 @@ export interface SubmitOrdersResult {
   readonly deadline: Date | null;
   readonly commands: readonly Command[];
   readonly message: { to: string; text: string } | null;
+  /** How the text was read, where the player should know (a greeting skipped, orders taken from the quote). */
+  readonly notes: readonly string[];
   /** Every seat that must order has orders in: the turn will resolve now. */
   readonly turnComplete: boolean;
   readonly seat: Seat;
@@ -160,6 +162,7 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       deadline: turn.deadline,
       commands,
       message,
+      notes: parsed.notes ?? [],
       turnComplete: complete,
       seat,
     };

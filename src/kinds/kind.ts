@@ -42,6 +42,8 @@ export type SubmissionParse<Orders> =
       readonly hasOrders: boolean;
       readonly commands: readonly Command[];
       readonly message: { readonly to: string; readonly text: string } | null;
+      /** What the answer should tell about how the text was read (a greeting skipped, the quoted block taken). */
+      readonly notes?: readonly string[];
     }
   | { readonly ok: false; readonly errors: readonly OrdersProblem[] };
 

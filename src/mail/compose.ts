@@ -133,6 +133,8 @@ export function composeAccepted(m: {
   deadline: Date | null;
   timeZone: string;
   commands: string[];
+  /** How the mail was read, where the player should know. */
+  notes?: readonly string[];
 }): Composed {
   const hasOrders = /^SHIP /m.test(m.canonical);
   return composed('accepted', `${tag(m.game)}${hasOrders ? 'Orders accepted' : 'Mail received'} for turn ${m.turn}`, {
@@ -142,6 +144,7 @@ export function composeAccepted(m: {
     hasOrders,
     canonical: m.canonical.trimEnd(),
     commands: m.commands.map((c) => COMMAND_NOTES[c] ?? c),
+    notes: m.notes ?? [],
     deadline: deadlineView(m.deadline, m.timeZone),
   });
 }

@@ -59,6 +59,7 @@ export async function answerAccepted(
         deadline: result.deadline,
         timeZone: seat.timeZone,
         commands: commandWords(result),
+        notes: result.notes,
       }),
     );
   }

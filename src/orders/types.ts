@@ -52,6 +52,11 @@ export interface ParsedSubmission {
   message: { to: string; text: string } | null;
   orders: Map<string, ShipOrders>;
   lines: UnderstoodLine[];
+  /**
+   * What the service did with the text that the player should know: a greeting or sign-off skipped, orders read
+   * from the quoted report. Said in the answer; empty when the text was read as written.
+   */
+  notes: string[];
 }
 
 /** A problem with a submission: where (1-based line, null for the whole text), a stable code, and how to fix it. */
@@ -118,6 +123,7 @@ export const ORDERS_CODES = [
   'MESSAGE_EMPTY',
   'MESSAGE_TOO_LONG',
   'MESSAGE_TWICE',
+  'QUOTED_UNCHANGED',
   'SET_UNKNOWN',
   'SET_WIDTH',
 ] as const;

@@ -52,7 +52,7 @@ function editDistance(a: string, b: string): number {
 }
 
 /** The keyword a misspelt word most likely meant, if one is close enough (1 edit for short keywords, 2 for long). */
-function nearestKeyword(word: string, candidates: readonly string[]): string | null {
+export function nearestKeyword(word: string, candidates: readonly string[]): string | null {
   const w = keyword(word);
   if (w.length > 12) return null;
   let best: string | null = null;

@@ -6,6 +6,7 @@
  * 7, 9, 12 in play and 13 disengaged.
  */
 import { describe, expect, it } from 'vitest';
+import { orderBlock } from '../../src/orders/format.ts';
 import { parseSubmission } from '../../src/orders/parse.ts';
 import { LIMITS, ORDERS_CODES, type OrdersProblem } from '../../src/orders/types.ts';
 import { redSeat } from './fixtures.ts';
@@ -300,6 +301,12 @@ const cases: Case[] = [
       ...Array.from({ length: LIMITS.errors }, (_, i): [number, string] => [i + 1, 'UNKNOWN_KEYWORD']),
       [null, 'TOO_MANY_ERRORS'],
     ],
+  },
+  {
+    name: 'the order block quoted back as the service sent it, nothing outside the quote',
+    text: `On Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${orderBlock(redSeat()).replace(/^/gm, '> ')}`,
+    problems: [[null, 'QUOTED_UNCHANGED']],
+    says: /^no orders found outside the quoted mail, and the order block quoted in it \(lines 2-\d+\) is as the service sent it, unchanged: edit the block/,
   },
   {
     name: 'SET with a setting that does not exist',
