@@ -9,6 +9,7 @@
  * seat (games/messages.ts), and players are named by side and display name.
  */
 import { MASKED_PASSWORD } from '../orders/index.ts';
+import { narrativeText } from '../reports/narrative.ts';
 import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';
 import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
 import { plainText } from '../lib/text.ts';
@@ -47,6 +48,7 @@ export interface ReportLinks {
 
 const reportData = (view: TurnReportView, links: ReportLinks) => ({
   ...view,
+  narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
   wholeMap: view.wholeMap ?? true,
   gameUrl: links.gameUrl ?? null,
   wide: (view.width ?? TEXT_WIDTH) > TEXT_WIDTH,
@@ -111,7 +113,11 @@ export function composeGameEnd(m: {
   archiveUrl: string;
 }): Composed {
   // The game is over: everyone sees every side's records.
-  return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, { ...m, observer: true });
+  return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, {
+    ...m,
+    narrativeText: narrativeText(m.narrative, TEXT_WIDTH),
+    observer: true,
+  });
 }
 
 // ---- answers to mail (the contract with the inbound side) --------------------
