@@ -7,10 +7,9 @@ import { seats, type Seat } from '../db/schema.ts';
 import type { Tx } from './context.ts';
 import type { ReportWidthChoice } from '../orders/index.ts';
 
-/** Stores how wide the seat's text turn reports are; 78, the default, is stored as null. */
-export async function setReportWidth(tx: Tx, seat: Seat, width: ReportWidthChoice): Promise<void> {
-  await tx
-    .update(seats)
-    .set({ reportWidth: width === 78 ? null : width })
-    .where(eq(seats.id, seat.id));
+/** Stores how wide the seat's text turn reports are (78, the default, is stored as null); returns the seat so. */
+export async function setReportWidth(tx: Tx, seat: Seat, width: ReportWidthChoice): Promise<Seat> {
+  const reportWidth = width === 78 ? null : width;
+  await tx.update(seats).set({ reportWidth }).where(eq(seats.id, seat.id));
+  return { ...seat, reportWidth };
 }

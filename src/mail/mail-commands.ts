@@ -44,7 +44,9 @@ export async function answerAccepted(
   answer: Answer,
   m: AcceptedMail,
 ): Promise<{ conceded: boolean; relayedTo: string | null }> {
-  const { game, seat, result } = m;
+  const { game, result } = m;
+  // A setting (SET WIDTH) applies to the answers that follow it, a STATUS report among them.
+  let seat = m.seat;
   const ref: GameRef = { id: game.id, name: game.name };
   const inner: GamesContext = { ...ctx, db: tx };
   if (result.stored) {
@@ -90,7 +92,7 @@ export async function answerAccepted(
       await answer.toSeat(seat, 'notice', composeNotice(concedeDoneNotice(game.id, seat.side, gameEnds)));
     } else if (command === 'SET WIDTH 78' || command === 'SET WIDTH 100') {
       const width = command === 'SET WIDTH 100' ? 100 : 78;
-      await setReportWidth(tx, seat, width);
+      seat = await setReportWidth(tx, seat, width);
       // An acceptance already says it; a mail with the setting alone gets a word of its own.
       if (!result.stored) await answer.toSeat(seat, 'notice', composeNotice(widthSetNotice(game.id, width)));
     }

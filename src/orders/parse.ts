@@ -392,7 +392,8 @@ function withoutProse(
   const messageAt = lines.findLastIndex((l, i) => like[i] && head(l) === 'MESSAGE');
   const messageOpen = messageAt >= 0 && !lines.slice(messageAt + 1).some((l) => l.text.toUpperCase() === 'END');
   const before = proseRun(lines.slice(0, first));
-  const after = messageOpen ? null : proseRun(lines.slice(last + 1));
+  // Nothing after END is read anyway: only a sign-off after the last order, with no END, needs skipping.
+  const after = messageOpen || head(lines[last]!) === 'END' ? null : proseRun(lines.slice(last + 1));
   const from = before ? first : 0;
   const to = after ? last + 1 : lines.length;
   return { lines: lines.slice(from, to), ignored: [...(before ?? []), ...(after ?? [])] };
