@@ -22,6 +22,7 @@ import { notifyStatement } from '../db/notifications.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { badRequest, conflict, invalid, notFound } from './errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
+import { setReportWidth } from './preferences.ts';
 import { seatAmong, seatByToken } from './seats.ts';
 
 /** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
@@ -65,6 +66,7 @@ export interface SubmitOrdersResult {
   readonly notes: readonly string[];
   /** Every seat that must order has orders in: the turn will resolve now. */
   readonly turnComplete: boolean;
+  /** The seat, as the submission left it (a SET WIDTH applied). */
   readonly seat: Seat;
 }
 
@@ -113,7 +115,7 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, input.gameId);
     const seatRows = await tx.select().from(seats).where(eq(seats.gameId, input.gameId));
-    const seat = seatAmong(seatRows, input.gameId, input.token);
+    let seat = seatAmong(seatRows, input.gameId, input.token);
     if (seat.concededAt)
       throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
     const kind = kindOf(game.ruleset);
@@ -128,6 +130,9 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       );
     }
     const { orders, commands, message, hasOrders } = parsed;
+    // A setting is the seat's own, whatever the channel; the last one in the text counts.
+    const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
+    if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
     const now = ctx.clock.now();
     let complete = false;
     if (hasOrders) {

@@ -9,7 +9,6 @@ import { seats, type Game, type Seat } from '../db/schema.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
 import { queueSeatReport } from '../games/messages.ts';
 import { concede, standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
-import { setReportWidth } from '../games/preferences.ts';
 import { recordSideMessage, senderName } from '../games/side-messages.ts';
 import {
   composeAccepted,
@@ -45,8 +44,8 @@ export async function answerAccepted(
   m: AcceptedMail,
 ): Promise<{ conceded: boolean; relayedTo: string | null }> {
   const { game, result } = m;
-  // A setting (SET WIDTH) applies to the answers that follow it, a STATUS report among them.
-  let seat = m.seat;
+  // The seat as the submission left it: a SET WIDTH applies to the answers that follow, a STATUS report among them.
+  const seat: Seat = { ...m.seat, reportWidth: result.seat.reportWidth };
   const ref: GameRef = { id: game.id, name: game.name };
   const inner: GamesContext = { ...ctx, db: tx };
   if (result.stored) {
@@ -90,11 +89,13 @@ export async function answerAccepted(
       const { gameEnds } = await concede(inner, game.id, m.token, `mail:${seat.side}`);
       conceded = true;
       await answer.toSeat(seat, 'notice', composeNotice(concedeDoneNotice(game.id, seat.side, gameEnds)));
-    } else if (command === 'SET WIDTH 78' || command === 'SET WIDTH 100') {
-      const width = command === 'SET WIDTH 100' ? 100 : 78;
-      seat = await setReportWidth(tx, seat, width);
-      // An acceptance already says it; a mail with the setting alone gets a word of its own.
-      if (!result.stored) await answer.toSeat(seat, 'notice', composeNotice(widthSetNotice(game.id, width)));
+    } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
+      // Stored by the submission; an acceptance already says it, a mail without orders gets a word of its own.
+      await answer.toSeat(
+        seat,
+        'notice',
+        composeNotice(widthSetNotice(game.id, command === 'SET WIDTH 100' ? 100 : 78)),
+      );
     }
   }
   let relayedTo: string | null = null;

@@ -10,6 +10,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { outbox, seats } from '../../src/db/schema.ts';
+import { submitOrders } from '../../src/games/orders.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
@@ -164,5 +165,16 @@ describe.each(databaseKinds)('replies in the styles of mail clients on %s', (kin
       .from(seats)
       .where(and(eq(seats.gameId, gameId), eq(seats.side, 'black')));
     expect(back!.reportWidth).toBeNull();
+  });
+
+  it("SET WIDTH in the web page's orders text (or the API) is kept the same way", async () => {
+    const r = await submitOrders(ctx, { gameId, token, text: 'SET WIDTH 100', channel: 'web' });
+    expect(r.stored).toBe(false);
+    expect(r.seat.reportWidth).toBe(100);
+    const [seat] = await ctx.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, gameId), eq(seats.side, 'black')));
+    expect(seat!.reportWidth).toBe(100);
   });
 });
