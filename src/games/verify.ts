@@ -167,11 +167,12 @@ function replayTurn(t: ExportedTurn): { diceUsed: number; over: GameOverEvent | 
   }
   const r = outcome.value;
 
-  // `no-shot` events roll no die and change nothing, and games resolved before they were told have none: they are
-  // left out of the comparison on both sides.
-  const told = (e: unknown) => (e as { type?: unknown } | null)?.type !== 'no-shot';
-  const events = (asJson(r.events) as unknown[]).filter(told);
-  const recorded = t.events.filter(told);
+  // `no-shot` events roll no die and change nothing; a turn resolved before they were told has none, and is compared
+  // without them.
+  const noShot = (e: unknown) => (e as { type?: unknown } | null)?.type === 'no-shot';
+  const recorded = t.events;
+  const replayed = asJson(r.events) as unknown[];
+  const events = recorded.some(noShot) ? replayed : replayed.filter((e) => !noShot(e));
   for (let i = 0; i < Math.max(events.length, recorded.length); i++) {
     const d = firstDifference(events[i], recorded[i]);
     if (!d) continue;
