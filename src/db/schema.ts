@@ -137,6 +137,8 @@ export const seats = pgTable(
     /** The fleet chosen during setup. */
     fleet: jsonb('fleet').$type<{ ships: PlacedShip[] }>(),
     concededAt: moment('conceded_at'),
+    /** Columns of the player's text turn reports (SET WIDTH): null is the default, 78; or 100. */
+    reportWidth: integer('report_width'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -55,11 +55,16 @@ export interface NoticeMail {
   readonly paragraphs: string[];
 }
 
+/** Where a report points its reader on the web (the whole map, when the mail's is cropped). */
+export interface ReportLinks {
+  readonly gameUrl?: string | null;
+}
+
 export interface MailComposer {
   /** The first report of a game: turn 1 with the commitment to the dice seed. */
-  gameStart(view: TurnReportView): Composed;
+  gameStart(view: TurnReportView, links?: ReportLinks): Composed;
   /** The report of a newly opened turn (or the same again, on STATUS). */
-  turnReport(view: TurnReportView): Composed;
+  turnReport(view: TurnReportView, links?: ReportLinks): Composed;
   reminder(m: ReminderMail): Composed;
   gameEnd(m: GameEndMail): Composed;
   /** A message from one player to another: it names the sender's side and name, never the address. */

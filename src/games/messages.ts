@@ -232,9 +232,11 @@ async function queueReport(
     },
     sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
+    width: seat.reportWidth ?? undefined,
   });
   const first = t.turn.number === 1;
-  const mail = first ? ctx.mail.gameStart(view) : ctx.mail.turnReport(view);
+  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}` };
+  const mail = first ? ctx.mail.gameStart(view, links) : ctx.mail.turnReport(view, links);
   await queueMail(ctx, tx, {
     game: t.game,
     seat,

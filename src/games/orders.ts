@@ -24,6 +24,7 @@ import { createSeatsRepository } from './seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from './context.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
+import { setReportWidth } from './preferences.ts';
 import { seatAmong, seatByToken } from './seats.ts';
 
 /** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
@@ -63,8 +64,11 @@ export interface SubmitOrdersResult {
   readonly deadline: Date | null;
   readonly commands: readonly Command[];
   readonly message: { to: string; text: string } | null;
+  /** How the text was read, where the player should know (a greeting skipped, orders taken from the quote). */
+  readonly notes: readonly string[];
   /** Every seat that must order has orders in: the turn will resolve now. */
   readonly turnComplete: boolean;
+  /** The seat, as the submission left it (a SET WIDTH applied). */
   readonly seat: Seat;
 }
 
@@ -112,7 +116,7 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
   return ctx.db.transaction(async (tx) => {
     const { game, turn } = await lockOpenTurn(tx, input.gameId);
     const seatRows = await createSeatsRepository(tx).ofGame(input.gameId);
-    const seat = seatAmong(seatRows, input.gameId, input.token);
+    let seat = seatAmong(seatRows, input.gameId, input.token);
     if (seat.concededAt)
       throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
     const kind = kindOf(game.ruleset);
@@ -127,6 +131,9 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       );
     }
     const { orders, commands, message, hasOrders } = parsed;
+    // A setting is the seat's own, whatever the channel; the last one in the text counts.
+    const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
+    if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
     const now = ctx.clock.now();
     let complete = false;
     if (hasOrders) {
@@ -161,6 +168,7 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       deadline: turn.deadline,
       commands,
       message,
+      notes: parsed.notes ?? [],
       turnComplete: complete,
       seat,
     };

@@ -48,6 +48,8 @@ export type SubmissionParse<Orders> =
       readonly hasOrders: boolean;
       readonly commands: readonly Command[];
       readonly message: { readonly to: string; readonly text: string } | null;
+      /** What the answer should tell about how the text was read (a greeting skipped, the quoted block taken). */
+      readonly notes?: readonly string[];
     }
   | { readonly ok: false; readonly errors: readonly OrdersProblem[] };
 
@@ -229,6 +231,8 @@ export interface ReportInput<State, Orders> {
   readonly sideName: (side: string) => string;
   /** SHA-256 of the dice seed, shown in the first report. */
   readonly seedCommitment: string | null;
+  /** Columns of the text report: the reader's choice (SET WIDTH), else the default. */
+  readonly width?: number;
 }
 
 /** What a game's last report says, for every seat alike. */

@@ -8,8 +8,9 @@
  * address: the secret travels only in the Reply-To address of mail to its own
  * seat (games/messages.ts), and players are named by side and display name.
  */
-import type { Composed, GameRef, MailComposer } from '../games/mail-port.ts';
+import type { Composed, GameRef, MailComposer, ReportLinks } from '../games/mail-port.ts';
 import { MASKED_PASSWORD } from '../orders/index.ts';
+import { narrativeText } from '../reports/narrative.ts';
 import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';
 import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
 import { plainText } from '../lib/text.ts';
@@ -23,24 +24,44 @@ export interface Problem {
   readonly ship?: string;
 }
 
-function composed(kind: MailTemplate, subject: string, data: object): Composed {
+function composed(kind: MailTemplate, subject: string, data: object, width: number = TEXT_WIDTH): Composed {
   const clean = headerText(subject);
-  return { subject: clean, ...render(kind, { subject: clean, ...data }) };
+  return { subject: clean, ...render(kind, { subject: clean, ...data }, width) };
 }
 
 const tag = (game: GameRef | null) => (game ? `[${game.id}] ` : '');
 
 // ---- reports ----------------------------------------------------------------
 
+/** Where a report points for what the text cannot show: the game's web page (the whole map). */
+
+const reportData = (view: TurnReportView, links: ReportLinks) => ({
+  ...view,
+  narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
+  wholeMap: view.wholeMap ?? true,
+  gameUrl: links.gameUrl ?? null,
+  wide: (view.width ?? TEXT_WIDTH) > TEXT_WIDTH,
+});
+
 /** The first report of a game: turn 1 with the commitment to the dice seed. */
-export function composeGameStart(view: TurnReportView): Composed {
-  return composed('game-start', `${tag(view.game)}Turn ${view.turn}: the game begins`, view);
+export function composeGameStart(view: TurnReportView, links: ReportLinks = {}): Composed {
+  return composed(
+    'game-start',
+    `${tag(view.game)}Turn ${view.turn}: the game begins`,
+    reportData(view, links),
+    view.width ?? TEXT_WIDTH,
+  );
 }
 
 /** The report of a newly opened turn (or the same again, on STATUS). */
-export function composeTurnReport(view: TurnReportView): Composed {
+export function composeTurnReport(view: TurnReportView, links: ReportLinks = {}): Composed {
   const due = view.orderBlock && view.deadline.utc ? `: orders due ${view.deadline.utc}` : '';
-  return composed('turn-report', `${tag(view.game)}Turn ${view.turn} report${due}`, view);
+  return composed(
+    'turn-report',
+    `${tag(view.game)}Turn ${view.turn} report${due}`,
+    reportData(view, links),
+    view.width ?? TEXT_WIDTH,
+  );
 }
 
 export function composeReminder(m: {
@@ -81,7 +102,11 @@ export function composeGameEnd(m: {
   archiveUrl: string;
 }): Composed {
   // The game is over: everyone sees every side's records.
-  return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, { ...m, observer: true });
+  return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, {
+    ...m,
+    narrativeText: narrativeText(m.narrative, TEXT_WIDTH),
+    observer: true,
+  });
 }
 
 // ---- answers to mail (the contract with the inbound side) --------------------
@@ -91,6 +116,8 @@ const COMMAND_NOTES: Record<string, string> = {
   STATUS: 'STATUS: your turn report follows in a separate mail',
   ORDERS: 'ORDERS: the orders you have in follow in a separate mail',
   CONCEDE: 'CONCEDE: your side concedes',
+  'SET WIDTH 78': 'SET WIDTH 78: your turn reports are 78 columns wide from now on',
+  'SET WIDTH 100': 'SET WIDTH 100: your turn reports are 100 columns wide from now on',
 };
 
 export function composeAccepted(m: {
@@ -101,6 +128,8 @@ export function composeAccepted(m: {
   deadline: Date | null;
   timeZone: string;
   commands: string[];
+  /** How the mail was read, where the player should know. */
+  notes?: readonly string[];
 }): Composed {
   const hasOrders = /^SHIP /m.test(m.canonical);
   return composed('accepted', `${tag(m.game)}${hasOrders ? 'Orders accepted' : 'Mail received'} for turn ${m.turn}`, {
@@ -110,6 +139,7 @@ export function composeAccepted(m: {
     hasOrders,
     canonical: m.canonical.trimEnd(),
     commands: m.commands.map((c) => COMMAND_NOTES[c] ?? c),
+    notes: m.notes ?? [],
     deadline: deadlineView(m.deadline, m.timeZone),
   });
 }

@@ -13,7 +13,7 @@ import { standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
 import type { TextSubmitted } from '../games/submit-text.ts';
 import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
-import { concedeDoneNotice, messageSentNotice } from './notices.ts';
+import { concedeDoneNotice, messageSentNotice, widthSetNotice } from './notices.ts';
 
 export interface AcceptedMail {
   readonly game: Game;
@@ -37,7 +37,9 @@ export async function answerAccepted(
   answer: Answer,
   m: AcceptedMail,
 ): Promise<{ conceded: boolean; relayedTo: string | null }> {
-  const { game, seat, result } = m;
+  const { game, result } = m;
+  // The seat as the submission left it: a SET WIDTH applies to the answers that follow, a STATUS report among them.
+  const seat: Seat = { ...m.seat, reportWidth: result.seat.reportWidth };
   const ref: GameRef = { id: game.id, name: game.name };
   const inner: GamesContext = { ...ctx, db: tx };
   if (result.stored) {
@@ -52,6 +54,7 @@ export async function answerAccepted(
         deadline: result.deadline,
         timeZone: seat.timeZone,
         commands: commandWords(result),
+        notes: result.notes,
       }),
     );
   }
@@ -82,6 +85,13 @@ export async function answerAccepted(
         seat,
         'notice',
         composeNotice(concedeDoneNotice(game.id, seat.side, result.conceded.gameEnds)),
+      );
+    } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
+      // Stored by the submission; an acceptance already says it, a mail without orders gets a word of its own.
+      await answer.toSeat(
+        seat,
+        'notice',
+        composeNotice(widthSetNotice(game.id, command === 'SET WIDTH 100' ? 100 : 78)),
       );
     }
   }

@@ -138,3 +138,15 @@ export function messageSentNotice(gameId: string, to: string, delivered: boolean
     ],
   };
 }
+
+export function widthSetNotice(gameId: string, width: number): Notice {
+  return {
+    subject: `${prefix(gameId)}Your turn reports are now ${width} columns wide`,
+    paragraphs: [
+      width > 78
+        ? `From the next report on, the text of your turn reports is ${width} columns wide, with more of the map. Send SET WIDTH 78 to go back to the narrow report, which fits any mail client.`
+        : `From the next report on, the text of your turn reports is ${width} columns wide: it fits any mail client. Send SET WIDTH 100 for a wider one with more of the map.`,
+      "Send STATUS to get this turn's report again now.",
+    ],
+  };
+}

@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { plainText } from '../lib/text.ts';
 import { createHandlebars, MAIL_HELPERS, type HandlebarsInstance } from '../lib/handlebars.ts';
 
-/** Text parts are at most this wide. */
-export const TEXT_WIDTH = 100;
+/** Text parts are at most this wide: RFC 5322's recommended 78, so an 80-column client wraps nothing. */
+export const TEXT_WIDTH = 78;
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
@@ -82,8 +82,8 @@ function environment(): Environment {
 }
 
 /** The text part of a mail: rendered, then made safe for any mail client. */
-function renderText(kind: MailTemplate, data: object): string {
-  return textSafe(environment().text[kind](data));
+function renderText(kind: MailTemplate, data: object, width: number): string {
+  return textSafe(environment().text[kind](data), width);
 }
 
 /** The HTML part of a mail: every value escaped. */
@@ -94,8 +94,9 @@ function renderHtml(kind: MailTemplate, data: object): string {
     .replace(/\n{3,}/g, '\n\n');
 }
 
-export function render(kind: MailTemplate, data: object): { text: string; html: string } {
-  return { text: renderText(kind, data), html: renderHtml(kind, data) };
+/** A mail's two parts; `width` is the text part's (a turn report's reader may choose a wider one). */
+export function render(kind: MailTemplate, data: object, width: number = TEXT_WIDTH): { text: string; html: string } {
+  return { text: renderText(kind, data, width), html: renderHtml(kind, data) };
 }
 
 /** Tabs to spaces, at stops every 8 columns, as a terminal shows them. */

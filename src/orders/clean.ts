@@ -105,6 +105,51 @@ export function isQuoted(text: string): boolean {
   return text.startsWith('>');
 }
 
+/** A quoted line without its quote marks (`> > x` is `x`), and how deep it was quoted. */
+function unquote(text: string): { depth: number; text: string } {
+  const m = /^((?:> ?)+)/.exec(text);
+  if (!m) return { depth: 0, text };
+  return { depth: m[1]!.replace(/ /g, '').length, text: text.slice(m[1]!.length).trim() };
+}
+
+const BLOCK_START = /^game\s+\S+(\s+turn\b.*)?$/i;
+const BLOCK_END = /^end$/i;
+
+/**
+ * The order block of the mail this one answers, as the player left it: the
+ * first `GAME … END` block in the quoted part of the body — in `> ` quoted
+ * lines (Gmail, Thunderbird, Apple Mail), or under the header of an unquoted
+ * original (Outlook's "From: … Sent: …", "-----Original Message-----") —
+ * without its quote marks, each line with its number in the mail. Null when
+ * the quoted part holds no whole block. Orders written outside the quote always
+ * come first; the caller reads this only when there are none.
+ */
+export function quotedOrderBlock(body: string): BodyLine[] | null {
+  const examined = body.length > LIMITS.textChars ? body.slice(0, LIMITS.textChars) : body;
+  const { lines: raws } = splitLines(examined, LIMITS.lines);
+  let own = true;
+  let block: BodyLine[] | null = null;
+  let depth = 0;
+  for (let i = 0; i < raws.length; i++) {
+    const raw = raws[i]!;
+    const text = normalizeSpacing(raw);
+    if (own && (isSignature(text) || endsOwnText(raws, i, text))) own = false;
+    const q = unquote(text);
+    const inQuote = !own || q.depth > 0;
+    // A block goes on at its own quote depth; a line at another depth, or the player's own text, ends it unfinished.
+    if (block !== null && (!inQuote || q.depth !== depth)) block = null;
+    if (inQuote && BLOCK_START.test(q.text)) {
+      block = [{ line: i + 1, raw: q.text, text: q.text }];
+      depth = q.depth;
+      continue;
+    }
+    if (block === null) continue;
+    block.push({ line: i + 1, raw: q.text, text: q.text });
+    if (BLOCK_END.test(q.text)) return block;
+  }
+  return null;
+}
+
 /** The player's own lines of a body, in order, with their original line numbers. */
 export function cleanBody(body: string): CleanBody {
   const tooLong = body.length > LIMITS.textChars;

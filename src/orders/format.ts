@@ -56,6 +56,23 @@ function speedComment(ship: Ship): string {
   return `# ship ${ship.id}: ${choice} (ENGINE ${ship.engine}, ${last})`;
 }
 
+/** Comment lines fit a 78-column report (the mail would wrap a longer one into a line that is not a comment). */
+const COMMENT_WIDTH = 76;
+
+/** A comment, broken at spaces into `#` lines of at most COMMENT_WIDTH characters. */
+function commentLines(comment: string): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of comment.replace(/^# /, '').split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > COMMENT_WIDTH) {
+      out.push(line);
+      line = '#  ';
+    }
+    line = line === '' ? `# ${word}` : line.endsWith(' ') ? line + word : `${line} ${word}`;
+  }
+  return [...out, line];
+}
+
 /**
  * A ready-to-edit order block for one seat: every ship of the seat still in
  * play with its current orders, or else a suggestion (its last SPEED kept
@@ -66,23 +83,24 @@ export function orderBlock(ctx: OrdersContext, current?: ReadonlyMap<string, Shi
   const ships = ctx.position.ships;
   const own = ships.filter((s) => s.side === ctx.side && inPlay(s));
   const enemies = ships.filter((s) => s.side !== ctx.side && inPlay(s));
+  const enemyList =
+    enemies.length === 0
+      ? 'none'
+      : listWords(
+          enemies.map((s) => s.id),
+          'and',
+        );
   const lines = [
     headerLine(ctx),
-    '# SHIP <id> SPEED <n> MOVE <hexes forward, L or R to turn, e.g. 2L1> [FIRE <enemy ids>] [HOLD]',
-    `# enemy ships in play: ${
-      enemies.length === 0
-        ? 'none'
-        : listWords(
-            enemies.map((s) => s.id),
-            'and',
-          )
-    }`,
+    '# SHIP <id> SPEED <n> MOVE <plot> [FIRE <enemy ids>] [HOLD]',
+    '# plot: hexes forward as numbers, L or R to turn, e.g. MOVE 2L1',
+    ...commentLines(`# enemy ships in play: ${enemyList}`),
   ];
   if (own.length === 0) lines.push('# you have no ships in play');
   for (const ship of own) {
     const speed = suggestedSpeed(ship);
     const orders = current?.get(ship.id) ?? { speed, plot: straightPlot(speed), fire: [], hold: false };
-    lines.push(speedComment(ship), formatShipOrders(ship.id, orders));
+    lines.push(...commentLines(speedComment(ship)), formatShipOrders(ship.id, orders));
   }
   lines.push('END');
   return `${lines.join('\n')}\n`;

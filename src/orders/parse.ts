@@ -6,11 +6,14 @@
  */
 import type { RuleError } from '../rules/result.ts';
 import type { ShipOrders } from '../rules/types.ts';
-import { cleanBody, normalizeSpacing, type BodyLine } from './clean.ts';
+import { cleanBody, normalizeSpacing, quotedOrderBlock, type BodyLine } from './clean.ts';
+import { orderBlock } from './format.ts';
 import { readShipLine } from './ship-line.ts';
 import {
   COMMANDS,
   LIMITS,
+  REPORT_WIDTH_CHOICES,
+  type Command,
   LINE_KEYWORDS,
   SHIP_CLAUSES,
   type OrdersContext,
@@ -18,7 +21,7 @@ import {
   type ParseOutcome,
   type ParsedSubmission,
 } from './types.ts';
-import { isOneOf, keyword, listWords, show, stripComment, unknownWordMessage, words } from './words.ts';
+import { isOneOf, keyword, listWords, nearestKeyword, show, stripComment, unknownWordMessage, words } from './words.ts';
 import { plainText } from '../lib/text.ts';
 
 /** What a PASSWORD line is echoed as: the secret itself never goes back out. */
@@ -47,6 +50,7 @@ export class Reading {
     commands: [],
     message: null,
     lines: [],
+    notes: [],
   };
   readonly problems: OrdersProblem[] = [];
   /** Whether a problem beyond LIMITS.errors came up: the submission is rejected, reading stops. */
@@ -140,6 +144,30 @@ function readPassword(r: Reading, line: number, text: string): void {
     r.report(line, { code: 'PASSWORD_TWICE', message: 'two different PASSWORD lines: give your secret once' });
   }
   r.value.password ??= secret;
+}
+
+/** `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are. */
+function readSet(r: Reading, line: number, ws: readonly string[]): void {
+  const choices = REPORT_WIDTH_CHOICES.join(' or ');
+  const what = keyword(ws[1]);
+  const value = ws[2];
+  if (what !== 'WIDTH') {
+    r.report(line, {
+      code: 'SET_UNKNOWN',
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}`,
+    });
+    return;
+  }
+  const width = REPORT_WIDTH_CHOICES.find((w) => String(w) === value);
+  if (width === undefined || ws.length > 3) {
+    r.report(line, {
+      code: 'SET_WIDTH',
+      message: `SET WIDTH takes ${choices} (columns of your turn reports${value === undefined ? '' : `, not ${show(ws.slice(2).join(' '))}`})`,
+    });
+    return;
+  }
+  const command: Command = `SET WIDTH ${width}`;
+  r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET WIDTH')), command];
 }
 
 /** Finds a side by name, ignoring case and spacing. */
@@ -236,6 +264,11 @@ export interface OrderLines {
   misplaced?(head: string): string | null;
   /** The problem for a text with no orders, commands or message in it. */
   readonly empty: string;
+  /**
+   * The order blocks the service sends the seat for this turn (in its report and reminders): a block quoted back
+   * unchanged is not taken as orders.
+   */
+  readonly sent?: () => readonly string[];
 }
 
 /** Reads one command line (not a MESSAGE); returns false at END. */
@@ -248,7 +281,10 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   const misplaced = orderLines.misplaced?.(head) ?? null;
   if (head === 'GAME' || head === 'TURN') readGameAndTurn(r, line, ws);
   else if (head === 'PASSWORD') readPassword(r, line, text);
-  else if (orderLines.keywords.includes(head)) {
+  else if (head === 'SET') {
+    r.attempted = true;
+    readSet(r, line, ws);
+  } else if (orderLines.keywords.includes(head)) {
     r.attempted = true;
     piece = orderLines.read(r, line, ws, head);
   } else if (isOneOf(head, COMMANDS)) {
@@ -272,18 +308,10 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   return true;
 }
 
-/**
- * Reads a submission's text with a kind's order lines: the header, commands
- * and MESSAGE are the same in every kind. Returns the Reading, its problems
- * listed (the caller adds any of its own before deciding).
- */
-export function readSubmission(text: string, frame: SubmissionFrame, orderLines: OrderLines): Reading {
-  const r = new Reading(frame);
-  const body = cleanBody(typeof text === 'string' ? text : '');
-  const lines = body.lines;
-  let ended = false;
+/** Reads lines into `r` up to an END; true when an END was reached. */
+function readLines(r: Reading, orderLines: OrderLines, lines: readonly BodyLine[]): boolean {
   let i = 0;
-  while (i < lines.length && !ended && !r.full) {
+  while (i < lines.length && !r.full) {
     const bl = lines[i]!;
     if (bl.text.length > LIMITS.lineChars) {
       r.report(bl.line, {
@@ -299,12 +327,135 @@ export function readSubmission(text: string, frame: SubmissionFrame, orderLines:
       r.attempted = true;
       i = readMessage(r, lines, i, command);
     } else {
-      ended = !readLine(r, orderLines, bl.line, command);
+      if (!readLine(r, orderLines, bl.line, command)) return true;
       i += 1;
     }
   }
+  return false;
+}
+
+/** Greetings and sign-offs that are a line of their own, without punctuation. */
+const SALUTATIONS =
+  /^(hi|hello|hey|dear|thanks|thank|thx|cheers|regards|best|bye|ciao|salut|bonjour|merci|hallo|danke|gruss|grüße|hola|gracias)$/i;
+
+/**
+ * Whether a line opens like an order or a command: its first word is a keyword, or close to one (a typo), so it is
+ * read as one and never skipped.
+ */
+function keywordLike(text: string, keywords: readonly string[]): boolean {
+  const first = words(stripComment(text))[0];
+  if (first === undefined) return false;
+  return isOneOf(first, keywords) || nearestKeyword(first, keywords) !== null;
+}
+
+/** A word of prose: letters (an apostrophe or hyphen inside), or a number, with punctuation around it. */
+const PROSE_WORD = /^[("'“‘]*(\p{L}+(['’-]\p{L}+)*|\d+)[)"'”’.,!?:;…]*$/u;
+/** A greeting or a sign-off is a few lines: a longer run of text is read, and its problems listed. */
+const MAX_PROSE_LINES = 6;
+
+/**
+ * A line that is plainly prose, not a mistyped order nor junk: words of letters (or numbers), none that looks like a
+ * clause of an order line, and a sentence (ends in punctuation, or has several words) or a greeting.
+ */
+function plainlyProse(text: string): boolean {
+  const command = stripComment(text);
+  if (command.length > 200 || !/\p{L}/u.test(command)) return false;
+  if (!command.split(' ').every((w) => PROSE_WORD.test(w))) return false;
+  if (/\b(speed\s+\d|move\s+[0-9lr]+\b|ship\s+\S+\s+speed\b)/i.test(command)) return false;
+  const ws = words(command);
+  const first = (ws[0] ?? '').replace(/[^\p{L}\p{N}]/gu, '');
+  return /[.,!?:;)]$/.test(command) || ws.length >= 2 || SALUTATIONS.test(first);
+}
+
+/**
+ * The lines to read, less a greeting before the first command line and a sign-off after the last one — when they are
+ * plainly prose ("Hi," … "Thanks!"), so a reply without a signature separator is still read. Prose between command
+ * lines is read, and reported, as it always was. With a MESSAGE that runs to the end of the text, its end is its own.
+ */
+function withoutProse(
+  lines: readonly BodyLine[],
+  orderLines: OrderLines,
+): { lines: readonly BodyLine[]; ignored: BodyLine[] } {
+  const keywords = [...new Set([...LINE_KEYWORDS, ...orderLines.keywords, ...SHIP_CLAUSES])];
+  const like = lines.map((l) => keywordLike(l.text, keywords));
+  const proseRun = (run: readonly BodyLine[]) => {
+    const said = run.filter((l) => stripComment(l.text) !== '');
+    return said.length > 0 && said.length <= MAX_PROSE_LINES && plainlyProse(said[0]!.text) ? said : null;
+  };
+  const first = like.indexOf(true);
+  if (first < 0) {
+    const all = proseRun(lines);
+    return all ? { lines: [], ignored: all } : { lines, ignored: [] };
+  }
+  const last = like.lastIndexOf(true);
+  const head = (l: BodyLine) => keyword(words(stripComment(l.text))[0]);
+  const messageAt = lines.findLastIndex((l, i) => like[i] && head(l) === 'MESSAGE');
+  const messageOpen = messageAt >= 0 && !lines.slice(messageAt + 1).some((l) => l.text.toUpperCase() === 'END');
+  const before = proseRun(lines.slice(0, first));
+  // Nothing after END is read anyway: only a sign-off after the last order, with no END, needs skipping.
+  const after = messageOpen || head(lines[last]!) === 'END' ? null : proseRun(lines.slice(last + 1));
+  const from = before ? first : 0;
+  const to = after ? last + 1 : lines.length;
+  return { lines: lines.slice(from, to), ignored: [...(before ?? []), ...(after ?? [])] };
+}
+
+/** Lines as a reply names them: `1`, `1 and 7`, `1, 2 and 9`. */
+const lineNumbers = (lines: readonly BodyLine[]) =>
+  listWords(
+    lines.map((l) => String(l.line)),
+    'and',
+  );
+
+/** A block as the service compares it: commands only, spacing and case made one. */
+function commandsOf(lines: readonly string[]): string {
+  return lines
+    .map((l) => stripComment(normalizeSpacing(l)).toUpperCase())
+    .filter((l) => l !== '')
+    .join('\n');
+}
+
+/**
+ * Reads a submission's text with a kind's order lines: the header, commands
+ * and MESSAGE are the same in every kind. Returns the Reading, its problems
+ * listed (the caller adds any of its own before deciding).
+ *
+ * A reply with nothing to read outside the quoted mail, whose quote holds an
+ * order block the player edited, is read from that block (how most mail
+ * clients reply: the report quoted, the block changed where it stands). A
+ * block quoted back as the service sent it is not taken: the answer says so.
+ */
+export function readSubmission(text: string, frame: SubmissionFrame, orderLines: OrderLines): Reading {
+  const r = new Reading(frame);
+  const source = typeof text === 'string' ? text : '';
+  const body = cleanBody(source);
+  const { lines, ignored } = withoutProse(body.lines, orderLines);
+  const ended = readLines(r, orderLines, lines);
   if (!ended && !r.full && body.cut) r.report(body.cut.line, body.cut);
-  if (!r.attempted && r.problems.length === 0) r.report(null, { code: 'EMPTY', message: orderLines.empty });
+  const skipped =
+    ignored.length === 0
+      ? ''
+      : `line${ignored.length > 1 ? 's' : ''} ${lineNumbers(ignored)} (${ignored.map((l) => `"${show(l.text, 30)}"`).join(', ')}) read as a greeting or sign-off and skipped`;
+  if (!r.attempted && r.problems.length === 0) {
+    const block = quotedOrderBlock(source);
+    const where = block ? `lines ${block[0]!.line}-${block.at(-1)!.line}` : '';
+    if (
+      block &&
+      (orderLines.sent?.() ?? []).some((sent) => commandsOf(sent.split('\n')) === commandsOf(block.map((l) => l.text)))
+    ) {
+      r.report(null, {
+        code: 'QUOTED_UNCHANGED',
+        message: `no orders found outside the quoted mail, and the order block quoted in it (${where}) is as the service sent it, unchanged: edit the block (in the quote is fine) or write your orders above the quote, then send again`,
+      });
+    } else if (block) {
+      r.value.notes.push(
+        `your orders were read from the order block you edited in the quoted mail (${where}): there were none outside the quote`,
+      );
+      readLines(r, orderLines, block);
+    }
+  }
+  if (skipped !== '') r.value.notes.push(skipped);
+  if (!r.attempted && r.problems.length === 0)
+    r.report(null, { code: 'EMPTY', message: skipped === '' ? orderLines.empty : `${orderLines.empty} (${skipped})` });
   if (r.full) {
     r.problems.push({
       line: null,
@@ -320,6 +471,7 @@ function shipLines(ctx: OrdersContext, orders: Map<string, ShipOrders>): OrderLi
   const firstLine = new Map<string, number>();
   return {
     keywords: ['SHIP'],
+    sent: () => [orderBlock(ctx)],
     empty:
       'no orders found: write one line per ship, e.g. SHIP 3 SPEED 3 MOVE 1L1, then END; send HELP for instructions',
     misplaced: (head) =>

@@ -10,7 +10,7 @@ import type { RuleError } from '../rules/result.ts';
 import { checkSpeed, parsePlot, speedRange, straightPlot } from '../rules/plot.ts';
 import { checkShipOrders, inPlay } from '../rules/legality.ts';
 import { SHIP_CLAUSES, type OrdersContext, type ShipClause } from './types.ts';
-import { isOneOf, keyword, listWords, show, unknownWordMessage } from './words.ts';
+import { didYouMean, isOneOf, keyword, listWords, show, unknownWordMessage } from './words.ts';
 
 export interface ShipLine {
   /** The ship's id as the game spells it, when the line names a ship of the game. */
@@ -153,7 +153,10 @@ function whoseShip(ctx: OrdersContext, id: string, problems: RuleError[]): Ship 
     problems.push({
       code: 'UNKNOWN_SHIP',
       ship: show(id),
-      message: `there is no ship ${show(id)} in this game; your ships in play: ${idList(ownShips(ctx))}`,
+      message: `there is no ship ${show(id)} in this game${didYouMean(
+        id,
+        ownShips(ctx).map((s) => s.id),
+      )}; your ships in play: ${idList(ownShips(ctx))}`,
     });
     return null;
   }
@@ -185,7 +188,18 @@ function checkWithRules(
   const speedStandIn = speed ?? speedRange(ship).min;
   const plotStandIn = plot ?? straightPlot(speedStandIn);
   const errors = checkShipOrders(ctx.position, ship, { speed: speedStandIn, plot: plotStandIn, fire, hold });
+  const enemies = ctx.position.ships.filter((s) => s.side !== ctx.side && inPlay(s));
   return errors
+    .map((e) => {
+      // A target no ship has: the enemy ships it could be, and the one it most likely meant.
+      const unknown = e.code === 'FIRE_UNKNOWN_SHIP' ? /^FIRE (.*?): there is no ship/.exec(e.message)?.[1] : undefined;
+      if (unknown === undefined) return e;
+      const ids = enemies.map((s) => s.id);
+      return {
+        ...e,
+        message: `FIRE ${unknown}: there is no ship ${unknown} in this game${didYouMean(unknown, ids)}; enemy ships in play: ${idList(enemies)}`,
+      };
+    })
     .filter((e) => !(e.code === 'PLOT_COST' && (speed === null || plot === null)))
     .map((e) =>
       e.code === 'SPEED_NOT_ALLOWED' && String(speed) !== speedWord.replace(/^\+?0*(?=\d)/, '')

@@ -7,10 +7,18 @@ import type { Position, ShipOrders } from '../rules/types.ts';
 
 /** Commands that ask the service for something rather than order a ship. */
 export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE'] as const;
-export type Command = (typeof COMMANDS)[number];
+
+/** The widths of a text turn report a player may choose (`SET WIDTH 100`): 78 is the default. */
+export const REPORT_WIDTH_CHOICES = [78, 100] as const;
+export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
+
+/** A player's setting, kept with the seat: `SET WIDTH 100`. */
+export type SetCommand = `SET WIDTH ${ReportWidthChoice}`;
+
+export type Command = (typeof COMMANDS)[number] | SetCommand;
 
 /** Words that may open a line. */
-export const LINE_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', 'SHIP', ...COMMANDS, 'MESSAGE', 'END'] as const;
+export const LINE_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', 'SHIP', ...COMMANDS, 'SET', 'MESSAGE', 'END'] as const;
 
 /** Words that may follow `SHIP <id>` on its line, in any order, each once. */
 export const SHIP_CLAUSES = ['SPEED', 'MOVE', 'FIRE', 'HOLD'] as const;
@@ -44,6 +52,11 @@ export interface ParsedSubmission {
   message: { to: string; text: string } | null;
   orders: Map<string, ShipOrders>;
   lines: UnderstoodLine[];
+  /**
+   * What the service did with the text that the player should know: a greeting or sign-off skipped, orders read
+   * from the quoted report. Said in the answer; empty when the text was read as written.
+   */
+  notes: string[];
 }
 
 /** A problem with a submission: where (1-based line, null for the whole text), a stable code, and how to fix it. */
@@ -110,5 +123,8 @@ export const ORDERS_CODES = [
   'MESSAGE_EMPTY',
   'MESSAGE_TOO_LONG',
   'MESSAGE_TWICE',
+  'QUOTED_UNCHANGED',
+  'SET_UNKNOWN',
+  'SET_WIDTH',
 ] as const;
 export type OrdersCode = (typeof ORDERS_CODES)[number];

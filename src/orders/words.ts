@@ -52,7 +52,7 @@ function editDistance(a: string, b: string): number {
 }
 
 /** The keyword a misspelt word most likely meant, if one is close enough (1 edit for short keywords, 2 for long). */
-function nearestKeyword(word: string, candidates: readonly string[]): string | null {
+export function nearestKeyword(word: string, candidates: readonly string[]): string | null {
   const w = keyword(word);
   if (w.length > 12) return null;
   let best: string | null = null;
@@ -65,6 +65,37 @@ function nearestKeyword(word: string, candidates: readonly string[]): string | n
     }
   }
   return best;
+}
+
+/**
+ * The name a misspelt one most likely meant, ignoring case: one edit away for names of up to 4 characters, two for
+ * longer ones; null when none is that close, or two are equally close, or the word is too short to guess from (`99`
+ * is no more likely `9` than a slip).
+ */
+export function nearestName(word: string, names: readonly string[]): string | null {
+  const w = word.toUpperCase();
+  if (w.length < 3 || w.length > 40) return null;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const name of names) {
+    const n = name.toUpperCase();
+    if (n.length > 40) continue;
+    const d = editDistance(w, n);
+    if (d > (Math.max(w.length, n.length) <= 4 ? 1 : 2)) continue;
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return tie ? null : best;
+}
+
+/** " (did you mean X?)" when a name is close to one of `names`, else "". */
+export function didYouMean(word: string, names: readonly string[]): string {
+  const guess = nearestName(word, names);
+  return guess === null ? '' : ` (did you mean ${guess}?)`;
 }
 
 /** "A, B, C or D" (or "… and D"). */

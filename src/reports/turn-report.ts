@@ -23,10 +23,23 @@ import {
 } from '../rules/types.ts';
 import { orderBlock } from '../orders/index.ts';
 import { narrative } from './narrative.ts';
-import { renderDiagram } from './diagram.ts';
+import { diagramCrop, renderDiagram } from './diagram.ts';
 
-/** Text reports are at most this wide (diagram included). */
-export const REPORT_WIDTH = 100;
+/**
+ * Text reports are at most this wide (diagram included): RFC 5322's 78, so that a plain-text
+ * client 80 columns wide shows the map as drawn.
+ */
+export const REPORT_WIDTH = 78;
+/** The wide report a player may choose (SET WIDTH 100): more of the map, for a wide window. */
+export const WIDE_REPORT_WIDTH = 100;
+/** The widths a player may choose. */
+export const REPORT_WIDTHS = [REPORT_WIDTH, WIDE_REPORT_WIDTH] as const;
+export type ReportWidth = (typeof REPORT_WIDTHS)[number];
+
+/** A stored preference as a width: anything but a known width is the default. */
+export function reportWidth(value: number | null | undefined): ReportWidth {
+  return (REPORT_WIDTHS as readonly number[]).includes(value ?? 0) ? (value as ReportWidth) : REPORT_WIDTH;
+}
 
 /** A deadline as players read it. */
 export interface DeadlineView {
@@ -292,6 +305,8 @@ export interface TurnReportInput {
   readonly sideName?: (side: string) => string;
   /** SHA-256 of the dice seed, shown in the first report. */
   readonly seedCommitment?: string | null;
+  /** Columns of the text (REPORT_WIDTH unless the reader chose WIDE_REPORT_WIDTH). */
+  readonly width?: number;
 }
 
 export interface SideRecords {
@@ -318,6 +333,10 @@ export interface TurnReportView {
   /** Sentences, in order, every die shown; damage lines are indented under their shot. */
   readonly narrative: readonly string[];
   readonly diagram: string;
+  /** False when the diagram shows only part of the map (the crop is stated under it); default true. */
+  readonly wholeMap?: boolean;
+  /** Columns of the text report; default REPORT_WIDTH. */
+  readonly width?: number;
   /** Ship Turn Records by side: the reader's own, or every side's for an observer. */
   readonly sides: readonly SideRecords[];
   /** Other record sheets, for kinds without Ship Turn Records (a campaign's Fleet and Production Control Sheets). */
@@ -336,13 +355,14 @@ export function sideRecords(
   history: readonly ResolvedTurnEvents[],
   sideName: (side: string) => string = (s) => s,
   onlySide: string | null = null,
+  width: number = REPORT_WIDTH,
 ): SideRecords[] {
   return position.sides
     .filter((side) => onlySide === null || side === onlySide)
     .map((side) => ({
       side,
       sideName: sideName(side),
-      records: position.ships.filter((s) => s.side === side).map((s) => shipTurnRecord(s, history, REPORT_WIDTH)),
+      records: position.ships.filter((s) => s.side === side).map((s) => shipTurnRecord(s, history, width)),
     }))
     .filter((g) => g.records.length > 0);
 }
@@ -365,7 +385,8 @@ export function turnReport(input: TurnReportInput): TurnReportView {
   const reason = seatSide === null ? null : noOrdersReason(position, seatSide);
   // A seat with nothing to order reads the game as an observer does.
   const observer = seatSide === null || reason !== null;
-  const sides = sideRecords(position, input.history, name, observer ? null : seatSide);
+  const width = reportWidth(input.width);
+  const sides = sideRecords(position, input.history, name, observer ? null : seatSide, width);
   const block =
     seatSide !== null && reason === null
       ? orderBlock(
@@ -381,7 +402,9 @@ export function turnReport(input: TurnReportInput): TurnReportView {
     sideName: seatSide === null ? null : name(seatSide),
     lastTurn: last?.number ?? null,
     narrative: last ? narrative(last.events, name) : [],
-    diagram: renderDiagram(position, { maxWidth: REPORT_WIDTH }),
+    diagram: renderDiagram(position, { maxWidth: width }),
+    wholeMap: !diagramCrop(position, { maxWidth: width }).cropped,
+    width,
     sides,
     orderBlock: block === null ? null : block.trimEnd(),
     noOrdersReason: reason,

@@ -5,7 +5,7 @@
  */
 import { WEAPON_SIDES, type Hex, type Ship, type ShipOrders, type WeaponSide } from './types.ts';
 import type { DiceSource } from './dice.ts';
-import type { DamageEffect, TurnEvent } from './events.ts';
+import type { DamageEffect, NoShotWhy, TurnEvent } from './events.ts';
 import { distance, formatHex, toCube, type Cube } from './hex.ts';
 import { inArc, sideFacing } from './arcs.ts';
 import { hexesCrossed } from './los.ts';
@@ -39,9 +39,12 @@ export class Battle {
   readonly #index = new Map<string, number>();
   readonly #occupied = new Map<number, number>();
   readonly #crossed = new Map<number, { left: readonly Hex[]; right: readonly Hex[] }>();
+  /** The weapons each ship had when combat began: one missing at its turn to fire was lost in this combat. */
+  readonly #armed: ReadonlyMap<string, ReadonlySet<WeaponSide>>;
 
   constructor(ships: Combatant[]) {
     this.#ships = ships;
+    this.#armed = new Map(ships.map((s) => [s.id, new Set(s.weapons)]));
     this.#cubes = ships.map((s) => toCube(s.hex));
     ships.forEach((s, i) => {
       this.#index.set(s.id, i);
@@ -84,6 +87,28 @@ export class Battle {
       this.#crossed.set(k, crossed);
     }
     return !(crossed.left.some(this.#isOccupied) && crossed.right.some(this.#isOccupied));
+  }
+
+  /** Whether the ship had `weapon` when combat began. */
+  hadWeapon(ship: Ship, weapon: WeaponSide): boolean {
+    return this.#armed.get(ship.id)?.has(weapon) ?? false;
+  }
+
+  /** Why `weapon` of `firer` cannot fire at the ship `id` now, or null when it can (§6.1). */
+  whyNot(
+    firer: Ship,
+    weapon: WeaponSide,
+    id: string,
+    inRange: readonly Candidate[],
+  ): { why: NoShotWhy; range: number | null } | null {
+    const ship = this.#ships.find((s) => s.id === id);
+    if (!ship || ship.status !== 'active') return { why: 'not-in-play', range: null };
+    const range = distance(firer.hex, ship.hex);
+    const c = inRange.find((x) => x.ship.id === id);
+    if (!c) return { why: 'out-of-range', range };
+    if (!inArc(firer.hex, firer.facing, c.ship.hex, weapon)) return { why: 'out-of-arc', range };
+    if (!this.lineOfSight(firer.hex, c.ship.hex)) return { why: 'no-line-of-sight', range };
+    return null;
   }
 
   /** Whether `weapon` of `firer` may fire at the candidate now (§6.1); range is already known to be at most 6. */
@@ -132,13 +157,35 @@ export function combatPhase(
     if (firer.side !== side || firer.status !== 'active') return;
     // Ships do not move during combat: who is within range 6 is known once per ship.
     const inRange = battle.enemiesInRange(i);
+    const orders = fire.solo.has(side) ? undefined : fire.orders.get(firer.id);
+    // A ship whose orders named targets hears why a weapon of it did not fire.
+    const ordered = orders !== undefined && orders.fire.length > 0;
     for (const weapon of WEAPON_SIDES) {
       // Checked at the moment of firing: a ship destroyed or a weapon knocked out earlier does not fire.
-      if (firer.status !== 'active' || !firer.weapons.includes(weapon)) continue;
+      if (firer.status !== 'active') continue;
+      if (!firer.weapons.includes(weapon)) {
+        if (ordered && battle.hadWeapon(firer, weapon))
+          events.push({
+            type: 'no-shot',
+            firer: firer.id,
+            weapon,
+            reason: 'weapon-lost',
+            targets: [],
+            hold: orders.hold,
+          });
+        continue;
+      }
       const target = fire.solo.has(side)
         ? soloTarget(battle, firer, weapon, inRange, dice, events)
-        : orderedTarget(battle, firer, weapon, inRange, fire.orders.get(firer.id));
+        : orderedTarget(battle, firer, weapon, inRange, orders);
       if (target) shoot(battle, firer, weapon, target, dice, events);
+      else if (ordered) {
+        const targets = orders.fire.flatMap((id) => {
+          const not = battle.whyNot(firer, weapon, id, inRange);
+          return not ? [{ ship: id, ...not }] : [];
+        });
+        events.push({ type: 'no-shot', firer: firer.id, weapon, reason: 'no-target', targets, hold: orders.hold });
+      }
     }
   });
 }

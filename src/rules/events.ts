@@ -81,6 +81,25 @@ export interface ShotEvent {
   readonly hit: boolean;
 }
 
+/** Why a target the orders named could not be fired at by one weapon (rules-tactical.md §6.1). */
+export type NoShotWhy = 'not-in-play' | 'out-of-range' | 'out-of-arc' | 'no-line-of-sight';
+
+/**
+ * A weapon of a ship whose orders named targets (FIRE) that fired at nothing, at the moment it would have fired: it
+ * was lost earlier in the combat, or it had no target it could fire at — each named one for a reason, and with HOLD
+ * or no other enemy in reach, none other. Rolls no die.
+ */
+export interface NoShotEvent {
+  readonly type: 'no-shot';
+  readonly firer: string;
+  readonly weapon: WeaponSide;
+  readonly reason: 'weapon-lost' | 'no-target';
+  /** For `no-target`: each target the orders named, why this weapon could not fire at it, and its range. */
+  readonly targets: readonly { readonly ship: string; readonly why: NoShotWhy; readonly range: number | null }[];
+  /** For `no-target`: whether the orders said HOLD (so no other enemy was looked for). */
+  readonly hold: boolean;
+}
+
 export type DamageEffect = 'shields' | 'engine' | `weapon:${WeaponSide}`;
 
 export interface DamageEvent {
@@ -117,6 +136,7 @@ export type TurnEvent =
   | InitiativeEvent
   | SoloTargetEvent
   | ShotEvent
+  | NoShotEvent
   | DamageEvent
   | DestroyedEvent
   | GameOverEvent;

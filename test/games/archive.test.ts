@@ -204,6 +204,17 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     expect(r).toMatchObject({ ok: true, turns: 4 });
   });
 
+  it('a game recorded before no-shot events were told (none in its turns) still verifies', async () => {
+    const ctx = gamesContext(database);
+    const duel = await duelToTheEnd(ctx);
+    const doc = await exportGame(ctx, duel.game.id, { as: 'anyone' });
+    const told = doc.turns.flatMap((t) => t.events).filter((e) => e.type === 'no-shot');
+    expect(told.length).toBeGreaterThan(0);
+    const older = copy(doc);
+    for (const t of older.turns) t.events = t.events.filter((e) => e.type !== 'no-shot');
+    expect(verifyExport(older).ok).toBe(true);
+  });
+
   it("tampering: a die, a ship's SHIELDS, the seed, an order — each is the first mismatch, named precisely", async () => {
     const ctx = gamesContext(database);
     const duel = await duelToTheEnd(ctx);

@@ -6,9 +6,10 @@
  * 7, 9, 12 in play and 13 disengaged.
  */
 import { describe, expect, it } from 'vitest';
+import { orderBlock } from '../../src/orders/format.ts';
 import { parseSubmission } from '../../src/orders/parse.ts';
 import { LIMITS, ORDERS_CODES, type OrdersProblem } from '../../src/orders/types.ts';
-import { redSeat } from './fixtures.ts';
+import { makePosition, makeShip, redSeat, seat } from './fixtures.ts';
 
 interface Case {
   name: string;
@@ -25,7 +26,7 @@ const cases: Case[] = [
     name: 'unknown keyword, with the nearest known one',
     text: 'SHP 3 SPEED 2 MOVE 2',
     problems: [[1, 'UNKNOWN_KEYWORD']],
-    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, MESSAGE or END',
+    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, SET, MESSAGE or END',
   },
   {
     name: 'unknown keyword, nothing near',
@@ -220,7 +221,7 @@ const cases: Case[] = [
     name: 'FIRE at no such ship',
     text: 'SHIP 3 SPEED 2 MOVE 2 FIRE 99',
     problems: [[1, 'FIRE_UNKNOWN_SHIP', '3']],
-    says: 'FIRE 99: there is no ship 99 in this game',
+    says: 'FIRE 99: there is no ship 99 in this game; enemy ships in play: 7, 9 and 12',
   },
   { name: 'FIRE at a friend', text: 'SHIP 3 SPEED 2 MOVE 2 FIRE 5', problems: [[1, 'FIRE_FRIENDLY', '3']] },
   {
@@ -250,7 +251,7 @@ const cases: Case[] = [
     name: 'a 900-character target id',
     text: `SHIP 3 SPEED 2 MOVE 2 FIRE ${'Z'.repeat(900)}`,
     problems: [[1, 'FIRE_UNKNOWN_SHIP', '3']],
-    says: /^FIRE Z{24}…: there is no ship Z{24}… in this game$/,
+    says: /^FIRE Z{24}…: there is no ship Z{24}… in this game; enemy ships in play: 7, 9 and 12$/,
   },
   // MESSAGE
   {
@@ -300,6 +301,24 @@ const cases: Case[] = [
       ...Array.from({ length: LIMITS.errors }, (_, i): [number, string] => [i + 1, 'UNKNOWN_KEYWORD']),
       [null, 'TOO_MANY_ERRORS'],
     ],
+  },
+  {
+    name: 'the order block quoted back as the service sent it, nothing outside the quote',
+    text: `On Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${orderBlock(redSeat()).replace(/^/gm, '> ')}`,
+    problems: [[null, 'QUOTED_UNCHANGED']],
+    says: /^no orders found outside the quoted mail, and the order block quoted in it \(lines 2-\d+\) is as the service sent it, unchanged: edit the block/,
+  },
+  {
+    name: 'SET with a setting that does not exist',
+    text: 'SET COLOUR red',
+    problems: [[1, 'SET_UNKNOWN']],
+    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100',
+  },
+  {
+    name: 'SET WIDTH with a width that is not offered',
+    text: 'SET WIDTH 120',
+    problems: [[1, 'SET_WIDTH']],
+    says: 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 120)',
   },
 ];
 
@@ -369,5 +388,41 @@ describe('"report EVERY problem"; "A submission is all or nothing"', () => {
     expect([...r.partial.orders.keys()]).toEqual(['5']);
     expect(r.partial.lines).toEqual([{ line: 3, text: 'SHIP 5 SPEED 1 MOVE 1', ship: '5' }]);
     expect(r.partial.message).toBeNull();
+  });
+});
+
+describe('a misspelt ship id: the ships it could be, and the one it most likely meant', () => {
+  const duel = seat(
+    makePosition([
+      makeShip('Black', { side: 'black', speed: 3 }),
+      makeShip('Grey', { side: 'grey', col: 8, row: 4 }),
+      makeShip('Greyhound', { side: 'grey', col: 9, row: 4 }),
+    ]),
+    'black',
+  );
+  const says = (text: string) => {
+    const r = parseSubmission(text, duel);
+    return r.ok ? [] : r.errors.map((e) => [e.code, e.message]);
+  };
+
+  it('FIRE Gray', () => {
+    expect(says('SHIP Black SPEED 3 MOVE 3 FIRE Gray')).toEqual([
+      [
+        'FIRE_UNKNOWN_SHIP',
+        'FIRE Gray: there is no ship Gray in this game (did you mean Grey?); enemy ships in play: Grey and Greyhound',
+      ],
+    ]);
+  });
+
+  it('SHIP Blak', () => {
+    expect(says('SHIP Blak SPEED 3 MOVE 3')).toEqual([
+      ['UNKNOWN_SHIP', 'there is no ship Blak in this game (did you mean Black?); your ships in play: Black'],
+    ]);
+  });
+
+  it('no guess when nothing is close', () => {
+    expect(says('SHIP Black SPEED 3 MOVE 3 FIRE Orion')[0]![1]).toBe(
+      'FIRE Orion: there is no ship Orion in this game; enemy ships in play: Grey and Greyhound',
+    );
   });
 });

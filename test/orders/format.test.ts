@@ -73,7 +73,8 @@ describe('orderBlock', () => {
     expect(orderBlock(redSeat())).toBe(
       [
         'GAME orion-7 TURN 4',
-        '# SHIP <id> SPEED <n> MOVE <hexes forward, L or R to turn, e.g. 2L1> [FIRE <enemy ids>] [HOLD]',
+        '# SHIP <id> SPEED <n> MOVE <plot> [FIRE <enemy ids>] [HOLD]',
+        '# plot: hexes forward as numbers, L or R to turn, e.g. MOVE 2L1',
         '# enemy ships in play: 7, 9 and 12',
         '# ship 3: SPEED 1 to 3 (ENGINE 3, last SPEED 2)',
         'SHIP 3 SPEED 2 MOVE 2',

@@ -71,10 +71,11 @@ describe('reply mails', () => {
     expect([...v.orders.keys()]).toEqual(['5']);
   });
 
-  it('"only their own unquoted lines count": the quoted order block is not read', () => {
+  it('the quoted order block, unchanged, is not taken: the answer says it is as sent', () => {
     const r = parseSubmission(`On Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${quotedReport}\n`, ctx);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['EMPTY']);
+    expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['QUOTED_UNCHANGED']);
+    expect(!r.ok && r.errors[0]!.message).toMatch(/order block quoted in it \(lines 11-21\) is as the service sent it/);
   });
 
   it('an Outlook reply: the original follows unquoted after "-----Original Message-----"', () => {
@@ -99,5 +100,92 @@ describe('reply mails', () => {
   it('the order block from the report, copied unquoted and sent back unchanged, is accepted', () => {
     const v = accept(`${report}\n-- \nsent from the web`);
     expect(v.orders.size).toBeGreaterThan(0);
+  });
+
+  describe('orders edited inside the quoted report', () => {
+    const edited = report.replace('SHIP 3 SPEED 2 MOVE 2', 'SHIP 3 SPEED 3 MOVE 1L1 FIRE 7');
+    const expectEdited = (text: string, lines: string) => {
+      const v = accept(text);
+      expect(v.orders.get('3')).toEqual({
+        speed: 3,
+        plot: [
+          { kind: 'forward', hexes: 1 },
+          { kind: 'turn', turn: 'L' },
+          { kind: 'forward', hexes: 1 },
+        ],
+        fire: ['7'],
+        hold: false,
+      });
+      expect(v.notes[0]).toBe(
+        `your orders were read from the order block you edited in the quoted mail (lines ${lines}): there were none outside the quote`,
+      );
+      return v;
+    };
+
+    it('Gmail: "On … wrote:" and the report quoted with "> ", the block edited in place', () => {
+      expectEdited(
+        `Here you go.\n\nOn Mon, 5 Jan 2026 at 09:12, MSC <orders@msc.example> wrote:\n${quoted(edited)}\n`,
+        '4-14',
+      );
+    });
+
+    it('Apple Mail: "> " quotes after an "On … wrote:" line wrapped in two, and a nested older report', () => {
+      const mail = `On 5 Jan 2026, at 09:12, MSC Orders\n<orders@msc.example> wrote:\n\n${quoted(edited)}\n>\n${quoted(quoted(report, '>'))}`;
+      expectEdited(mail, '4-14');
+    });
+
+    it('Outlook: the original unquoted under "From: … Sent: …", the block edited there', () => {
+      const mail = `Thanks\r\n\r\nFrom: MSC <orders@msc.example>\r\nSent: Monday, January 5, 2026 9:12 AM\r\nTo: red@example.com\r\nSubject: [orion-7] Turn 4 report\r\n\r\n${edited.replace(/\n/g, '\r\n')}`;
+      const v = expectEdited(mail, '8-18');
+      expect(v.notes[1]).toBe('line 1 ("Thanks") read as a greeting or sign-off and skipped');
+    });
+
+    it('orders outside the quote come first: the quoted block is then not read', () => {
+      const v = accept(
+        `SHIP 5 SPEED 1 MOVE 1\n\nOn Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${quoted(edited)}`,
+      );
+      expect([...v.orders.keys()]).toEqual(['5']);
+      expect(v.notes).toEqual([]);
+    });
+
+    it('a quoted block with a mistake is refused line by line, with the lines of the mail', () => {
+      const r = parseSubmission(
+        `On Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${quoted(report.replace('SHIP 3 SPEED 2 MOVE 2', 'SHIP 3 SPEED 9 MOVE 9'))}`,
+        ctx,
+      );
+      expect(!r.ok && r.errors.map((e) => [e.line, e.code])).toEqual([[7, 'SPEED_NOT_ALLOWED']]);
+    });
+  });
+
+  describe('a greeting and a sign-off without "-- "', () => {
+    it('are skipped, and said so', () => {
+      const v = accept(`Hi Bob,\n\nhere are my orders:\n${report}\nThanks!\nAlice`);
+      expect(v.orders.size).toBeGreaterThan(0);
+      expect(v.notes).toEqual([
+        // Nothing after END is read anyway: "Thanks!" and "Alice" are not mentioned.
+        'lines 1 and 3 ("Hi Bob,", "here are my orders:") read as a greeting or sign-off and skipped',
+      ]);
+    });
+
+    it('after orders without END', () => {
+      const v = accept('SHIP 3 SPEED 2 MOVE 2\nCheers');
+      expect([...v.orders.keys()]).toEqual(['3']);
+      expect(v.notes).toEqual(['line 2 ("Cheers") read as a greeting or sign-off and skipped']);
+    });
+
+    it('a mistyped order is never taken for prose, nor is prose between orders', () => {
+      const typo = parseSubmission('SHP 3 SPEED 2 MOVE 2', ctx);
+      expect(!typo.ok && typo.errors.map((e) => e.code)).toEqual(['UNKNOWN_KEYWORD']);
+      const middle = parseSubmission('SHIP 3 SPEED 2 MOVE 2\nand then:\nSHIP 5 SPEED 1 MOVE 1', ctx);
+      expect(!middle.ok && middle.errors.map((e) => [e.line, e.code])).toEqual([[2, 'UNKNOWN_KEYWORD']]);
+    });
+
+    it('a greeting alone: no orders, and the answer says what was skipped', () => {
+      const r = parseSubmission('Hello there!', ctx);
+      expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['EMPTY']);
+      expect(!r.ok && r.errors[0]!.message).toContain(
+        'line 1 ("Hello there!") read as a greeting or sign-off and skipped',
+      );
+    });
   });
 });

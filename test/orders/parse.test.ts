@@ -231,6 +231,35 @@ describe('commands', () => {
   });
 });
 
+describe("SET WIDTH: the width of the seat's text reports", () => {
+  it.each([
+    ['SET WIDTH 100', 'SET WIDTH 100'],
+    ['set width 78', 'SET WIDTH 78'],
+    ['  Set   Width   100  ', 'SET WIDTH 100'],
+  ])('%s', (text, command) => {
+    const v = accepted(text);
+    expect(v.commands).toEqual([command]);
+    expect(v.orders.size).toBe(0);
+  });
+
+  it('beside orders; the last of two settings counts', () => {
+    const v = accepted('SET WIDTH 78\nSHIP 3 SPEED 2 MOVE 2\nSET WIDTH 100');
+    expect(v.commands).toEqual(['SET WIDTH 100']);
+    expect(v.orders.size).toBe(1);
+  });
+
+  it.each([
+    ['SET WIDTH 90', 'SET_WIDTH', 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 90)'],
+    ['SET WIDTH', 'SET_WIDTH', 'SET WIDTH takes 78 or 100 (columns of your turn reports)'],
+    ['SET WIDTH 100 please', 'SET_WIDTH', 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 100 please)'],
+    ['SET COLOUR red', 'SET_UNKNOWN', 'SET COLOUR is not a setting: write SET WIDTH 78 or 100'],
+    ['SET', 'SET_UNKNOWN', 'SET needs a setting: write SET WIDTH 78 or 100'],
+  ])('%s is refused with what it takes', (text, code, message) => {
+    const r = parseSubmission(text, redSeat());
+    expect(!r.ok && r.errors).toEqual([{ line: 1, code, message }]);
+  });
+});
+
 describe('PASSWORD', () => {
   it('carries the secret in the result and never in the lines understood', () => {
     const v = accepted('PASSWORD s3cr3t-T0ken\nSHIP 3 SPEED 2 MOVE 2');

@@ -97,7 +97,7 @@ const widest = (lines: readonly string[]) => Math.max(...lines.map((l) => [...l]
 /** Every die of a turn as the narrative must show it: initiative rolls, to-hit rolls, damage rolls. */
 function dieMentions(events: readonly TurnEvent[]): string[] {
   return events.flatMap((e) => {
-    if (e.type === 'initiative') return Object.values(e.rolls).map((rolls) => rolls.join(', then '));
+    if (e.type === 'initiative') return Object.values(e.rolls).map((rolls) => rolls.join(', tie, then '));
     if (e.type === 'shot')
       return [
         `${e.firer} ${e.weapon} fires at ${e.target}, range ${e.range}`,
@@ -280,8 +280,8 @@ describe('the turn report of the tutorial duel after turn 1', () => {
     for (const mention of dieMentions(events)) expect(told).toContain(mention);
     expect(told).toContain('Initiative: Black 5; Grey 2 — firing order Black, Grey');
     expect(told.indexOf('Black SPEED 3 2R')).toBeLessThan(told.indexOf('Initiative'));
-    expect(view.diagram).toBe(renderDiagram(position, { maxWidth: 100 }));
-    expect(widest(view.diagram.split('\n'))).toBeLessThanOrEqual(100);
+    expect(view.diagram).toBe(renderDiagram(position, { maxWidth: 78 }));
+    expect(widest(view.diagram.split('\n'))).toBeLessThanOrEqual(78);
   });
 
   it('a seat gets its own Ship Turn Record and an order block that parses back as its orders', () => {
@@ -393,8 +393,9 @@ describe.each(databaseKinds)('the queued turn-2 report of a real tutorial duel o
       const side = report.toAddress.startsWith('alice') ? 'black' : 'grey';
       const text = report.textBody;
       expect(report.subject).toBe(`[${game.id}] Turn 2 report: orders due Thu 2026-01-08 12:00 UTC`);
-      for (const mention of dieMentions(stored)) expect(text).toContain(mention);
-      expect(text).toContain(renderDiagram(position, { maxWidth: 100 }));
+      // A long narrative line wraps in the 78-column mail: compare with the line breaks made spaces.
+      for (const mention of dieMentions(stored)) expect(text.replace(/\s+/g, ' ')).toContain(mention);
+      expect(text).toContain(renderDiagram(position, { maxWidth: 78 }));
       expect(text).toContain(
         side === 'black'
           ? 'Black: in play at 0406 facing NE, last SPEED 3'
@@ -414,7 +415,7 @@ describe.each(databaseKinds)('the queued turn-2 report of a real tutorial duel o
       expect(parseSubmission(reply, { gameId: game.id, turn: 2, side, position }).ok).toBe(true);
       expect(text).not.toContain(tokens.black!);
       expect(text).not.toContain(tokens.grey!);
-      expect(widest(text.split('\n'))).toBeLessThanOrEqual(100);
+      expect(widest(text.split('\n'))).toBeLessThanOrEqual(78);
       expect(text).not.toContain('\t');
     }
   });

@@ -122,8 +122,8 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   parseSubmission(text, at) {
     const parsed = parseSubmission(text, ordersContext(at));
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    const { orders, commands, message } = parsed.value;
-    return { ok: true, orders, hasOrders: orders.size > 0, commands, message };
+    const { orders, commands, message, notes } = parsed.value;
+    return { ok: true, orders, hasOrders: orders.size > 0, commands, message, notes };
   },
   formatOrders: (orders, at) =>
     formatOrders(

@@ -17,7 +17,7 @@ import { orderBlock } from '../../orders/index.ts';
 import { renderDiagram } from '../../reports/diagram.ts';
 import { fleetStrength } from '../../reports/fleet-strength.ts';
 import { narrative } from '../../reports/narrative.ts';
-import { deadlineView, REPORT_WIDTH, sideRecords } from '../../reports/turn-report.ts';
+import { deadlineView, sideRecords, WIDE_REPORT_WIDTH } from '../../reports/turn-report.ts';
 import { followPlot } from '../../rules/movement.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
 import { describeZone, sideName } from '../../games/settings.ts';
@@ -67,7 +67,7 @@ export function mapPanel(
 ) {
   return {
     mapSvg: renderHexMap({ position, sideName, title, idPrefix, paths }),
-    diagram: renderDiagram(position, { maxWidth: REPORT_WIDTH }),
+    diagram: renderDiagram(position, { maxWidth: WIDE_REPORT_WIDTH }),
     legend: position.sides.map((side) => {
       const style = sideStyleFor(position.sides, side, sideName);
       return { side, name: sideName(side), shape: style.shapeName, swatchSvg: swatch(style) };

@@ -90,8 +90,9 @@ describe('commands', () => {
 
   it('shares the header, commands and MESSAGE with the tactical language', () => {
     const r = parse('Hi,\nGAME orion-1 TURN 1\nCONCEDE\nMESSAGE red\nWell played.\nEND');
-    // A greeting is not a command: it is reported like any unknown word.
-    expect(r.ok).toBe(false);
+    // A greeting before the first command is skipped, and said so; a word that is no command is still refused.
+    expect(r.ok && r.value.notes).toEqual(['line 1 ("Hi,") read as a greeting or sign-off and skipped']);
+    expect(parse('GAME orion-1 TURN 1\nxyzzy\nCONCEDE').ok).toBe(false);
     const clean = parse('GAME orion-1 TURN 1\nSTATUS\nMESSAGE red\nWell played.\nEND');
     expect(clean.ok && clean.value.commands).toEqual(['STATUS']);
     expect(clean.ok && clean.value.message).toEqual({ to: 'red', text: 'Well played.' });
