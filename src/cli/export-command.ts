@@ -57,8 +57,8 @@ export function registerExportCommand(game: Command, deps: GameCommandDeps): voi
           `Exported game ${doc.gameId} (${doc.status}, ${doc.turns.length} resolved turn${doc.turns.length === 1 ? '' : 's'}) to ${opts.out}.`,
         );
         if (doc.seed === null)
-          io.out('The seed is not in it: it is revealed when the game ends, and msc verify needs it.');
-        else io.out(`Check it with: msc verify ${opts.out}`);
+          io.err('The seed is not in it: it is revealed when the game ends, and msc verify needs it.');
+        else io.err(`Check it with: msc verify ${opts.out}`);
       }),
     );
 }

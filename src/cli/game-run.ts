@@ -55,8 +55,19 @@ export async function run(
   }
 }
 
-/** Answers with JSON or with text, as asked. */
-export function answer(io: CliIO, opts: Common, value: unknown, text: () => string): void {
+/**
+ * Answers with JSON or with text, as asked, on standard output; `notes` (reminders, hints) go to standard error, so
+ * that what a command prints on standard output is only its answer.
+ */
+export function answer(
+  io: CliIO,
+  opts: Common,
+  value: unknown,
+  text: () => string,
+  notes: () => readonly string[] = () => [],
+): void {
   if (opts.json) printJson(io, value);
   else io.out(text());
+  const lines = notes();
+  if (lines.length > 0) io.err(lines.join('\n'));
 }

@@ -90,7 +90,10 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     expect(r.stdout).toMatch(/Moderator key: [A-Za-z0-9_-]{32}/);
     expect(r.stdout).toMatch(/black\s+Ann <ann@example.org>\s+\S{20,}/);
     expect(r.stdout).toMatch(/grey\s+Bob <bob@example.org>\s+\S{20,}/);
-    expect(r.stdout).toContain('shown this once');
+    // The reminder is a note, not the answer: on standard error, so that standard output is only the secrets.
+    expect(r.stdout).not.toContain('shown this once');
+    expect(r.stderr).toContain('These secrets are shown this once: copy them now.');
+    expect(r.stderr).toContain('msc game rotate-token duel-2 SIDE');
   });
 
   it('a rejected submission lists every problem with its line, exits 2 and stores nothing', async () => {
