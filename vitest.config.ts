@@ -22,6 +22,7 @@ const UNIT = [
   'test/cli/serve-command.test.ts',
   'test/cli/adjudicator-cli.test.ts',
   'test/cli/campaign-cli.test.ts',
+  'test/cli/help.test.ts',
 ];
 
 /** Tests of whole processes and real servers: mail servers, the browser, worker processes, crashes. */

@@ -20,6 +20,7 @@ export function registerExportCommand(game: Command, deps: GameCommandDeps): voi
     game,
     'export',
     'a whole game as one JSON document: every turn, its orders, events, dice and positions; the seed once the game is over',
+    { key: true },
   )
     .argument('<id>', 'game id')
     .option('--out <file>', 'write the JSON to this file (default: standard output)')

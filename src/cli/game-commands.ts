@@ -89,7 +89,9 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
     }),
   );
 
-  gameCommand(game, 'show', 'a game as its moderator sees it: seats, addresses, orders in, ships, audit log')
+  gameCommand(game, 'show', 'a game as its moderator sees it: seats, addresses, orders in, ships, audit log', {
+    key: true,
+  })
     .argument('<id>', 'game id')
     .action((id: string, opts: Common) =>
       run(deps, opts, async (open) => {
