@@ -35,6 +35,7 @@ const SERVICES = [
   'test/queue/crash.test.ts',
   'test/queue/many-workers.test.ts',
   'test/cli/msc-game.e2e.test.ts',
+  'test/cli/readme.e2e.test.ts',
   'test/server/main.test.ts',
   'test/db/lock.test.ts',
 ];
