@@ -243,6 +243,36 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     expect(r.stdout).toMatch(/duel-1\s+First duel\s+tutorial-duel\s+active\s+1/);
   });
 
+  it('with --json, standard output is one JSON document and nothing else; nothing goes to standard error', async () => {
+    await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R'),
+    });
+    const runs = [
+      await t.msc(['game', 'list', '--json']),
+      await mod('game', 'show', 'duel-1', '--json'),
+      await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!, '--show', '--json']),
+      await t.msc(['game', 'turns', 'duel-1', '--json']),
+      await t.msc(['game', 'turn', 'duel-1', '1', '--json']),
+      await mod('game', 'pause', 'duel-1', '--json'),
+      await mod('game', 'resume', 'duel-1', '--json'),
+    ];
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(() => r.json(), r.stdout).not.toThrow();
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('text answers on standard output, and the notes on standard error', async () => {
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R\nSTATUS'),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Orders accepted for turn 1 of duel-1');
+    expect(r.stdout).not.toContain('Answered by mail only');
+    expect(r.stderr).toContain('Answered by mail only: STATUS');
+  });
+
   it('an unknown game: exit code 2 and a message naming it', async () => {
     const r = await t.msc(['game', 'turns', 'no-such-game']);
     expect(r.code).toBe(2);
