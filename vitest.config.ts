@@ -22,6 +22,7 @@ const UNIT = [
   'test/cli/serve-command.test.ts',
   'test/cli/adjudicator-cli.test.ts',
   'test/cli/campaign-cli.test.ts',
+  'test/cli/help.test.ts',
 ];
 
 /** Tests of whole processes and real servers: mail servers, the browser, worker processes, crashes. */
@@ -34,6 +35,7 @@ const SERVICES = [
   'test/queue/crash.test.ts',
   'test/queue/many-workers.test.ts',
   'test/cli/msc-game.e2e.test.ts',
+  'test/cli/readme.e2e.test.ts',
   'test/server/main.test.ts',
   'test/server/faults.test.ts',
   'test/db/lock.test.ts',

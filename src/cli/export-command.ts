@@ -20,6 +20,7 @@ export function registerExportCommand(game: Command, deps: GameCommandDeps): voi
     game,
     'export',
     'a whole game as one JSON document: every turn, its orders, events, dice and positions; the seed once the game is over',
+    { key: true },
   )
     .argument('<id>', 'game id')
     .option('--out <file>', 'write the JSON to this file (default: standard output)')
@@ -57,8 +58,8 @@ export function registerExportCommand(game: Command, deps: GameCommandDeps): voi
           `Exported game ${doc.gameId} (${doc.status}, ${doc.turns.length} resolved turn${doc.turns.length === 1 ? '' : 's'}) to ${opts.out}.`,
         );
         if (doc.seed === null)
-          io.out('The seed is not in it: it is revealed when the game ends, and msc verify needs it.');
-        else io.out(`Check it with: msc verify ${opts.out}`);
+          io.err('The seed is not in it: it is revealed when the game ends, and msc verify needs it.');
+        else io.err(`Check it with: msc verify ${opts.out}`);
       }),
     );
 }

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { CliError } from './cli-error.ts';
 import { registerExportCommand } from './export-command.ts';
 import { createInput, createOptions, type CreateOptions } from './game-create.ts';
-import { createdText, listText, showText, turnsText, turnText } from './game-print.ts';
+import { createdNotes, createdText, listText, showText, turnsText, turnText } from './game-print.ts';
 import { answer, gameCommand, run, type Common, type GameCommandDeps } from './game-run.ts';
 import type { OrdersAnswer } from './games-client.ts';
 import { readInput, readJsonFile, when, type CliIO } from './io.ts';
@@ -42,17 +42,23 @@ function ordersText(a: OrdersAnswer): string {
     a.deadline ? `Deadline: ${when(a.deadline)}.` : 'No deadline: the turn resolves when every side has sent orders.',
   );
   if (a.conceded) lines.push('Your side has conceded: its ships leave the battle when the turn resolves.');
-  const unanswered = a.commands.filter((c) => c !== 'CONCEDE');
-  if (unanswered.length > 0)
-    lines.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
   if (a.relayedTo) lines.push(`Your MESSAGE is relayed to side ${a.relayedTo}.`);
-  else if (a.message) lines.push(`No player holds side ${a.message.to}: the MESSAGE was not relayed.`);
   if (a.resolved)
     lines.push(
       `${a.turnComplete ? 'Every side is in: t' : 'T'}urn ${a.resolved.turn} is resolved${a.resolved.gameOver ? ' and the game is over' : `; turn ${a.resolved.turn + 1} is open`}.`,
     );
   else if (a.turnComplete) lines.push('Every side is in: the turn resolves now.');
   return lines.join('\n');
+}
+
+/** What the command line did not do with the text (on standard error: warnings, not the answer). */
+function ordersNotes(a: OrdersAnswer): string[] {
+  const notes: string[] = [];
+  const unanswered = a.commands.filter((c) => c !== 'CONCEDE');
+  if (unanswered.length > 0)
+    notes.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
+  if (a.message && !a.relayedTo) notes.push(`No player holds side ${a.message.to}: the MESSAGE was not relayed.`);
+  return notes;
 }
 
 export function registerGameCommands(program: Command, deps: GameCommandDeps): void {
@@ -67,7 +73,13 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
     run(deps, opts, async (open) => {
       const input = await createInput(io, opts);
       const created = await (await open()).create(input);
-      answer(io, opts, created, () => createdText(created));
+      answer(
+        io,
+        opts,
+        created,
+        () => createdText(created),
+        () => createdNotes(created),
+      );
     }),
   );
 
@@ -78,7 +90,9 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
     }),
   );
 
-  gameCommand(game, 'show', 'a game as its moderator sees it: seats, addresses, orders in, ships, audit log')
+  gameCommand(game, 'show', 'a game as its moderator sees it: seats, addresses, orders in, ships, audit log', {
+    key: true,
+  })
     .argument('<id>', 'game id')
     .action((id: string, opts: Common) =>
       run(deps, opts, async (open) => {
@@ -129,7 +143,13 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
         }
         const text = await readInput(io, opts.file);
         const a = await (await open()).submitOrders(id, token, text);
-        answer(io, opts, a, () => ordersText(a));
+        answer(
+          io,
+          opts,
+          a,
+          () => ordersText(a),
+          () => ordersNotes(a),
+        );
       }),
     );
 

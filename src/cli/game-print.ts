@@ -52,10 +52,15 @@ export function createdText(c: CreatedGameInfo): string {
       ['SIDE', 'PLAYER', 'SEAT TOKEN'],
       c.seats.map((s) => [s.side, `${s.name} <${s.email}>`, s.token]),
     ),
-    '',
+  ].join('\n');
+}
+
+/** The reminder that goes with a created game's secrets (on standard error: it is not part of the answer). */
+export function createdNotes(c: CreatedGameInfo): string[] {
+  return [
     'These secrets are shown this once: copy them now.',
     'Give each player their own token. A lost token is replaced with: msc game rotate-token ' + `${c.gameId} SIDE`,
-  ].join('\n');
+  ];
 }
 
 export function listText(games: readonly GameSummary[]): string {

@@ -20,16 +20,23 @@ export interface Common {
   reason?: string;
 }
 
-/** A subcommand of `msc game` with the common options. */
-export function gameCommand(game: Command, name: string, description: string): Command {
-  return game
-    .command(name)
-    .description(description)
-    .option('--json', 'print the answer as JSON')
-    .option(
-      '--key <key>',
-      "the game's moderator key (needed only when a running server holds the database; or set MSC_KEY)",
-    );
+/**
+ * A subcommand of `msc game` with --json; with `key`, also --key, for the commands whose answer or right to act
+ * depends on the moderator key through a server (the others take no key, so their help does not offer one).
+ */
+export function gameCommand(
+  game: Command,
+  name: string,
+  description: string,
+  options: { key?: boolean } = {},
+): Command {
+  const command = game.command(name).description(description).option('--json', 'print the answer as JSON');
+  return options.key
+    ? command.option(
+        '--key <key>',
+        "the game's moderator key (needed only when a running server holds the database; or set MSC_KEY)",
+      )
+    : command;
 }
 
 /** Runs a command body; with --json, an expected failure is printed as JSON on standard output too. */
@@ -55,8 +62,19 @@ export async function run(
   }
 }
 
-/** Answers with JSON or with text, as asked. */
-export function answer(io: CliIO, opts: Common, value: unknown, text: () => string): void {
+/**
+ * Answers with JSON or with text, as asked, on standard output; `notes` (reminders, hints) go to standard error, so
+ * that what a command prints on standard output is only its answer.
+ */
+export function answer(
+  io: CliIO,
+  opts: Common,
+  value: unknown,
+  text: () => string,
+  notes: () => readonly string[] = () => [],
+): void {
   if (opts.json) printJson(io, value);
   else io.out(text());
+  const lines = notes();
+  if (lines.length > 0) io.err(lines.join('\n'));
 }

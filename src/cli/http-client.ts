@@ -34,6 +34,8 @@ export interface HttpClientOptions {
   readonly key?: string;
   /** For tests: another fetch. */
   readonly fetch?: typeof fetch;
+  /** How long a submission that completes the turn waits for the server's workers to resolve it (default 15 s). */
+  readonly resolveWaitMs?: number;
 }
 
 export class HttpGamesClient implements GamesClient {
@@ -41,12 +43,14 @@ export class HttpGamesClient implements GamesClient {
   readonly #base: string;
   readonly #key: string | undefined;
   readonly #fetch: typeof fetch;
+  readonly #resolveWaitMs: number;
 
   constructor(baseUrl: string, options: HttpClientOptions = {}) {
     this.#base = baseUrl.replace(/\/+$/, '');
     this.where = `the server at ${this.#base}`;
     this.#key = options.key;
     this.#fetch = options.fetch ?? fetch;
+    this.#resolveWaitMs = options.resolveWaitMs ?? 15_000;
   }
 
   #moderatorKey(): string {
@@ -163,8 +167,30 @@ export class HttpGamesClient implements GamesClient {
       relayedTo: str(r.relayedTo) ?? null,
       conceded: r.conceded === true,
       turnComplete: r.turnComplete === true,
-      resolved: null,
+      resolved: r.turnComplete === true ? await this.#resolution(gameId, token, num(r.turn) ?? 0) : null,
     };
+  }
+
+  /**
+   * The server's workers resolve a complete turn a moment after the last orders are in: waits (briefly) for it, so
+   * that the command says what became of the turn and the next command, run at once, finds it resolved — as on
+   * the database itself. Null when the wait ends first (no worker runs, or the game cannot be read with the token).
+   */
+  async #resolution(gameId: string, token: string, turn: number): Promise<ResolvedInfo | null> {
+    const until = Date.now() + this.#resolveWaitMs;
+    while (Date.now() < until) {
+      let game: Json;
+      try {
+        game = obj(obj(await this.#call('GET', this.#game(gameId), { auth: token })).game);
+      } catch {
+        return null;
+      }
+      const open = num(obj(game.turn).number) ?? turn;
+      const over = game.status === 'finished' || game.status === 'abandoned';
+      if (open > turn || over) return { turn, gameOver: over };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return null;
   }
 
   async standingOrders(gameId: string, token: string): Promise<StandingOrders> {

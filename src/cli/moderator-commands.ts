@@ -52,7 +52,7 @@ async function newPlayer(side: string, opts: { email: string; name: string; tz?:
 export function registerModeratorCommands(game: Command, deps: GameCommandDeps): void {
   const { io } = deps;
   const command = (name: string, description: string) =>
-    gameCommand(game, name, description)
+    gameCommand(game, name, description, { key: true })
       .argument('<id>', 'game id')
       .option('--reason <text>', 'why, for the audit log');
   const reasonOf = (opts: Common) => opts.reason ?? null;

@@ -50,7 +50,9 @@ export function registerServeCommand(program: Command, io: CliIO): void {
       const { startServer } = await import('../server/main.ts');
       try {
         // startServer records its local URL in the data-directory lock itself, for `msc game` to find.
-        await startServer(config, { print: (line) => io.out(line) });
+        // Its lines for people (where it listens, the mailbox link) go to standard error, like every other
+        // command's notes: standard output carries only the JSON log lines.
+        await startServer(config, { print: (line) => io.err(line) });
       } catch (error) {
         if (isEnvironmentFailure(error)) throw new CliError((error as Error).message);
         throw error;

@@ -114,7 +114,7 @@ export const CONFIG_KEYS = {
   }),
   logLevel: key({
     env: 'LOG_LEVEL',
-    doc: 'Least severe log lines written (JSON, one per line, to standard output).',
+    doc: 'Least severe log lines written (JSON, one per line, to standard output; a line per web request at debug).',
     expected: `one of ${LOG_LEVELS.join(', ')}`,
     default: 'info',
     schema: z.enum(LOG_LEVELS),

@@ -76,7 +76,8 @@ function requestLogger(logger: Logger) {
       return id;
     },
     autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // One line per request is for whoever asks for it (LOG_LEVEL=debug); a failing one is logged at any level.
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'debug'),
     // Only what helps to read a request back; never the Authorization header or a body.
     serializers: {
       req: (req: {

@@ -90,7 +90,10 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     expect(r.stdout).toMatch(/Moderator key: [A-Za-z0-9_-]{32}/);
     expect(r.stdout).toMatch(/black\s+Ann <ann@example.org>\s+\S{20,}/);
     expect(r.stdout).toMatch(/grey\s+Bob <bob@example.org>\s+\S{20,}/);
-    expect(r.stdout).toContain('shown this once');
+    // The reminder is a note, not the answer: on standard error, so that standard output is only the secrets.
+    expect(r.stdout).not.toContain('shown this once');
+    expect(r.stderr).toContain('These secrets are shown this once: copy them now.');
+    expect(r.stderr).toContain('msc game rotate-token duel-2 SIDE');
   });
 
   it('a rejected submission lists every problem with its line, exits 2 and stores nothing', async () => {
@@ -238,6 +241,36 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     const r = await t.msc(['game', 'list']);
     expect(r.stdout).toMatch(/^ID\s+NAME\s+SCENARIO\s+STATUS\s+TURN/);
     expect(r.stdout).toMatch(/duel-1\s+First duel\s+tutorial-duel\s+active\s+1/);
+  });
+
+  it('with --json, standard output is one JSON document and nothing else; nothing goes to standard error', async () => {
+    await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R'),
+    });
+    const runs = [
+      await t.msc(['game', 'list', '--json']),
+      await mod('game', 'show', 'duel-1', '--json'),
+      await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!, '--show', '--json']),
+      await t.msc(['game', 'turns', 'duel-1', '--json']),
+      await t.msc(['game', 'turn', 'duel-1', '1', '--json']),
+      await mod('game', 'pause', 'duel-1', '--json'),
+      await mod('game', 'resume', 'duel-1', '--json'),
+    ];
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(() => r.json(), r.stdout).not.toThrow();
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('text answers on standard output, and the notes on standard error', async () => {
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R\nSTATUS'),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Orders accepted for turn 1 of duel-1');
+    expect(r.stdout).not.toContain('Answered by mail only');
+    expect(r.stderr).toContain('Answered by mail only: STATUS');
   });
 
   it('an unknown game: exit code 2 and a message naming it', async () => {

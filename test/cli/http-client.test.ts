@@ -22,10 +22,13 @@ let url: string;
 let seen: Seen[];
 /** What the stub answers next: status and body. */
 let reply: { status: number; body: unknown; raw?: string };
+/** Answers for the next requests, in order, before `reply`. */
+let replies: Array<{ status: number; body: unknown }>;
 
 beforeEach(async () => {
   seen = [];
   reply = { status: 200, body: {} };
+  replies = [];
   server = createServer((req, res) => {
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -36,8 +39,9 @@ beforeEach(async () => {
         headers: req.headers,
         body: text ? JSON.parse(text) : undefined,
       });
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(reply.raw ?? JSON.stringify(reply.body));
+      const answer = replies.shift() ?? reply;
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end('raw' in answer && answer.raw !== undefined ? answer.raw : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,6 +82,38 @@ describe('HttpGamesClient', () => {
       side: null,
       resolved: null,
     });
+  });
+
+  it('orders that complete the turn wait for the server to resolve it, reading the game with the seat token', async () => {
+    const complete = { accepted: true, turn: 1, stored: true, canonical: '', turnComplete: true, commands: [] };
+    const game = (turn: number, status = 'active') => ({
+      status: 200,
+      body: { game: { status, turn: { number: turn } } },
+    });
+    replies = [{ status: 200, body: complete }, game(1), game(1), game(2)];
+    const a = await new HttpGamesClient(url).submitOrders('orion-7', 'seat-token', 'SHIP 3 SPEED 3');
+    expect(a.resolved).toEqual({ turn: 1, gameOver: false });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /api/games/orion-7/orders',
+      'GET /api/games/orion-7',
+      'GET /api/games/orion-7',
+      'GET /api/games/orion-7',
+    ]);
+    expect(seen[3]!.headers.authorization).toBe('Bearer seat-token');
+
+    seen = [];
+    replies = [{ status: 200, body: complete }, game(1, 'finished')];
+    expect((await new HttpGamesClient(url).submitOrders('orion-7', 't', 'x')).resolved).toEqual({
+      turn: 1,
+      gameOver: true,
+    });
+  });
+
+  it('when no worker resolves the turn in time, the answer says only that every side is in', async () => {
+    replies = [{ status: 200, body: { accepted: true, turn: 1, stored: true, turnComplete: true, commands: [] } }];
+    reply = { status: 200, body: { game: { status: 'active', turn: { number: 1 } } } };
+    const a = await new HttpGamesClient(url, { resolveWaitMs: 300 }).submitOrders('orion-7', 't', 'x');
+    expect(a).toMatchObject({ turnComplete: true, resolved: null });
   });
 
   it('moderator actions send the key, and a reason only when there is one', async () => {

@@ -166,7 +166,8 @@ describe('a tutorial duel played with msc on an embedded database', () => {
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
-        serve.stdout.on('data', (c: Buffer) => {
+        // Its lines for people are on standard error; standard output is the JSON log.
+        serve.stderr.on('data', (c: Buffer) => {
           out += c.toString();
           const m = /listening on (http:\/\/\S+)/.exec(out);
           if (m) resolve(m[1]!);

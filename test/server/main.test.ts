@@ -144,19 +144,20 @@ describe('node bin/msc.js serve, as a user runs it', () => {
     const run = serve({ DATA_DIR: 'memory://', PORT: '99999' });
     expect(await run.exited).not.toBe(0);
     expect(run.err()).toContain('PORT is "99999": expected a whole number from 0 to 65535');
-    expect(run.out()).not.toContain('listening');
+    expect(run.out() + run.err()).not.toContain('listening');
   }, 30_000);
 
   it('prints where it listens, answers, and exits cleanly on SIGTERM', async () => {
     const run = serve({ DATA_DIR: 'memory://', PORT: '0', LOG_LEVEL: 'warn' });
     try {
+      // Its lines for people are on standard error (standard output is the JSON log).
       const line = await eventually(
-        async () => run.out(),
-        (out) => out.includes('msc-pbem listening on'),
+        async () => run.err(),
+        (err) => err.includes('msc-pbem listening on'),
         30_000,
       );
       const url = /msc-pbem listening on (http:\/\/127\.0\.0\.1:\d+) \(database: pglite in memory\)/.exec(line)?.[1];
-      expect(url, `stdout: ${line}\nstderr: ${run.err()}`).toBeDefined();
+      expect(url, `stderr: ${line}\nstdout: ${run.out()}`).toBeDefined();
       expect((await call(url!, 'GET', '/healthz')).body).toEqual({ status: 'ok', database: 'pglite' });
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

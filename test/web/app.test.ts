@@ -66,8 +66,14 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('logs each request as JSON with its id and status, never the token', async () => {
+  it('at the default level, no line per request (they are at debug)', async () => {
     app = await startTestApp(kind);
+    await app.call('GET', '/api/games');
+    expect(app.logs.join('')).not.toContain('request completed');
+  });
+
+  it('at debug, logs each request as JSON with its id and status, never the token', async () => {
+    app = await startTestApp(kind, { logLevel: 'trace' });
     const { tokens, moderatorKey } = await createDuel(app, 'duel-logs');
     await app.call('GET', '/api/games/duel-logs', { token: tokens.black });
     await app.call('POST', '/api/games/duel-logs/pause', { token: moderatorKey });

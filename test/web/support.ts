@@ -87,6 +87,8 @@ export interface StartOptions {
   readonly settings?: Partial<WebSettings>;
   /** Replaces parts of the games context (e.g. a database that fails). */
   readonly ctx?: (ctx: TestGamesContext) => GamesContext;
+  /** The least severe log lines kept in `logs` (default info; the line per request is at debug). */
+  readonly logLevel?: 'info' | 'trace';
 }
 
 export async function startTestApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
@@ -97,7 +99,7 @@ export async function startTestApp(kind: DatabaseKind, options: StartOptions = {
   const app = createApp({
     ctx: options.ctx ? options.ctx(ctx) : ctx,
     databaseKind: kind,
-    logger: memoryLogger(logs),
+    logger: memoryLogger(logs, options.logLevel),
     metrics,
     ...(options.settings ? { settings: options.settings } : {}),
   });
