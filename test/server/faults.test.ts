@@ -94,11 +94,14 @@ async function startService(databaseUrl: string | null, env: Record<string, stri
   const logs: Array<Record<string, unknown>> = [];
   let stderr = '';
   let url: string | null = null;
+  // The lines for people (where it listens) are on stderr; stdout holds only the JSON log.
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  createInterface({ input: child.stdout }).on('line', (line) => {
+  createInterface({ input: child.stderr }).on('line', (line) => {
     const listening = /^msc-pbem listening on (http:\/\/\S+) /.exec(line);
     if (listening) url = listening[1]!;
-    else if (line.startsWith('{')) logs.push({ ...(JSON.parse(line) as Record<string, unknown>), seenAt: Date.now() });
+  });
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) logs.push({ ...(JSON.parse(line) as Record<string, unknown>), seenAt: Date.now() });
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
