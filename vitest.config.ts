@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** Pure tests: no database, no server, no browser. `npm run test:unit` runs only these, in seconds. */
 const UNIT = [
+  'test/kinds/**/*.test.ts',
   'test/rules/**/*.test.ts',
   'test/orders/**/*.test.ts',
   'test/reports/**/*.test.ts',

@@ -101,3 +101,11 @@ for (const fieldset of document.querySelectorAll('fieldset.ship-orders')) {
   fieldset.querySelector('select[name="speed"]')?.addEventListener('change', run);
   run();
 }
+
+// The answer to orders just sent stands beside the form: it takes the focus, so that a screen reader reads it and a
+// phone shows it, wherever the page was scrolled.
+const result = document.getElementById('orders-result');
+if (result) {
+  result.focus({ preventScroll: true });
+  result.scrollIntoView({ block: 'center' });
+}

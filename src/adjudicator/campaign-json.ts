@@ -219,6 +219,43 @@ function sideOrders(o: z.infer<typeof sideOrdersJson>, side: string, errors: Inp
   };
 }
 
+/** One side's orders as a document: the `orders.<side>` block of a campaign document. */
+export function parseSideOrdersJson(
+  doc: unknown,
+  side: string,
+): { ok: true; value: SideOrders } | { ok: false; errors: CampaignJsonError[] } {
+  const parsed = sideOrdersJson.safeParse(doc);
+  if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error) };
+  const errors = new InputErrors();
+  const value = sideOrders(parsed.data, side, errors);
+  return errors.list.length > 0 ? { ok: false, errors: errors.list } : { ok: true, value };
+}
+
+const moveToJson = (m: MoveOrder): string => (m.kind === 'to' ? formatHex(m.hex) : m.path.join(' '));
+
+const transferToJson = (t: TransferOrder) =>
+  t.kind === 'merge'
+    ? { merge: t.fleet, into: t.into }
+    : t.kind === 'transfer'
+      ? { ships: [...t.ships], from: t.from, to: t.to }
+      : { ships: [...t.ships], from: t.from, as: t.as };
+
+/** One side's orders as the `orders.<side>` block of a campaign document (parseSideOrdersJson reads it back). */
+export function sideOrdersToJson(o: SideOrders) {
+  return {
+    ...(o.builds.length > 0 ? { build: o.builds.map((b) => ({ ship: shipToJson(b.ship), fleet: b.fleet })) } : {}),
+    ...(o.transfers.length > 0 ? { transfer: o.transfers.map(transferToJson) } : {}),
+    ...(o.moves.size > 0 ? { move: Object.fromEntries([...o.moves].map(([f, m]) => [f, moveToJson(m)])) } : {}),
+    ...(o.lossOrders.size > 0
+      ? { lossOrder: Object.fromEntries([...o.lossOrders].map(([f, ids]) => [f, [...ids]])) }
+      : {}),
+    ...(o.retreats.size > 0
+      ? { retreat: Object.fromEntries([...o.retreats].map(([f, r]) => [f, formatRetreat(r)])) }
+      : {}),
+    ...(o.concede ? { concede: true } : {}),
+  };
+}
+
 const zodErrors = (e: z.ZodError): CampaignJsonError[] =>
   e.issues
     .slice(0, 100)

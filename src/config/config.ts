@@ -139,7 +139,7 @@ export const CONFIG_KEYS = {
   }),
   rateLimitOrders: key({
     env: 'RATE_LIMIT_ORDERS',
-    doc: 'Order submissions one client address may make per minute (0: no limit).',
+    doc: 'Order submissions one client address may make per minute, over the API or the web order form (0: no limit).',
     expected: 'a whole number from 0 to 100000',
     default: '120',
     schema: wholeNumber(0, 100_000),
@@ -280,6 +280,13 @@ export const CONFIG_KEYS = {
     doc: 'Login links one client address may ask for per hour on the web (0: no limit); each mail address gets at most 5 an hour whatever this is.',
     expected: 'a whole number from 0 to 100000',
     default: '30',
+    schema: wholeNumber(0, 100_000),
+  }),
+  rateLimitMessages: key({
+    env: 'RATE_LIMIT_MESSAGES',
+    doc: 'Messages to other sides one client address may send per hour from the web game page (0: no limit).',
+    expected: 'a whole number from 0 to 100000',
+    default: '20',
     schema: wholeNumber(0, 100_000),
   }),
 } as const;

@@ -27,6 +27,8 @@ import {
   type ExportedTurn,
   type GameExport,
 } from './export-format.ts';
+import { normalizeEmail } from './logins.ts';
+import { isModerator } from './people.ts';
 import { secretMatches } from './secrets.ts';
 import { seatAmong } from './seats.ts';
 import { scenarioOf, settingsOf } from './state.ts';
@@ -39,6 +41,8 @@ export type ExportAccess =
   | { readonly as: 'anyone' }
   /** A seat's token or the game's moderator key (the API's `Authorization: Bearer`). */
   | { readonly as: 'token'; readonly token: string }
+  /** A person logged in on the web: a seat's player or the game's moderator by their address, else anyone. */
+  | { readonly as: 'person'; readonly email: string | null }
   /** The operator at the service's own command line: the database in hand, so everything. */
   | { readonly as: 'operator' };
 
@@ -46,7 +50,12 @@ type Reader = 'reader' | 'seat' | 'moderator';
 
 function readerOf(game: Game, seatRows: readonly Seat[], access: ExportAccess): Reader {
   if (access.as === 'operator') return 'moderator';
-  if (access.as === 'anyone') {
+  if (access.as === 'person') {
+    if (isModerator(game, access.email)) return 'moderator';
+    const email = access.email === null ? null : normalizeEmail(access.email);
+    if (email !== null && seatRows.some((s) => s.email === email)) return 'seat';
+  }
+  if (access.as === 'anyone' || access.as === 'person') {
     // A private game is not there for someone who cannot say who they are (as in the game's own view).
     if (!game.public) throw gameNotFound(game.id);
     return 'reader';

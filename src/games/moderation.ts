@@ -119,6 +119,9 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
   });
 }
 
+/** How far ahead a moderator may set a turn's deadline; a game that must wait longer has none. */
+export const MAX_DEADLINE_DAYS = 366;
+
 /** Sets the open turn's deadline (null: none), e.g. to extend it. */
 export async function setDeadline(
   ctx: GamesContext,
@@ -132,6 +135,12 @@ export async function setDeadline(
     if (!turn) throw conflict('NO_OPEN_TURN', `game ${game.id} has no open turn`);
     if (deadline && deadline.getTime() <= ctx.clock.now().getTime()) {
       throw invalid('DEADLINE_PAST', 'the new deadline is in the past: to resolve now, use resolve');
+    }
+    if (deadline && deadline.getTime() - ctx.clock.now().getTime() > MAX_DEADLINE_DAYS * 86_400_000) {
+      throw invalid(
+        'DEADLINE_TOO_FAR',
+        `a deadline is at most ${MAX_DEADLINE_DAYS} days ahead: choose an earlier one, or no deadline at all`,
+      );
     }
     await tx
       .update(turns)

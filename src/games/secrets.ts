@@ -38,3 +38,20 @@ export function seatToken(serviceKey: Buffer, seatId: string, issuedAt: Date): s
     .subarray(0, 24)
     .toString('base64url');
 }
+
+/**
+ * The key that opens the whole local mailbox (zero-setup mode): derived from
+ * the service key, so it stays the same across restarts without being stored,
+ * and printed by `npm start` in the mailbox's URL. Its 192 bits are what no
+ * reverse proxy can supply, unlike a loopback address and host name.
+ */
+export function localMailboxKey(serviceKey: Buffer): string {
+  return createHmac('sha256', serviceKey).update('local-mailbox').digest().subarray(0, 24).toString('base64url');
+}
+
+/** Whether `given` is `expected`, in time that does not depend on where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(sha256Hex(given), 'hex');
+  const b = Buffer.from(sha256Hex(expected), 'hex');
+  return timingSafeEqual(a, b);
+}

@@ -3,10 +3,12 @@
  * and archive reach a game's rules only through `kindOf`.
  */
 import type { AnyGameKind, Ruleset } from './kind.ts';
+import { strategicKind } from './strategic/index.ts';
 import { tacticalKind } from './tactical/index.ts';
 
 const KINDS: Partial<Record<Ruleset, AnyGameKind>> = {
   'msc-tactical': tacticalKind,
+  'msc-strategic': strategicKind,
 };
 
 /** The kind a game is played by. A ruleset with no kind is a bug (the database only stores known ones). */

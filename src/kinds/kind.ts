@@ -8,11 +8,12 @@
  * States and orders are stored as JSON documents; a kind reads and writes its
  * own. Everything here is pure: dice come from the caller.
  */
+import type { ZodType } from 'zod';
 import type { DiceSource } from '../rules/dice.ts';
 import type { RuleError } from '../rules/result.ts';
 import type { Result } from '../rules/result.ts';
 import type { Command, OrdersProblem } from '../orders/types.ts';
-import type { DeadlineView, SideRecords, TurnReportView } from '../reports/turn-report.ts';
+import type { DeadlineView, ReportSheet, SideRecords, TurnReportView } from '../reports/turn-report.ts';
 
 /** The rulesets the service plays, as stored on each game. */
 export const RULESETS = ['msc-tactical', 'msc-strategic'] as const;
@@ -31,6 +32,11 @@ export interface SideContext<State> {
   readonly turn: number;
   readonly side: string;
   readonly state: State;
+  /**
+   * The events of the last resolved turn, for kinds whose side's view depends on them (a campaign's sensor contacts
+   * and battles). Without them such a kind shows the side less, never more.
+   */
+  readonly lastEvents?: readonly unknown[];
 }
 
 /** A submission read by the kind's orders language and checked against the side's view. */
@@ -72,6 +78,131 @@ export interface ResolveOutput<State> {
    * they named followed the no-orders policy.
    */
   readonly dropped: readonly RuleError[];
+  /**
+   * Only from a kind with `linkedBattles`: the turn stopped because its battles
+   * are to be fought as linked games. Nothing is finished yet: `state` is the
+   * state before the turn, `events` the events so far; store `pending` and
+   * call `linkedBattles.finish` once every battle has ended.
+   */
+  readonly pending?: PendingTurn;
+}
+
+/** A turn waiting for its linked games (a kind with `linkedBattles`). */
+export interface PendingTurn {
+  /** Everything `linkedBattles` needs later, as a JSON document only the kind reads. */
+  readonly document: unknown;
+  /** One entry per linked game to create, in the order `finish` takes their outcomes. */
+  readonly battles: readonly LinkedBattle[];
+}
+
+export interface LinkedBattle {
+  readonly index: number;
+  /** e.g. `Battle at 0505, turn 4`. */
+  readonly title: string;
+  /** The sides that fight it; the linked game's seats are these sides' seats. */
+  readonly sides: readonly string[];
+}
+
+/** A rectangle of hexes, inclusive: where a side deploys in a linked game. */
+export interface DeploymentZone {
+  readonly fromCol: number;
+  readonly toCol: number;
+  readonly fromRow: number;
+  readonly toRow: number;
+}
+
+/** What the service needs to create one linked game and run its setup phase (deployment). */
+export interface LinkedGameSetup {
+  /** The kind that plays it. */
+  readonly ruleset: Ruleset;
+  readonly title: string;
+  readonly map: { readonly width: number; readonly height: number };
+  /** In seat order. */
+  readonly sides: readonly string[];
+  readonly turnLimit: number | null;
+  readonly zones: Readonly<Record<string, DeploymentZone>>;
+  /** The ships each side brings, with their designs: the players only place them in their zone. */
+  readonly ships: Readonly<
+    Record<
+      string,
+      readonly {
+        readonly id: string;
+        readonly design: {
+          readonly engine: number;
+          readonly shields: number;
+          readonly toHit: number;
+          readonly weapons: readonly string[];
+        };
+      }[]
+    >
+  >;
+  /** Each side's default placement, for a side that has not deployed by the setup deadline. */
+  readonly defaultPlacement: Readonly<
+    Record<string, readonly { readonly id: string; readonly hex: string; readonly facing: string }[]>
+  >;
+  /** The linked kind's state document with every side placed by default. */
+  readonly defaultState: unknown;
+}
+
+/** Battles fought as games of another kind (a campaign's tactical battles). */
+export interface LinkedBattles<State> {
+  /** The kind that plays the battles. */
+  readonly ruleset: Ruleset;
+  /** The linked game for one battle of a pending turn. */
+  setup(pending: unknown, index: number, options?: { readonly turnLimit?: number }): LinkedGameSetup;
+  /** What a finished linked game means for the pending turn, from its final state document (a JSON document). */
+  outcome(pending: unknown, index: number, finalState: unknown): unknown;
+  /** Finishes the pending turn from every battle's outcome, in `battles` order. */
+  finish(pending: unknown, outcomes: readonly unknown[]): Result<ResolveOutput<State>, RuleError[]>;
+}
+
+/** Who a setup submission or block is for. */
+export interface SetupContext<State> {
+  readonly gameId: string;
+  readonly side: string;
+  /** The state before the game starts (from `setup.initialState`). */
+  readonly state: State;
+  /** The game's settings, as `setup.settingsSchema` read them. */
+  readonly settings: unknown;
+}
+
+/** A setup submission: what the side sets up, or every problem on its line. */
+export type SetupParse =
+  | {
+      readonly ok: true;
+      readonly setup: unknown;
+      readonly message: { readonly to: string; readonly text: string } | null;
+    }
+  | { readonly ok: false; readonly errors: readonly OrdersProblem[] };
+
+/**
+ * A setup phase run by the kind itself (the campaign's starting fleets): the
+ * settings a game of the kind takes, the state before setup, each side's setup
+ * by mail or web, a default for a side that has not set up by the deadline, and
+ * the state that starts turn 1.
+ */
+export interface SetupPhase<State> {
+  /** The kind's game settings (a zod schema; its output is what `settings` means below). */
+  readonly settingsSchema: ZodType;
+  /** The state before any side has set up; errors when the settings describe no playable game (e.g. a bad map). */
+  initialState(settings: unknown): Result<State, RuleError[]>;
+  readSetup(doc: unknown): unknown;
+  writeSetup(setup: unknown): unknown;
+  parseSetup(text: string, at: SetupContext<State>): SetupParse;
+  formatSetup(setup: unknown, at: SetupContext<State>): string;
+  /** The block a setup mail carries, ready to edit; `current` is the setup in, if any. */
+  setupBlock(at: SetupContext<State>, current?: unknown): string;
+  /** What a side that has not set up by the deadline gets. */
+  defaultSetup(at: SetupContext<State>): unknown;
+  /**
+   * The state turn 1 starts from, once every side has its setup (a side without one gets `defaultSetup`); `notes` tell
+   * each side, by side, what was settled for it.
+   */
+  start(
+    state: State,
+    setups: ReadonlyMap<string, unknown>,
+    settings: unknown,
+  ): { readonly state: State; readonly notes: Readonly<Record<string, readonly string[]>> };
 }
 
 /** One resolved turn of a game's history: its number and its events as stored. */
@@ -106,6 +237,8 @@ export interface EndReportParts {
   /** The final map as text; null when the game ended before it had one. */
   readonly diagram: string | null;
   readonly sides: readonly SideRecords[];
+  /** Record sheets that are not Ship Turn Records (a campaign's Fleet and Production Control Sheets). */
+  readonly sheets?: readonly ReportSheet[];
 }
 
 export type { DeadlineView, TurnReportView };
@@ -162,6 +295,11 @@ export interface GameKind<State, Orders> {
     readonly history: readonly StoredTurnEvents[];
     readonly sideName: (side: string) => string;
   }): EndReportParts;
+
+  /** Kinds whose battles may be fought as linked games of another kind (the campaign's `battles: "tactical"`). */
+  readonly linkedBattles?: LinkedBattles<State>;
+  /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
+  readonly setup?: SetupPhase<State>;
 }
 
 /**

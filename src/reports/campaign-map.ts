@@ -22,6 +22,7 @@ import { formatHex } from '../rules/hex.ts';
 import { fleetReach } from '../rules/strategic/ships.ts';
 import type { SideView } from '../rules/strategic/types.ts';
 import type { Hex } from '../rules/types.ts';
+import { wrapWords } from './wrap.ts';
 
 export interface CampaignMapOptions {
   /** Characters per line; default 78, at least 30. */
@@ -177,19 +178,5 @@ export function renderCampaignMap(view: SideView, options: CampaignMapOptions): 
     `then ${mark(view.side)}n: n of your ships, ${enemyMarks.join(' ')}: n enemy ships seen (? when not known), !n: both sides' ships (n yours).`,
     'Each row takes two lines: odd columns on the first, even columns (half a hex lower) on the second.',
   ];
-  return [...lines, ...[cropLine, ...legend, ...notes].flatMap((l) => wrap(l, width))].join('\n');
-}
-
-/** Greedy word wrap, continuation lines indented. */
-function wrap(line: string, width: number): string[] {
-  if (line.length <= width) return [line];
-  const out: string[] = [];
-  let current = '';
-  for (const word of line.split(' ')) {
-    if (current !== '' && current.length + 1 + word.length > width) {
-      out.push(current);
-      current = `    ${word}`;
-    } else current = current === '' ? word : `${current} ${word}`;
-  }
-  return [...out, current];
+  return [...lines, ...[cropLine, ...legend, ...notes].flatMap((l) => wrapWords(l, width))].join('\n');
 }

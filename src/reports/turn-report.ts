@@ -300,6 +300,12 @@ export interface SideRecords {
   readonly records: readonly ShipTurnRecord[];
 }
 
+/** A record sheet as fixed-width text lines, e.g. a campaign's Fleet Control Sheet. */
+export interface ReportSheet {
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
 export interface TurnReportView {
   readonly game: { readonly id: string; readonly name: string };
   readonly turn: number;
@@ -314,6 +320,8 @@ export interface TurnReportView {
   readonly diagram: string;
   /** Ship Turn Records by side: the reader's own, or every side's for an observer. */
   readonly sides: readonly SideRecords[];
+  /** Other record sheets, for kinds without Ship Turn Records (a campaign's Fleet and Production Control Sheets). */
+  readonly sheets?: readonly ReportSheet[];
   /** The ready-to-edit orders for the open turn; null when the reader has none to give. */
   readonly orderBlock: string | null;
   /** Why there is no order block, for a seat that has none. */

@@ -12,6 +12,7 @@ import { describeServer, migrate, openDatabase, type Database } from './database
 import type { GamesContext } from '../games/context.ts';
 import { outboxSenderFor } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';
+import { localMailboxKey } from '../games/secrets.ts';
 import { TurnWorker } from '../games/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createApp } from '../web/app.ts';
@@ -132,7 +133,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     }
     const mailOut = config.mailSmtpUrl
       ? 'sending over SMTP'
-      : `outgoing mail kept in the local mailbox (${url}/mailbox)`;
+      : `outgoing mail kept in the local mailbox (${url}/mailbox?key=${localMailboxKey(ctx.serviceKey)})`;
 
     // `msc game …` run meanwhile finds the server in the data directory's lock and goes through its API.
     if (database.kind === 'pglite' && database.dataDir) recordServerUrl(config.dataDir, localUrl(url));

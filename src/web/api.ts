@@ -5,8 +5,7 @@
  * and answers with its result. Errors go to the one handler in errors.ts.
  * docs/api.md describes every route and error code.
  */
-import express, { type Request, type RequestHandler, type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import type { GamesContext } from '../games/context.ts';
 import { exportGame } from '../games/archive.ts';
@@ -41,6 +40,7 @@ import {
 } from '../games/views.ts';
 import { checkInput, refuseNul } from './errors.ts';
 import type { Metrics } from './metrics.ts';
+import { limitPerClient } from './rate-limit.ts';
 
 export interface ApiOptions {
   readonly metrics?: Metrics;
@@ -144,33 +144,13 @@ function jsonBody(req: Request): unknown {
   return req.body;
 }
 
-function limiter(limit: number | undefined, windowMs: number, per: string): RequestHandler[] {
-  if (!limit) return [];
-  return [
-    rateLimit({
-      windowMs,
-      limit,
-      standardHeaders: 'draft-7',
-      legacyHeaders: false,
-      handler: (_req, _res, next) =>
-        next(
-          new AppError(
-            'RATE_LIMITED',
-            `too many requests from your address: at most ${limit} per ${per}; try again later`,
-            429,
-          ),
-        ),
-    }),
-  ];
-}
-
 /** Whether an orders error is the player's (a rejection to count) rather than a refusal of the request. */
 const REJECTIONS = new Set(['ORDERS_REJECTED', 'INVALID_ORDERS', 'INVALID_REQUEST']);
 
 export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Router {
   const router = express.Router();
-  const ordersLimit = limiter(options.rateLimitOrders, 60_000, 'minute');
-  const createLimit = limiter(options.rateLimitCreate, 3_600_000, 'hour');
+  const ordersLimit = limitPerClient(options.rateLimitOrders, 'minute');
+  const createLimit = limitPerClient(options.rateLimitCreate, 'hour');
   const plainText = express.text({ type: 'text/plain', limit: `${options.bodyLimitKb ?? 512}kb` });
 
   // Answers carry secrets (tokens, addresses) and change with every turn: nothing is cached.

@@ -26,6 +26,7 @@ export type WebSettings = Pick<
   | 'createGames'
   | 'moderatorEmails'
   | 'rateLimitLogin'
+  | 'rateLimitMessages'
 > &
   Partial<Pick<Config, 'mailSmtpUrl'>>;
 
@@ -37,6 +38,7 @@ const DEFAULT_WEB_SETTINGS: WebSettings = {
   createGames: 'anyone',
   moderatorEmails: [],
   rateLimitLogin: 30,
+  rateLimitMessages: 20,
 };
 
 export interface AppDeps {
@@ -147,6 +149,8 @@ export function createApp(deps: AppDeps): Express {
         // Without an SMTP server, mail stays in the local mailbox the pages show.
         localMailbox: !settings.mailSmtpUrl,
         rateLimitLogin: settings.rateLimitLogin,
+        rateLimitOrders: settings.rateLimitOrders,
+        rateLimitMessages: settings.rateLimitMessages,
         bodyLimitKb: settings.bodyLimitKb,
       },
       metrics,

@@ -80,6 +80,9 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError)
     return new AppError('INVALID_REQUEST', 'the request is not valid: fix the fields listed', 400, zodProblems(error));
+  // The router decodes path parameters; one that is not percent-encoded UTF-8 (e.g. `%ff`) is the client's mistake.
+  if (error instanceof URIError)
+    return new AppError('BAD_PATH', 'a part of the path does not decode as UTF-8: percent-encode it correctly', 400);
   if (typeof error !== 'object' || error === null) return null;
   const e = error as HttpishError;
   const known = typeof e.type === 'string' ? BODY_ERRORS[e.type] : undefined;

@@ -148,6 +148,9 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
     await page.getByRole('button', { name: 'Change the deadline' }).click();
     await expect(page.locator('.notice').textContent()).resolves.toContain('deadline is changed');
 
+    // A step that cannot be undone asks first, saying what it will do.
+    await page.locator('details.confirm summary', { hasText: 'Roll back the last turn' }).click();
+    await expect(page.getByText('the turn after it is discarded').isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Roll back the last turn' }).click();
     await expect(page.locator('.notice').textContent()).resolves.toContain('open again');
     await expect(page.locator('.meta').first().textContent()).resolves.toContain('turn 1 (open)');
@@ -161,10 +164,12 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
     const page = moderator.pages()[0]!;
     // Turn 1 again with the orders it had, turn 2 with nobody's: then the moderator ends the game.
     for (const turn of [1, 2]) {
+      await page.locator('details.confirm summary', { hasText: 'Resolve the turn now' }).click();
       await page.getByRole('button', { name: 'Resolve the turn now' }).click();
       await expect(page.locator('.notice').textContent()).resolves.toContain('resolved');
       await expect(page.locator('.meta').first().textContent()).resolves.toContain(`turn ${turn + 1}`);
     }
+    await page.locator('details.confirm summary', { hasText: 'End the game' }).click();
     await page.getByRole('button', { name: 'End the game' }).click();
     await expect(page.locator('.notice').textContent()).resolves.toContain('ended');
 

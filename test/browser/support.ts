@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config/config.ts';
 import { outbox } from '../../src/db/schema.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
@@ -94,4 +94,15 @@ export async function startRig(): Promise<BrowserRig> {
       await server.close();
     },
   };
+}
+
+/** Logs `page`'s person in as `email`: the login form, then the link mailed to them. */
+export async function logInByMail(rig: BrowserRig, page: Page, email: string): Promise<void> {
+  await page.goto(`${rig.server.url}/login`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Mail me a login link' }).click();
+  await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+  await page.goto(await rig.linkFromMail(email, 'login'));
+  await page.getByRole('button', { name: `Log in as ${email}` }).click();
+  await page.waitForLoadState('domcontentloaded');
 }

@@ -52,6 +52,7 @@ describe('parseConfig', () => {
       createGames: 'anyone',
       moderatorEmails: [],
       rateLimitLogin: 30,
+      rateLimitMessages: 20,
     });
   });
 
@@ -86,6 +87,7 @@ describe('parseConfig', () => {
       CREATE_GAMES: 'listed',
       MODERATOR_EMAILS: 'Ann@pbem.test, bo@pbem.test',
       RATE_LIMIT_LOGIN: '0',
+      RATE_LIMIT_MESSAGES: '7',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
@@ -117,6 +119,7 @@ describe('parseConfig', () => {
       createGames: 'listed',
       moderatorEmails: ['ann@pbem.test', 'bo@pbem.test'],
       rateLimitLogin: 0,
+      rateLimitMessages: 7,
     });
   });
 

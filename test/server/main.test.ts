@@ -49,7 +49,7 @@ describe('startServer', () => {
       `msc-pbem listening on ${server.url} (database: pglite in memory)`,
       expect.stringMatching(
         new RegExp(
-          `^mail: receiving mail on smtp://127\\.0\\.0\\.1:\\d+ for @localhost; outgoing mail kept in the local mailbox \\(${server.url}/mailbox\\)$`,
+          `^mail: receiving mail on smtp://127\\.0\\.0\\.1:\\d+ for @localhost; outgoing mail kept in the local mailbox \\(${server.url}/mailbox\\?key=[A-Za-z0-9_-]{32}\\)$`,
         ),
       ),
     ]);

@@ -40,6 +40,18 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     }
   });
 
+  it('answers a browser asking for an unknown page with the HTML "no such page", the API with JSON', async () => {
+    app = await startTestApp(kind);
+    for (const path of ['/nowhere', '/games-of-mine', '/favicon.ico.bak']) {
+      const page = await app.call('GET', path, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect([path, page.status, page.headers.get('content-type')]).toEqual([path, 404, 'text/html; charset=utf-8']);
+      expect(page.text).toContain('<html lang="en">');
+      expect(page.text).toContain('There is no such page');
+    }
+    const api = await app.call('GET', '/api/nowhere', { headers: { accept: 'text/html' } });
+    expect([api.status, api.body.error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it('answers a body over the limit with 413 BODY_TOO_LARGE, and a body that is not JSON with 415', async () => {
     app = await startTestApp(kind, { settings: { bodyLimitKb: 1 } });
     const big = await app.call('POST', '/api/games', { body: { name: 'x'.repeat(2000) } });

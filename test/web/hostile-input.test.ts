@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/db.ts';
-import { startTestApp, type TestApp } from './support.ts';
+import { createDuel, startTestApp, type TestApp } from './support.ts';
 
 describe.each(databaseKinds)('hostile input on %s', (kind) => {
   let app: TestApp | undefined;
@@ -40,5 +40,27 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
       const r = await app.call('GET', path);
       expect([path, r.status]).toEqual([path, 404]);
     }
+  });
+
+  it('a deadline in the far future is refused, and extending a deadline keeps working', async () => {
+    app = await startTestApp(kind);
+    const { moderatorKey } = await createDuel(app, 'far-1');
+    const far = await app.call('POST', '/api/games/far-1/deadline', {
+      token: moderatorKey,
+      body: { deadline: '9999-12-31T23:59:59Z' },
+    });
+    expect(far.status).toBe(422);
+    expect(far.body.error.code).toBe('DEADLINE_TOO_FAR');
+    const deadlineOf = async () => {
+      const game = await app!.call('GET', '/api/games/far-1', { token: moderatorKey });
+      return Date.parse(game.body.game.turn.deadline as string);
+    };
+    const before = await deadlineOf();
+    const extended = await app.call('POST', '/api/games/far-1/deadline', {
+      token: moderatorKey,
+      body: { extendHours: 24 },
+    });
+    expect(extended.status).toBe(200);
+    expect(await deadlineOf()).toBe(before + 24 * 3_600_000);
   });
 });

@@ -8,6 +8,7 @@
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { exportGame } from '../../games/archive.ts';
 import { playedTurns } from '../../games/game-history.ts';
 import { AppError } from '../../games/errors.ts';
 import { mayRead } from '../../games/people.ts';
@@ -81,6 +82,18 @@ export function archiveRoutes(deps: PagesDeps): Router {
         : null,
       strength,
     });
+  });
+
+  // The whole game as JSON, for whoever may read this page: a private game's own players and moderator by their
+  // login, since a browser has no seat token to send to the API's export.
+  router.get('/archive/:id/export', async (req, res) => {
+    const game = await readable(req);
+    const doc = await exportGame(ctx, game.id, { as: 'person', email: sessionOf(req).email });
+    res
+      .set('Content-Disposition', `attachment; filename="${game.id}.json"`)
+      .set('Cache-Control', 'no-store')
+      .type('application/json')
+      .send(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
   router.get('/archive/:id/turn/:n', async (req, res) => {

@@ -12,11 +12,11 @@
  *   straight on, and the link stays unused.
  */
 import express, { type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { AppError } from '../../games/errors.ts';
 import { requestLoginLink } from '../../games/login-request.ts';
 import { peekLoginToken, redeemLoginToken } from '../../games/logins.ts';
-import { fromLoopback, frameFor, type PagesDeps } from './deps.ts';
+import { limitPerClient } from '../rate-limit.ts';
+import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 
@@ -28,24 +28,7 @@ function afterLogin(gameId: string | null): string {
 export function authRoutes(deps: PagesDeps): Router {
   const router = express.Router();
   const { ctx, settings } = deps;
-  const limit = settings.rateLimitLogin
-    ? [
-        rateLimit({
-          windowMs: 3_600_000,
-          limit: settings.rateLimitLogin,
-          standardHeaders: 'draft-7',
-          legacyHeaders: false,
-          handler: (_req, _res, next) =>
-            next(
-              new AppError(
-                'RATE_LIMITED',
-                `too many login requests from your address: at most ${settings.rateLimitLogin} an hour; try again later`,
-                429,
-              ),
-            ),
-        }),
-      ]
-    : [];
+  const limit = limitPerClient(settings.rateLimitLogin, 'hour', 'login requests');
 
   router.get('/login', (req, res) => {
     sendPage(res, 'login', frameFor(deps, req, res, 'Log in'), { email: '' });
@@ -72,7 +55,7 @@ export function authRoutes(deps: PagesDeps): Router {
     }
     sendPage(res, 'login-sent', frameFor(deps, req, res, 'Check your mail'), {
       email,
-      mailboxHere: settings.localMailbox && fromLoopback(req),
+      mailboxHere: settings.localMailbox,
     });
   });
 

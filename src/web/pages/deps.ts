@@ -19,6 +19,10 @@ export interface PageSettings {
   readonly localMailbox: boolean;
   /** Login forms one client address may send per hour (0: no limit). */
   readonly rateLimitLogin: number;
+  /** Order forms one client address may post per minute (0: no limit). */
+  readonly rateLimitOrders: number;
+  /** Messages one client address may send per hour (0: no limit). */
+  readonly rateLimitMessages: number;
   readonly bodyLimitKb: number;
 }
 
@@ -28,6 +32,8 @@ export const DEFAULT_PAGE_SETTINGS: PageSettings = {
   moderatorEmails: [],
   localMailbox: true,
   rateLimitLogin: 30,
+  rateLimitOrders: 120,
+  rateLimitMessages: 20,
   bodyLimitKb: 512,
 };
 
@@ -49,14 +55,6 @@ export function requireLogin(req: Request): string {
 export function mayCreateGames(settings: PageSettings, email: string | null): boolean {
   if (email === null) return false;
   return settings.createGames === 'anyone' || settings.moderatorEmails.includes(email.toLowerCase());
-}
-
-/** Whether the request comes from this machine, to this machine (the local mailbox's condition). */
-export function fromLoopback(req: Request): boolean {
-  const ip = req.ip ?? '';
-  const local = ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
-  const host = req.hostname;
-  return local && (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1');
 }
 
 export function frameFor(

@@ -22,7 +22,7 @@ import { followPlot } from '../../rules/movement.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
 import { describeZone, sideName } from '../../games/settings.ts';
 import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
-import { shapeElement, sideStyle } from '../svg/side-styles.ts';
+import { shapeElement, sideStyleFor, type SideStyle } from '../svg/side-styles.ts';
 import { renderStrengthChart } from '../svg/strength-chart.ts';
 import { shipFormViews, type OrderRow } from './order-form.ts';
 
@@ -32,6 +32,8 @@ export interface GamePageExtras {
   /** Problems of the whole submission, or a refusal (turn closed…). */
   readonly problems?: readonly string[];
   readonly notice?: string | null;
+  /** What became of the orders just sent, shown beside the form (and focused) rather than at the top. */
+  readonly ordersResult?: string | null;
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
   readonly messageDraft?: { to: string; text: string } | null;
@@ -51,8 +53,7 @@ export function plottedPaths(position: Position, orders: ReadonlyMap<string, Shi
 }
 
 /** A side's shape in its colour, for legends. */
-function swatch(index: number): string {
-  const style = sideStyle(index);
+function swatch(style: SideStyle): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">${shapeElement(style.shape, 8, 8, 6, style.colour)}</svg>`;
 }
 
@@ -67,12 +68,10 @@ export function mapPanel(
   return {
     mapSvg: renderHexMap({ position, sideName, title, idPrefix, paths }),
     diagram: renderDiagram(position, { maxWidth: REPORT_WIDTH }),
-    legend: position.sides.map((side, i) => ({
-      side,
-      name: sideName(side),
-      shape: sideStyle(i).shapeName,
-      swatchSvg: swatch(i),
-    })),
+    legend: position.sides.map((side) => {
+      const style = sideStyleFor(position.sides, side, sideName);
+      return { side, name: sideName(side), shape: style.shapeName, swatchSvg: swatch(style) };
+    }),
   };
 }
 
@@ -180,6 +179,7 @@ export async function gamePageModel(
           : null),
       problems: extras.problems ?? [],
       notice: extras.notice ?? null,
+      result: extras.ordersResult ?? null,
     },
     setup:
       game.status === 'setup'

@@ -11,7 +11,8 @@ import type { Game } from '../../games/games.repository.ts';
 import type { Seat } from '../../games/seats.repository.ts';
 import { AppError } from '../../games/errors.ts';
 import { submitText } from '../../games/submit-text.ts';
-import { gameById, mayRead, moderatedBy, seatsInGame, seatsOf, tokenOf, isModerator } from '../../games/people.ts';
+import { homeOf } from '../../games/home.ts';
+import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/people.ts';
 import { submitFleet } from '../../games/setup.ts';
 import { sendSideMessage } from '../../games/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
@@ -19,6 +20,7 @@ import { gamePageModel, type GamePageExtras } from './game-model.ts';
 import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
+import { limitPerClient } from '../rate-limit.ts';
 
 /** A form field as text; anything else a hostile body may hold (an array, an object) reads as empty. */
 function textField(body: unknown, name: string): string {
@@ -81,7 +83,7 @@ function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string): string {
   if (mine.length > 1) q.set('side', seat.side);
   if (done) q.set('done', done);
   const query = q.toString();
-  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : 'orders'}`;
+  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : done === 'orders' ? 'orders-result' : 'orders'}`;
 }
 
 /** Lines of an orders answer as the page lists them. */
@@ -97,14 +99,11 @@ export function playerRoutes(deps: PagesDeps): Router {
 
   router.get('/', async (req, res) => {
     const email = sessionOf(req).email;
-    const seats = email ? await seatsOf(ctx, email) : [];
+    const home = email ? await homeOf(ctx, email) : null;
     const moderated = email ? await moderatedBy(ctx, email) : [];
     sendPage(res, 'home', frameFor(deps, req, res, 'Minimal Space Combat'), {
-      seats: seats.map((s) => ({
-        ...s.game,
-        side: s.seat.side,
-        several: seats.filter((x) => x.game.id === s.game.id).length > 1,
-      })),
+      home,
+      anyGame: home !== null && home.yourMove.length + home.waiting.length + home.finished.length > 0,
       moderated,
       mayCreate: mayCreateGames(deps.settings, email),
     });
@@ -123,7 +122,16 @@ export function playerRoutes(deps: PagesDeps): Router {
       return;
     }
     const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
-    await showGame(deps, req, res, game, found.seat, found.mine, { notice: done ?? null });
+    // Accepted orders are answered beside the form they came from; other notices stand at the top.
+    await showGame(
+      deps,
+      req,
+      res,
+      game,
+      found.seat,
+      found.mine,
+      req.query.done === 'orders' ? { ordersResult: done ?? null } : { notice: done ?? null },
+    );
   });
 
   /** Orders: from the per-ship form (`rows`) or as orders-language text (`text`). */
@@ -184,10 +192,12 @@ export function playerRoutes(deps: PagesDeps): Router {
     }
   }
 
-  router.post('/games/:id/orders', (req, res) => orders(req, res, 'rows'));
-  router.post('/games/:id/orders/text', (req, res) => orders(req, res, 'text'));
+  const ordersLimit = limitPerClient(deps.settings.rateLimitOrders, 'minute', 'order forms');
+  router.post('/games/:id/orders', ...ordersLimit, (req, res) => orders(req, res, 'rows'));
+  router.post('/games/:id/orders/text', ...ordersLimit, (req, res) => orders(req, res, 'text'));
 
-  router.post('/games/:id/messages', async (req, res) => {
+  const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');
+  router.post('/games/:id/messages', ...messagesLimit, async (req, res) => {
     const game = await gameOfPath(deps, req);
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);

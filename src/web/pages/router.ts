@@ -67,9 +67,21 @@ export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {})
   pages.use(pageNotFound);
   pages.use(pageErrors(deps));
 
-  const onlyPages: RequestHandler = (req, res, next) => (PAGE_PATHS.test(req.path) ? pages(req, res, next) : next());
+  // The pages' own paths, and any other address a browser asks for (it gets the HTML "no such page", an API client
+  // the JSON one).
+  const onlyPages: RequestHandler = (req, res, next) =>
+    PAGE_PATHS.test(req.path) || browsing(req) ? pages(req, res, next) : next();
   router.use(onlyPages);
   return router;
+}
+
+/** A browser asking for a page: a GET outside the API whose Accept header prefers HTML to JSON. */
+function browsing(req: express.Request): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !req.path.startsWith('/api') &&
+    req.accepts(['json', 'html']) === 'html'
+  );
 }
 
 /** What express.static refuses (a missing file, a path that climbs out of the folder) is a 404 for the client. */

@@ -11,8 +11,9 @@
  */
 import { formatHex } from '../../rules/hex.ts';
 import type { Direction, Hex, Position, Ship } from '../../rules/types.ts';
-import { HEX_RADIUS, hexCentre, hexCorners, mapPixelSize, MAP_MARGIN, towards, type Point } from './geometry.ts';
-import { shapeElement, sideStyle, xmlEscape } from './side-styles.ts';
+import { hexCentre, mapPixelSize, towards, type Point } from './geometry.ts';
+import { hexGrid, rulers } from './grid.ts';
+import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
 
 export interface PlottedPath {
   readonly ship: string;
@@ -33,7 +34,10 @@ export interface HexMapInput {
   readonly labelHexesUpTo?: number;
 }
 
-const SHIP_SIZE = 8;
+const SHIP_SIZE = 10;
+
+/** Facings whose arrow points down the page: their ship's label goes above it, so that the arrow never crosses it. */
+const DOWNWARD = new Set<Direction>(['S', 'SE', 'SW']);
 
 function shipTitle(ship: Ship, sideName: (side: string) => string): string {
   const speed = ship.speed === null ? 'not moved yet' : `last SPEED ${ship.speed}`;
@@ -56,9 +60,10 @@ function shipElements(position: Position, sideName: (side: string) => string, ar
   for (const group of byHex.values()) {
     const centre = hexCentre(group[0]!.hex.col, group[0]!.hex.row);
     const shift = offsets(group.length);
-    const size = group.length === 1 ? SHIP_SIZE : 6;
+    const size = group.length === 1 ? SHIP_SIZE : 7;
+    const labelAbove = DOWNWARD.has(group[0]!.facing);
     group.forEach((ship, i) => {
-      const style = sideStyle(position.sides.indexOf(ship.side));
+      const style = sideStyleFor(position.sides, ship.side, sideName);
       const at = { x: centre.x + shift[i]!.x, y: centre.y + shift[i]!.y };
       const tip = towards(at, ship.facing, size + 11);
       const id = ship.id.length > 7 ? `${ship.id.slice(0, 6)}…` : ship.id;
@@ -69,7 +74,7 @@ function shipElements(position: Position, sideName: (side: string) => string, ar
           `<line x1="${at.x}" y1="${at.y}" x2="${tip.x}" y2="${tip.y}" class="facing" stroke="#1a1a1a" stroke-width="2" marker-end="url(#${arrow})"/>` +
           shapeElement(style.shape, at.x, at.y, size, style.colour) +
           (label
-            ? `<text x="${centre.x}" y="${centre.y + 19}" class="ship-id" text-anchor="middle">${xmlEscape(label)}</text>`
+            ? `<text x="${centre.x}" y="${labelAbove ? centre.y - size - 5 : centre.y + size + 13}" class="ship-id" text-anchor="middle">${xmlEscape(label)}</text>`
             : '') +
           `</g>`,
       );
@@ -78,14 +83,19 @@ function shipElements(position: Position, sideName: (side: string) => string, ar
   return out;
 }
 
-function pathElements(paths: readonly PlottedPath[], position: Position, arrow: string): string[] {
+function pathElements(
+  paths: readonly PlottedPath[],
+  position: Position,
+  sideName: (side: string) => string,
+  arrow: string,
+): string[] {
   return paths.flatMap((p) => {
     const ship = position.ships.find((s) => s.id === p.ship);
     if (!ship) return [];
     const points = [ship.hex, ...p.hexes].map((h) => hexCentre(h.col, h.row));
     const end = points.at(-1)!;
     const tip = towards(end, p.facing, 14);
-    const style = sideStyle(position.sides.indexOf(ship.side));
+    const style = sideStyleFor(position.sides, ship.side, sideName);
     return [
       `<g class="plot-path" data-ship="${xmlEscape(ship.id)}"><title>${xmlEscape(`plotted path of ${ship.id}: ${p.hexes.map(formatHex).join(' ') || 'stays'}${p.leftMap ? ', then off the map' : ''}`)}</title>` +
         `<polyline points="${points.map((q) => `${q.x},${q.y}`).join(' ')}" fill="none" stroke="${style.colour}" stroke-width="3" stroke-dasharray="6 4"/>` +
@@ -104,36 +114,11 @@ export function renderHexMap(input: HexMapInput): string {
   const arrow = `${prefix}-arrow`;
   const labels = map.width * map.height <= (input.labelHexesUpTo ?? 1600);
 
-  const hexes: string[] = [];
-  for (let col = 1; col <= map.width; col++) {
-    for (let row = 1; row <= map.height; row++) {
-      const c = hexCentre(col, row);
-      hexes.push(`<polygon class="hex" points="${hexCorners(c)}"/>`);
-      if (labels)
-        hexes.push(
-          `<text class="hex-label" x="${c.x}" y="${c.y - HEX_RADIUS * 0.55}" text-anchor="middle">${formatHex({ col, row })}</text>`,
-        );
-    }
-  }
-  const rulers: string[] = [];
-  for (let col = 1; col <= map.width; col++) {
-    const x = hexCentre(col, 1).x;
-    rulers.push(
-      `<text class="ruler" x="${x}" y="${MAP_MARGIN - 8}" text-anchor="middle">${String(col).padStart(2, '0')}</text>`,
-    );
-  }
-  for (let row = 1; row <= map.height; row++) {
-    const y = hexCentre(1, row).y;
-    rulers.push(
-      `<text class="ruler" x="${MAP_MARGIN - 6}" y="${y + 4}" text-anchor="end">${String(row).padStart(2, '0')}</text>`,
-    );
-  }
-
   const active = position.ships.filter((s) => s.status === 'active');
   const legend = position.sides
     .map(
-      (side, i) =>
-        `${sideName(side)}: ${sideStyle(i).shapeName}s, ${active.filter((s) => s.side === side).length} in play`,
+      (side) =>
+        `${sideName(side)}: ${sideStyleFor(position.sides, side, sideName).shapeName}s, ${active.filter((s) => s.side === side).length} in play`,
     )
     .join('; ');
   const titleId = `${prefix}-title`;
@@ -143,9 +128,9 @@ export function renderHexMap(input: HexMapInput): string {
     `<title id="${titleId}">${xmlEscape(input.title)}</title>`,
     `<desc id="${descId}">${xmlEscape(`${map.width} by ${map.height} hexes. ${legend}. Each ship's arrow shows its facing.`)}</desc>`,
     `<defs><marker id="${arrow}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#1a1a1a"/></marker></defs>`,
-    `<g class="hexes">${hexes.join('')}</g>`,
-    `<g class="rulers" aria-hidden="true">${rulers.join('')}</g>`,
-    `<g class="plot-paths">${pathElements(input.paths ?? [], position, arrow).join('')}</g>`,
+    hexGrid(map, labels),
+    rulers(map),
+    `<g class="plot-paths">${pathElements(input.paths ?? [], position, sideName, arrow).join('')}</g>`,
     `<g class="live-paths" data-arrow="${arrow}"></g>`,
     `<g class="ships">${shipElements(position, sideName, arrow).join('')}</g>`,
     `</svg>`,

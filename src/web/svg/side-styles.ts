@@ -27,6 +27,66 @@ export function sideStyle(index: number): SideStyle {
   return STYLES[((index % STYLES.length) + STYLES.length) % STYLES.length]!;
 }
 
+/**
+ * Colours for sides that are named after one (the tutorial's Black and Grey,
+ * a campaign's Red and Blue): a player who reads "Black" looks for black.
+ * Tones of the same palette where it has one, darker or lighter where it
+ * does not; the outline keeps every one of them apart from the white map.
+ */
+const NAMED_COLOURS: Readonly<Record<string, string>> = {
+  black: '#2b2b2b',
+  grey: '#8a8f96',
+  gray: '#8a8f96',
+  silver: '#b4b8bd',
+  white: '#ffffff',
+  red: '#D55E00',
+  orange: '#E69F00',
+  yellow: '#F0E442',
+  gold: '#E69F00',
+  green: '#009E73',
+  blue: '#0072B2',
+  sky: '#56B4E9',
+  purple: '#CC79A7',
+  pink: '#CC79A7',
+};
+
+/** The colour word a side's id or name is, if any ("Black", "red-fleet" → red; "Orion" → none). */
+function namedColour(side: string, name: string): string | null {
+  for (const text of [side, name]) {
+    const word = text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .find((w) => w in NAMED_COLOURS);
+    if (word) return NAMED_COLOURS[word]!;
+  }
+  return null;
+}
+
+/**
+ * How `side` is drawn among `sides` (in seat order): its shape by its place,
+ * its colour the one its id or name says if it names one not already taken,
+ * else the first palette colour no other side has.
+ */
+export function sideStyleFor(
+  sides: readonly string[],
+  side: string,
+  sideName: (side: string) => string = (s) => s,
+): SideStyle {
+  const index = Math.max(0, sides.indexOf(side));
+  const named = sides.map((s) => namedColour(s, sideName(s)));
+  const colours: string[] = [];
+  sides.forEach((_, i) => {
+    const wanted = named[i];
+    colours.push(wanted !== null && wanted !== undefined && !colours.includes(wanted) ? wanted : '');
+  });
+  sides.forEach((_, i) => {
+    if (colours[i] !== '') return;
+    const free = STYLES.map((st) => st.colour).find((c) => !colours.includes(c) && !named.includes(c));
+    colours[i] = free ?? sideStyle(i).colour;
+  });
+  return { ...sideStyle(index), colour: colours[index] ?? sideStyle(index).colour };
+}
+
 /** Escapes text for SVG/HTML content and attribute values. */
 export function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,7 +4,7 @@
  * told apart without colour. The same numbers stand in a table beside it.
  */
 import type { SideStrength } from '../../reports/fleet-strength.ts';
-import { shapeElement, sideStyle, xmlEscape } from './side-styles.ts';
+import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
 
 const WIDTH = 520;
 const HEIGHT = 240;
@@ -47,7 +47,7 @@ export function renderStrengthChart(input: StrengthChartInput): string {
   // Sides with equal BP would hide each other's line: each is nudged a pixel or two apart.
   const nudge = (i: number) => (i - (input.series.length - 1) / 2) * 2.5;
   const lines = input.series.map((s, i) => {
-    const style = sideStyle(input.sides.indexOf(s.side));
+    const style = sideStyleFor(input.sides, s.side, name);
     const points = s.points.map((p) => `${x(p.turn)},${y(p.bp) + nudge(i)}`).join(' ');
     const marks = s.points
       .map((p) => shapeElement(style.shape, x(p.turn), y(p.bp) + nudge(i), 4, style.colour))
@@ -57,7 +57,7 @@ export function renderStrengthChart(input: StrengthChartInput): string {
   });
 
   const legend = input.series.map((s, i) => {
-    const style = sideStyle(input.sides.indexOf(s.side));
+    const style = sideStyleFor(input.sides, s.side, name);
     const lx = LEFT + i * 120;
     const ly = HEIGHT - 8;
     return `${shapeElement(style.shape, lx + 5, ly - 4, 5, style.colour)}<text x="${lx + 14}" y="${ly}" class="axis">${xmlEscape(name(s.side))}</text>`;

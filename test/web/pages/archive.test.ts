@@ -5,6 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localMailboxKey } from '../../../src/games/secrets.ts';
 import { outbox } from '../../../src/db/schema.ts';
 import { endGame } from '../../../src/games/moderation.ts';
 import { resolveNextDueTurn } from '../../../src/games/resolution.ts';
@@ -56,13 +57,33 @@ describe('the archive', () => {
     expect((await alice.get('/archive/hidden')).status).toBe(200);
   });
 
+  it("a private game's download link works for its own logged-in players, and for nobody else", async () => {
+    await tutorialDuel(app.ctx, { id: 'hidden', settings: { public: false } });
+    const alice = visitor(app);
+    await logIn(app, alice, 'alice@pbem.test');
+    const page = await alice.get('/archive/hidden');
+    const link = /href="(\/archive\/hidden\/export)"/.exec(page.text)?.[1];
+    expect(link).toBe('/archive/hidden/export');
+    const download = await alice.get(link!);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^application\/json/);
+    const doc = JSON.parse(download.text) as { gameId: string; seed: string | null };
+    expect(doc.gameId).toBe('hidden');
+    // A player's download of a running game keeps the seed secret, as the API's does for a seat token.
+    expect(doc.seed).toBeNull();
+    expect((await visitor(app).get(link!)).status).toBe(404);
+    const carol = visitor(app);
+    await logIn(app, carol, 'carol@pbem.test');
+    expect((await carol.get(link!)).status).toBe(404);
+  });
+
   it('publishes the dice commitment at once and the seed only at the end; every die of a turn is listed', async () => {
     const { moderatorToken } = await tutorialDuel(app.ctx, { id: 'dice' });
     const anyone = visitor(app);
     const before = await anyone.get('/archive/dice');
     expect(before.text).toMatch(/Commitment \(SHA-256 of the seed[^<]*<code class="hash">[0-9a-f]{64}<\/code>/);
     expect(before.text).toContain('The seed is revealed when the game ends.');
-    expect(before.text).toContain('href="/api/games/dice/export"');
+    expect(before.text).toContain('href="/archive/dice/export"');
     await endGame(app.ctx, { gameId: 'dice', key: moderatorToken }, 'end');
     const after = await anyone.get('/archive/dice');
     expect(after.text).toMatch(/<code class="hash" id="seed">[0-9a-f]{32}<\/code>/);
@@ -106,10 +127,27 @@ describe('the local mailbox', () => {
   });
   afterEach(() => app.close());
 
-  it('shows every mail on this machine itself', async () => {
-    const page = await visitor(app).get('/mailbox');
+  it('shows every mail to whoever opens the link with the mailbox key, and keeps the key for its pages', async () => {
+    const operator = visitor(app);
+    const page = await operator.get(`/mailbox?key=${localMailboxKey(app.ctx.serviceKey)}`);
     expect(page.text).toContain('For ann@pbem.test');
     expect(page.text).toContain('For bo@pbem.test');
+    const again = await operator.get('/mailbox');
+    expect(again.text).toContain('For bo@pbem.test');
+  });
+
+  it('trusts neither a loopback address nor a loopback Host: a reverse proxy on the machine sends both', async () => {
+    for (const host of ['localhost', '127.0.0.1']) {
+      const page = await getAs(app, '/mailbox', host);
+      expect([host, page.status]).toEqual([host, 401]);
+      expect(page.text).not.toContain('For bo@pbem.test');
+    }
+  });
+
+  it('refuses a wrong key without showing any mail', async () => {
+    const page = await visitor(app).get(`/mailbox?key=${'A'.repeat(32)}`);
+    expect(page.status).toBe(403);
+    expect(page.text).not.toContain('For ann@pbem.test');
   });
 
   it('elsewhere shows each person only their own mail, and nothing to a visitor', async () => {

@@ -80,7 +80,7 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
       fire: 'grey',
       hold_0: 'on',
     });
-    expect([accepted.status, accepted.location]).toEqual([303, '/games/duel?done=orders#orders']);
+    expect([accepted.status, accepted.location]).toEqual([303, '/games/duel?done=orders#orders-result']);
     const after = await alice.get(accepted.location!.split('#')[0]!);
     expect(after.text).toContain('Accepted: your orders are in.');
     expect(after.text).toContain('SHIP Black SPEED 3 MOVE 2R FIRE Grey HOLD');
@@ -249,5 +249,43 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     const post = await carol.post('/games/duel/orders', { ship: 'Black', speed: '1', move: '1', fire: '' });
     expect(post.status).toBe(403);
     expect(post.text).toContain('you have no seat in game duel');
+  });
+});
+
+describe('limits on what one client sends from the game page', () => {
+  let app: TestApp;
+  afterEach(() => app.close());
+
+  it('refuses order forms over RATE_LIMIT_ORDERS a minute with 429, and says so', async () => {
+    app = await startTestApp('pglite', { settings: { rateLimitOrders: 2 } });
+    await tutorialDuel(app.ctx, { id: 'duel' });
+    const alice = visitor(app);
+    await logIn(app, alice, ALICE);
+    await alice.get('/games/duel');
+    const text = 'SHIP Black SPEED 3 MOVE 1R1';
+    expect((await alice.post('/games/duel/orders/text', { text })).status).toBe(303);
+    expect((await alice.post('/games/duel/orders', { ship: 'Black', speed: '3', move: '2R', fire: '' })).status).toBe(
+      303,
+    );
+    const third = await alice.post('/games/duel/orders/text', { text });
+    expect(third.status).toBe(429);
+    expect(third.text).toContain('too many order forms from your address: at most 2 a minute');
+  });
+
+  it('refuses messages over RATE_LIMIT_MESSAGES an hour with 429, and relays none of them', async () => {
+    app = await startTestApp('pglite', { settings: { rateLimitMessages: 3 } });
+    await tutorialDuel(app.ctx, { id: 'duel' });
+    const alice = visitor(app);
+    await logIn(app, alice, ALICE);
+    await alice.get('/games/duel');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await alice.post('/games/duel/messages', { to: 'grey', text: `message ${i}` })).status);
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
+    const mails = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, BOB), eq(outbox.kind, 'message')));
+    expect(mails).toHaveLength(3);
   });
 });

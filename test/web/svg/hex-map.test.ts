@@ -8,7 +8,7 @@ import { neighbour } from '../../../src/rules/hex.ts';
 import { DIRECTIONS, type Position, type Ship } from '../../../src/rules/types.ts';
 import { FACING_DEGREES, hexCentre, mapPixelSize, towards } from '../../../src/web/svg/geometry.ts';
 import { renderHexMap } from '../../../src/web/svg/hex-map.ts';
-import { sideStyle } from '../../../src/web/svg/side-styles.ts';
+import { sideStyle, sideStyleFor } from '../../../src/web/svg/side-styles.ts';
 
 const design = { engine: 3, shields: 3, toHit: 3, weapons: ['F'] as const };
 const ship = (id: string, side: string, col: number, row: number, facing: Ship['facing'] = 'N'): Ship => ({
@@ -73,10 +73,11 @@ describe('renderHexMap', () => {
     expect(svg.match(/<polygon class="hex"/g)).toHaveLength(48);
     expect(svg).toContain('>0806</text>');
     expect(svg).toContain('<title>B1 (BLACK) at 0203 facing NE, not moved yet; ENGINE 3, SHIELDS 3, weapons F</title>');
-    const black = sideStyle(0);
-    const grey = sideStyle(1);
+    const black = sideStyleFor(['black', 'grey'], 'black');
+    const grey = sideStyleFor(['black', 'grey'], 'grey');
     expect(black.shape).not.toBe(grey.shape);
-    expect(black.colour).not.toBe(grey.colour);
+    // Sides named after a colour are drawn in it (the tutorial's Black was drawn orange).
+    expect([black.colour, grey.colour]).toEqual(['#2b2b2b', '#8a8f96']);
     expect(svg).toMatch(new RegExp(`data-ship="B1"[\\s\\S]*?<circle [^>]*fill="${black.colour}"`));
     expect(svg).toMatch(new RegExp(`data-ship="G1"[\\s\\S]*?<rect [^>]*fill="${grey.colour}"`));
     expect(svg).toContain('class="ship-id" text-anchor="middle">G1</text>');
@@ -112,5 +113,23 @@ describe('renderHexMap', () => {
     const styles = Array.from({ length: 8 }, (_, i) => sideStyle(i));
     expect(new Set(styles.map((s) => s.shape)).size).toBe(8);
     expect(new Set(styles.map((s) => s.colour)).size).toBe(8);
+  });
+});
+
+describe('side colours', () => {
+  it('a side named after a colour gets that colour; the others the first palette colours left', () => {
+    const sides = ['orion', 'red', 'vega'];
+    const colours = sides.map((s) => sideStyleFor(sides, s).colour);
+    expect(colours[1]).toBe('#D55E00');
+    expect(new Set(colours).size).toBe(3);
+    expect(colours[0]).toBe(sideStyle(0).colour);
+  });
+
+  it('reads the colour from the name a side is shown by, and never gives two sides one colour', () => {
+    const names: Record<string, string> = { a: 'Blue Fleet', b: 'Navy blue', c: 'Empire' };
+    const sides = ['a', 'b', 'c'];
+    const colours = sides.map((s) => sideStyleFor(sides, s, (x) => names[x]!).colour);
+    expect(colours[0]).toBe('#0072B2');
+    expect(new Set(colours).size).toBe(3);
   });
 });

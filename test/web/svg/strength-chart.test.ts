@@ -1,7 +1,6 @@
 /** The fleet-strength chart: one line per side, in its colour and with its shape at every point. */
 import { describe, expect, it } from 'vitest';
 import { renderStrengthChart } from '../../../src/web/svg/strength-chart.ts';
-import { sideStyle } from '../../../src/web/svg/side-styles.ts';
 
 describe('renderStrengthChart', () => {
   it('draws a polyline per side through every turn, with a title listing the numbers', () => {
@@ -28,8 +27,9 @@ describe('renderStrengthChart', () => {
       ],
     });
     expect(svg.match(/<polyline /g)).toHaveLength(2);
-    expect(svg).toContain(`stroke="${sideStyle(0).colour}"`);
-    expect(svg).toContain(`stroke="${sideStyle(1).colour}"`);
+    // Sides named after a colour are drawn in it: red in the palette's vermillion, blue in its blue.
+    expect(svg).toMatch(/<title>Red &lt;fleet&gt;[^<]*<\/title><polyline [^>]*stroke="#D55E00"/);
+    expect(svg).toMatch(/<title>Blue: [^<]*<\/title><polyline [^>]*stroke="#0072B2"/);
     expect(svg).toContain('<title>Blue: BP in play by turn — 0: 45, 1: 30, 2: 15</title>');
     expect(svg).toContain('Red &lt;fleet&gt;');
     expect(svg).not.toContain('<fleet>');

@@ -1,0 +1,106 @@
+/**
+ * The strategic campaign (rules-strategic.md) as a game kind: its state is the
+ * campaign document `msc campaign resolve` reads (src/adjudicator/campaign-json.ts),
+ * its orders language is src/orders/campaign, checked against what the side
+ * sees; its reports tell each side only what §6 lets it see. With `battles:
+ * "tactical"` a turn stops for its battles (`linkedBattles`), and the kind runs
+ * its own setup phase (`setup`).
+ */
+import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
+import { formatCampaignOrders } from '../../orders/campaign/index.ts';
+import { err } from '../../rules/result.ts';
+import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
+import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
+import { battleOutcome, battleSetup, finishBattles } from './battles.ts';
+import { readCampaign, readSideOrders, writeCampaign, writeSideOrders } from './docs.ts';
+import { campaignBlock, campaignEndReport, campaignReport } from './report.ts';
+import {
+  campaignSettingsSchema,
+  defaultSetup,
+  formatSetup,
+  initialCampaign,
+  parseSetup,
+  readSetup,
+  setupBlock,
+  writeSetup,
+  startCampaign,
+  type CampaignSettings,
+  type CampaignSetup,
+} from './setup.ts';
+import { hasOrders, resolveStrategic, scoreNow, seenCampaign } from './turn.ts';
+import { viewOf } from './view.ts';
+
+/** Sides still in the campaign: not conceded, with a fleet. */
+function sidesInPlay(c: Campaign): string[] {
+  return c.sides.filter((s) => !c.conceded.includes(s) && c.fleets.some((f) => f.side === s));
+}
+
+function sidesThatMustOrder(c: Campaign, seats: readonly SeatStanding[]): string[] {
+  const playing = sidesInPlay(c);
+  return [...new Set(seats.filter((s) => s.concededAt === null && playing.includes(s.side)).map((s) => s.side))];
+}
+
+const textContext = (at: SideContext<Campaign>) => ({
+  gameId: at.gameId,
+  turn: at.turn,
+  side: at.side,
+  campaign: at.state,
+});
+
+const budgetOf = (settings: unknown) => (settings as Partial<CampaignSettings>).budget ?? 150;
+
+export const strategicKind: GameKind<Campaign, SideOrders> = {
+  ruleset: 'msc-strategic',
+  title: 'strategic campaign',
+  readState: readCampaign,
+  writeState: writeCampaign,
+  readOrders: readSideOrders,
+  writeOrders: writeSideOrders,
+  sidesThatMustOrder,
+  sidesInPlay,
+  concede: (c, side) => (c.conceded.includes(side) ? c : { ...c, conceded: [...c.conceded, side] }),
+  parseSubmission(text, at) {
+    const parsed = parseCampaignSubmission(text, { ...textContext(at), campaign: seenCampaign(at.state, at.side) });
+    if (!parsed.ok) return { ok: false, errors: parsed.errors };
+    const { orders, commands, message } = parsed.value;
+    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message };
+  },
+  formatOrders: (orders, at) => formatCampaignOrders(orders, textContext(at)),
+  orderBlock: (at, current) =>
+    campaignBlock(
+      viewOf(at.state, at.side, (at.lastEvents ?? []) as CampaignEvent[]),
+      { gameId: at.gameId, turn: at.turn, campaign: at.state },
+      current,
+    ),
+  resolve: resolveStrategic,
+  scoreNow: (c) => scoreNow(c),
+  report: campaignReport,
+  endReport: campaignEndReport,
+  linkedBattles: {
+    ruleset: 'msc-tactical',
+    setup: (pending, index, options) => battleSetup(pending, index, options?.turnLimit),
+    outcome: battleOutcome,
+    finish: finishBattles,
+  },
+  setup: {
+    settingsSchema: campaignSettingsSchema,
+    initialState: (settings) => {
+      const parsed = campaignSettingsSchema.safeParse(settings);
+      if (!parsed.success)
+        return err(
+          parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
+        );
+      return initialCampaign(parsed.data);
+    },
+    readSetup,
+    writeSetup: (s) => writeSetup(s as CampaignSetup),
+    parseSetup,
+    formatSetup: (s, at) => formatSetup(s as CampaignSetup, at),
+    setupBlock: (at, current) => setupBlock(at, current as CampaignSetup | undefined),
+    defaultSetup: (at) => defaultSetup(at.side, budgetOf(at.settings)),
+    start: (state, setups, settings) => {
+      const started = startCampaign(state, setups as ReadonlyMap<string, CampaignSetup>, settings);
+      return started;
+    },
+  },
+};

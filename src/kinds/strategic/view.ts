@@ -1,0 +1,31 @@
+/**
+ * What a side sees now (rules-strategic.md §6), rebuilt from the campaign and
+ * the last turn's events: the enemy counts its sensors found that turn, and
+ * the count of every enemy fleet it fought then (the count at the battle's
+ * end, which is the count at the end of the turn: nothing after combat
+ * changes a fleet's ships). This is the view the rules returned with the turn.
+ */
+import { sideView } from '../../rules/strategic/views.ts';
+import type { Campaign, CampaignEvent, SideView } from '../../rules/strategic/types.ts';
+
+export function viewOf(campaign: Campaign, side: string, lastEvents: readonly CampaignEvent[]): SideView {
+  const detected: Record<string, number> = {};
+  const fought: Record<string, number> = {};
+  for (const e of lastEvents) {
+    if (e.type === 'sensor' && e.side === side) detected[e.fleet] = e.ships;
+    if (e.type === 'battle' && (e.attacker === side || e.defender === side)) {
+      for (const id of e.fleets) {
+        const f = campaign.fleets.find((x) => x.id === id);
+        if (f && f.side !== side) fought[id] = f.ships.length;
+      }
+    }
+  }
+  return sideView(campaign, side, detected, fought);
+}
+
+/** Everything, as a moderator and the archive of an ended campaign see it: every fleet with its count. */
+export function fullView(campaign: Campaign): SideView {
+  const side = campaign.sides[0];
+  const counts = Object.fromEntries(campaign.fleets.filter((f) => f.side !== side).map((f) => [f.id, f.ships.length]));
+  return sideView({ ...campaign, options: { ...campaign.options, fog: 'positions' } }, side, counts, counts);
+}
