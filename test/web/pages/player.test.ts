@@ -269,7 +269,7 @@ describe('limits on what one client sends from the game page', () => {
     );
     const third = await alice.post('/games/duel/orders/text', { text });
     expect(third.status).toBe(429);
-    expect(third.text).toContain('too many order forms from your address: at most 2 a minute');
+    expect(third.text).toContain('too many order forms from your address: at most 2 per minute');
   });
 
   it('refuses messages over RATE_LIMIT_MESSAGES an hour with 429, and relays none of them', async () => {
