@@ -52,6 +52,8 @@ export async function answerAccepted(
         deadline: result.deadline,
         timeZone: seat.timeZone,
         commands: commandWords(result),
+        // Any kind's orders (a campaign's have no SHIP lines).
+        hasOrders: true,
       }),
     );
   }
