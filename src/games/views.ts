@@ -44,6 +44,8 @@ async function baseView(ctx: GamesContext, game: Game) {
     scenario: scenarioOf(game),
     status: game.status,
     settings,
+    /** The settings the game's kind reads itself (a campaign's map, budget, battles, fog …); null for a battle. */
+    kindSettings: kindSettingsOf(game),
     seats: seatRows.map((s) => ({
       side: s.side,
       name: s.displayName,
