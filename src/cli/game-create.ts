@@ -7,11 +7,13 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CreateGameInput } from '../games/create.ts';
 import { SCENARIOS } from '../games/scenario-names.ts';
+import { RULESETS } from '../kinds/kind.ts';
 import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';
 
 export interface CreateOptions {
-  scenario: (typeof SCENARIOS)[number];
+  scenario?: (typeof SCENARIOS)[number];
+  ruleset?: (typeof RULESETS)[number];
   id?: string;
   name: string;
   seat: string[];
@@ -30,9 +32,13 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export function createOptions(command: Command): Command {
   return command
     .addOption(
-      new Option('--scenario <scenario>', 'a ready-made game, or custom (settings from --settings)')
-        .choices(SCENARIOS)
-        .makeOptionMandatory(),
+      new Option('--scenario <scenario>', 'a ready-made game, or custom (settings from --settings)').choices(SCENARIOS),
+    )
+    .addOption(
+      new Option(
+        '--ruleset <ruleset>',
+        'msc-strategic: a campaign, its settings (map, budget, battles, fog, …) from --settings; default: a tactical battle',
+      ).choices(RULESETS),
     )
     .option('--id <id>', 'the game id (2–40 lowercase letters, digits, dashes); default: made up')
     .requiredOption('--name <name>', "the game's name, shown to players")
@@ -87,6 +93,10 @@ function hours(text: string): number | null {
 }
 
 export async function createInput(io: CliIO, opts: CreateOptions): Promise<CreateGameInput> {
+  if (opts.scenario === undefined && (opts.ruleset ?? 'msc-tactical') === 'msc-tactical')
+    throw new CliError(
+      'give --scenario (tutorial-duel, skirmish-3v3, solo-mission or custom) for a tactical battle, or --ruleset msc-strategic for a campaign',
+    );
   if (opts.seat.length === 0)
     throw new CliError('give each player a seat: --seat side:email:name[:timezone] (once per side played by a person)');
   const fromFile = opts.settings ? await readJsonFile(io, opts.settings) : {};
@@ -103,7 +113,8 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
   return {
     ...(opts.id ? { id: opts.id } : {}),
     name: opts.name,
-    scenario: opts.scenario,
+    ...(opts.ruleset ? { ruleset: opts.ruleset } : {}),
+    ...(opts.scenario ? { scenario: opts.scenario } : {}),
     ...(opts.handicap !== undefined
       ? { options: { handicap: wholeNumber('--handicap', opts.handicap) } as CreateGameInput['options'] }
       : {}),

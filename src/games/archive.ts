@@ -19,7 +19,8 @@ import { turns, type Game, type Seat, type Turn } from '../db/schema.ts';
 import { createGamesRepository, gameNotFound } from './games.repository.ts';
 import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { kindOf } from '../kinds/index.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -99,6 +100,12 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
   const reader = readerOf(game, seatRows, access);
   const over = game.status === 'finished' || game.status === 'abandoned';
   const secrets = over || reader === 'moderator';
+  // A running game of a kind with hidden information (a campaign) is exported to its moderator only.
+  if (!over && reader !== 'moderator' && kindOf(game.ruleset).viewFor)
+    throw forbidden(
+      'HIDDEN_WHILE_RUNNING',
+      `game ${gameId} is a ${kindOf(game.ruleset).title} with hidden information: it is exported once it is over`,
+    );
 
   const rows = await tx.select().from(turns).where(eq(turns.gameId, gameId)).orderBy(asc(turns.number));
   const resolved = rows.filter((t) => t.status === 'resolved');

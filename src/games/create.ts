@@ -8,16 +8,18 @@ import { z } from 'zod';
 import { games, seats, type Game } from '../db/schema.ts';
 import { SeededDice } from '../rules/dice.ts';
 import { createGamesRepository } from './games.repository.ts';
-import type { GamesContext } from './context.ts';
+import type { GamesContext, Tx } from './context.ts';
 import { badRequest, conflict, invalid } from './errors.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
 import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
 import { randomUUID } from 'node:crypto';
 import { newSecret, newSeed, seatToken, sha256Hex } from './secrets.ts';
-import { audit } from './lifecycle.ts';
+import { audit, openTurn } from './lifecycle.ts';
 import { startIfReady } from './setup.ts';
 import { queueInvitation } from './invitations.ts';
 import { createSeatsRepository } from './seats.repository.ts';
+import { kindOf, RULESETS } from '../kinds/index.ts';
+import { kindGameSettings, SETUP_TURN } from './kind-setup.ts';
 
 export const gameIdSchema = z
   .string()
@@ -49,6 +51,8 @@ export const seatInputSchema = z.strictObject({
 const createGameSchema = z.strictObject({
   id: gameIdSchema.optional(),
   name: z.string().trim().min(1).max(80),
+  /** The kind of game: a tactical battle (the default) or a strategic campaign, whose `settings` are its own. */
+  ruleset: z.enum(RULESETS).default('msc-tactical'),
   scenario: z.enum(SCENARIOS).default('custom'),
   options: scenarioOptionsSchema.optional(),
   /** Settings; for a scenario, these override the scenario's own. */
@@ -113,9 +117,19 @@ async function create(
     throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
   const input = parsed.data;
 
+  const kind = kindOf(input.ruleset);
+  const setupPhase = kind.setup ?? null;
+  if (setupPhase && (input.scenario !== 'custom' || input.options))
+    throw badRequest('INVALID_GAME', `a ${kind.title} takes no scenario: give its settings`, [
+      { code: 'INVALID_FIELD', message: `scenario: the scenarios are tactical battles` },
+    ]);
+  // A kind with its own setup phase (a campaign) reads its own settings; a tactical battle's come from its scenario.
+  const own = setupPhase ? kindGameSettings(kind, setupPhase, input.settings) : null;
   const base =
     input.scenario === 'custom' ? { settings: {}, fleets: {} } : scenario(input.scenario, input.options ?? {});
-  const settingsResult = gameSettingsSchema.safeParse({ ...base.settings, ...input.settings });
+  const settingsResult = own
+    ? { success: true as const, data: own.settings }
+    : gameSettingsSchema.safeParse({ ...base.settings, ...input.settings });
   if (!settingsResult.success)
     throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settingsResult.error));
   const settings: GameSettings = settingsResult.data;
@@ -149,7 +163,7 @@ async function create(
 
   const id =
     input.id ??
-    `${input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret()
+    `${own ? 'campaign' : input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret()
       .slice(0, 6)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, 'x')}`;
@@ -168,15 +182,17 @@ async function create(
       .insert(games)
       .values({
         id,
-        ruleset: 'msc-tactical',
+        ruleset: input.ruleset,
         name: input.name,
         status: 'setup',
-        settings: {
-          ...settings,
-          scenario: input.scenario,
-          soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]!])),
-        },
-        state: null,
+        settings: own
+          ? { ...settings, kindSettings: own.kindSettings }
+          : {
+              ...settings,
+              scenario: input.scenario,
+              soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]!])),
+            },
+        state: own?.stateDoc ?? null,
         diceState: SeededDice.fromSeed(seed).save(),
         seed,
         seedCommitment: sha256Hex(seed),
@@ -206,9 +222,13 @@ async function create(
       gameId: id,
       actor,
       action: 'create',
-      details: { scenario: input.scenario, seats: tokens.map((s) => ({ side: s.side, email: s.email })) },
+      details: {
+        ...(own ? { ruleset: input.ruleset } : { scenario: input.scenario }),
+        seats: tokens.map((s) => ({ side: s.side, email: s.email })),
+      },
     });
-    const started = await startIfReady(ctx, tx, row!);
+    // The kind's setup phase is turn 0 on the turn queue; a tactical battle starts once every fleet is in.
+    const started = own ? await openSetupTurn(ctx, tx, row!) : await startIfReady(ctx, tx, row!);
     if (invite) {
       const inTx: GamesContext = { ...ctx, db: tx };
       for (const seat of await createSeatsRepository(tx).ofGame(id)) await queueInvitation(inTx, tx, started, seat);
@@ -216,4 +236,10 @@ async function create(
     return started;
   });
   return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
+}
+
+/** Opens a kind's setup phase: turn 0, with the setup deadline, on the turn queue. */
+async function openSetupTurn(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
+  await openTurn(ctx, tx, game, SETUP_TURN, game.state, game.diceState);
+  return game;
 }

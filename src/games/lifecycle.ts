@@ -11,18 +11,24 @@ import type { GameSettings } from './settings.ts';
 import { queueTurnReports } from './messages.ts';
 import { kindOf } from '../kinds/index.ts';
 import { settingsOf } from './state.ts';
+import { isSetupTurn, setupHoursOf } from './kind-setup.ts';
 
-/** Sides whose player must send orders this turn, by the game's rules, from its stored state document. */
+/**
+ * Sides whose player must send orders this turn, by the game's rules, from its stored state document. In a kind's
+ * setup phase (a game in setup with an open turn 0), every seat that has not conceded sends its setup.
+ */
 export function sidesThatMustOrder(
-  game: Pick<Game, 'ruleset'>,
+  game: Pick<Game, 'ruleset'> & { readonly status?: Game['status'] },
   stateDoc: unknown,
   seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[],
 ): string[] {
   const kind = kindOf(game.ruleset);
+  if (game.status === 'setup' && kind.setup)
+    return [...new Set(seatRows.filter((s) => s.concededAt === null).map((s) => s.side))];
   return kind.sidesThatMustOrder(kind.readState(stateDoc), seatRows);
 }
 
-export function deadlineFor(settings: GameSettings, from: Date): Date | null {
+export function deadlineFor(settings: Pick<GameSettings, 'turnHours'>, from: Date): Date | null {
   return settings.turnHours === null ? null : new Date(from.getTime() + settings.turnHours * HOUR);
 }
 
@@ -43,18 +49,24 @@ export async function openTurn(
   const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
   const must = sidesThatMustOrder(game, stateDoc, seatRows);
   const paused = game.status === 'paused';
+  // A kind's setup phase (turn 0) runs to the setup deadline; its mail is the invitation.
+  const setup = isSetupTurn(game, number);
   await tx.insert(turns).values({
     gameId: game.id,
     number,
     status: 'open',
     openedAt: now,
-    deadline: paused ? null : deadlineFor(settings, now),
+    deadline: paused
+      ? null
+      : setup
+        ? deadlineFor({ turnHours: setupHoursOf(game, settings.turnHours) }, now)
+        : deadlineFor(settings, now),
     dueAt: must.length === 0 ? now : null,
     stateBefore: stateDoc,
     diceStateBefore: diceState,
   });
   if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
-  await queueTurnReports(ctx, tx, game.id, number);
+  if (!setup) await queueTurnReports(ctx, tx, game.id, number);
 }
 
 /**

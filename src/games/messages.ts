@@ -29,6 +29,7 @@ import type { Composed } from './mail-port.ts';
 import { seatToken } from './secrets.ts';
 import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
+import { isSetupTurn, setupContext } from './kind-setup.ts';
 
 export { describeDeadline };
 
@@ -290,7 +291,10 @@ export async function queueReminder(
     deadline: m.turn.deadline,
     timeZone: m.seat.timeZone,
     noOrders: settingsOf(m.game).noOrders,
-    orderBlock: kind.orderBlock(at),
+    // In a kind's setup phase the block to send back is the setup's.
+    orderBlock: isSetupTurn(m.game, m.turn.number)
+      ? kind.setup!.setupBlock(setupContext(m.game, m.turn, m.seat.side))
+      : kind.orderBlock(at),
   });
   await queueMail(ctx, tx, {
     game: m.game,

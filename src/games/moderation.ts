@@ -18,6 +18,7 @@ import { queueGameEnd, queueTurnReports } from './messages.ts';
 import { seatToken, secretMatches, sha256Hex } from './secrets.ts';
 import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
+import { isSetupTurn } from './kind-setup.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from './resolution.ts';
 import { concedeSeat, lockOpenTurn } from './orders.ts';
 
@@ -180,7 +181,10 @@ export async function resolveNow(
 ): Promise<ResolvedTurn | null> {
   await ctx.db.transaction(async (tx) => {
     const game = await lockGame(tx, m);
-    if (game.status !== 'active') throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: resume it first`);
+    // A kind's setup phase (turn 0) can be closed now too: sides without a setup get the default.
+    const setupTurn = game.status === 'setup' && isSetupTurn(game, game.currentTurn);
+    if (game.status !== 'active' && !setupTurn)
+      throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: resume it first`);
     const turn = await openTurnOf(tx, game);
     if (!turn) throw conflict('NO_OPEN_TURN', `game ${game.id} has no open turn`);
     await tx
@@ -216,6 +220,9 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
       .limit(1)
       .for('update');
     if (!last) throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn yet`);
+    // A kind's setup phase is settled for good once turn 1 opens.
+    if (isSetupTurn(game, last.number))
+      throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn since its setup`);
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
     const now = ctx.clock.now();
     const settings = settingsOf(game);
@@ -373,7 +380,8 @@ export async function endGame(
     if (game.status === 'finished' || game.status === 'abandoned')
       throw conflict('GAME_OVER', `game ${game.id} is over already`);
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
-    if (how === 'abandon' || !game.state) {
+    // Nothing has been played before turn 1 (a campaign in its setup phase has a state, but no result).
+    if (how === 'abandon' || !game.state || game.status === 'setup') {
       await updateGame(ctx, tx, game, {
         status: 'abandoned',
         result: { reason: 'abandoned', summary: 'abandoned by the moderator' },

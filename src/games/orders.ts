@@ -26,6 +26,8 @@ import { badRequest, conflict, invalid } from './errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from './lifecycle.ts';
 import { setReportWidth } from './preferences.ts';
 import { seatAmong, seatByToken } from './seats.ts';
+import { isSetupTurn, setupContext } from './kind-setup.ts';
+import type { SetupContext, SetupPhase, SubmissionParse } from '../kinds/kind.ts';
 
 /** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
 export const jsonOrdersSchema = z.record(
@@ -89,6 +91,17 @@ function jsonToText(gameId: string, turn: number, raw: unknown): string {
   return [`GAME ${gameId} TURN ${turn}`, ...lines, 'END'].join('\n');
 }
 
+/** A setup submission read as the kind's setup language reads it, in the shape orders are handled in. */
+function readSetupSubmission(
+  setup: SetupPhase<unknown>,
+  text: string,
+  at: SetupContext<unknown>,
+): SubmissionParse<unknown> {
+  const parsed = setup.parseSetup(text, at);
+  if (!parsed.ok) return parsed;
+  return { ok: true, orders: parsed.setup, hasOrders: true, commands: [], message: parsed.message };
+}
+
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
   // One round trip in the usual case: the game with its current turn, the turn row locked.
@@ -99,7 +112,8 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
     .where(and(eq(turns.gameId, gameId), eq(turns.number, games.currentTurn)))
     .for('update', { of: turns });
   const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
-  if (game.status === 'setup')
+  // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
+  if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
     throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
   if (game.status === 'finished' || game.status === 'abandoned')
     throw conflict('GAME_OVER', `game ${gameId} is over: it takes no more orders`);
@@ -121,12 +135,19 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
     const kind = kindOf(game.ruleset);
     const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+    if (setupPhase && input.text === undefined)
+      throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
     const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
-    const parsed = kind.parseSubmission(text, at);
+    const parsed = setupPhase
+      ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
+      : kind.parseSubmission(text, at);
     if (!parsed.ok) {
       throw invalid(
-        'ORDERS_REJECTED',
-        `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
+        setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
+        setupPhase
+          ? 'your setup was not accepted: nothing was stored, fix every line listed'
+          : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
         parsed.errors,
       );
     }
@@ -152,7 +173,7 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       const others = await tx.execute<{ seat_id: string }>(sql`
         with inserted as (
           insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
-          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
+          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
           returning 1
         )
         select distinct seat_id from ${submissions}
@@ -164,7 +185,9 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
     return {
       turn: turn.number,
       stored: hasOrders,
-      canonical: kind.formatOrders(orders, at),
+      canonical: setupPhase
+        ? setupPhase.formatSetup(orders, setupContext(game, turn, seat.side))
+        : kind.formatOrders(orders, at),
       deadline: turn.deadline,
       commands,
       message,
@@ -198,9 +221,12 @@ export async function standingOrders(
     if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
     const kind = kindOf(game.ruleset);
     const at = { gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
     return {
       turn: turn.number,
-      canonical: kind.formatOrders(kind.readOrders(sub.orders), at),
+      canonical: setupPhase
+        ? setupPhase.formatSetup(setupPhase.readSetup(sub.orders), setupContext(game, turn, seat.side))
+        : kind.formatOrders(kind.readOrders(sub.orders), at),
       receivedAt: sub.receivedAt,
     };
   });

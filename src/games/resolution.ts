@@ -5,14 +5,24 @@
  * the end of the game — so a turn resolves exactly once and a crash at any
  * point leaves nothing half written.
  */
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import { games, submissions, turnFallsDueAt, turns, type Game, type Turn } from '../db/schema.ts';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import {
+  games,
+  submissions,
+  turnFallsDueAt,
+  turns,
+  type Game,
+  type Seat,
+  type Submission,
+  type Turn,
+} from '../db/schema.ts';
 import { kindOf } from '../kinds/index.ts';
 import { SeededDice } from '../rules/dice.ts';
 import { createGamesRepository } from './games.repository.ts';
 import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext, Tx } from './context.ts';
-import { openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
+import { audit, openTurn, sidesThatMustOrder, updateGame } from './lifecycle.ts';
+import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
 import { sideName } from './settings.ts';
 import { settingsOf } from './state.ts';
@@ -34,7 +44,8 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
       .where(
         and(
           eq(turns.status, 'open'),
-          eq(games.status, 'active'),
+          // A game in setup has an open turn only for a kind's setup phase (turn 0).
+          or(eq(games.status, 'active'), and(eq(games.status, 'setup'), eq(turns.number, SETUP_TURN))),
           lte(turnFallsDueAt, now),
           onlyGame ? eq(turns.gameId, onlyGame) : undefined,
         ),
@@ -62,6 +73,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
     .select()
     .from(submissions)
     .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+  if (isSetupTurn(game, turn.number)) return finishSetupTurn(ctx, tx, game, turn, seatRows, standing);
 
   const orders = new Map<string, unknown>();
   for (const sub of standing) {
@@ -132,6 +144,52 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
   return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
 }
 
+/** Resolves a kind's setup phase (turn 0): every side's setup or its default, and turn 1 opens. */
+async function finishSetupTurn(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  turn: Turn,
+  seatRows: readonly Seat[],
+  standing: readonly Submission[],
+): Promise<ResolvedTurn> {
+  const setup = kindOf(game.ruleset).setup!;
+  const setups = new Map<string, unknown>();
+  for (const sub of standing) {
+    const seat = seatRows.find((s) => s.id === sub.seatId);
+    if (seat && !seat.concededAt) setups.set(seat.side, setup.readSetup(sub.orders));
+  }
+  const settled = settleSetup(game, turn, setups);
+  await ctx.hooks?.insideResolution?.(game.id, turn.number);
+  await tx
+    .update(turns)
+    .set({
+      status: 'resolved',
+      resolvedAt: ctx.clock.now(),
+      ordersUsed: settled.ordersUsed,
+      events: [],
+      stateAfter: settled.stateDoc,
+      diceStateAfter: turn.diceStateBefore,
+    })
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+  const started: Game = {
+    ...game,
+    status: 'active',
+    state: settled.stateDoc,
+    currentTurn: 1,
+    version: game.version + 1,
+  };
+  await updateGame(ctx, tx, game, { status: 'active', state: settled.stateDoc, currentTurn: 1 });
+  await openTurn(ctx, tx, started, 1, settled.stateDoc, turn.diceStateBefore);
+  await audit(ctx, tx, {
+    gameId: game.id,
+    actor: 'system',
+    action: 'start',
+    details: { defaulted: settled.defaulted },
+  });
+  return { gameId: game.id, turn: turn.number, gameOver: false };
+}
+
 /** Sends each reminder (e.g. 24 h and 2 h before the deadline) once to every seat still missing orders. */
 export async function sendDueReminders(ctx: GamesContext): Promise<number> {
   return ctx.db.transaction(async (tx) => {
@@ -140,7 +198,13 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
       .select({ turn: turns, game: games })
       .from(turns)
       .innerJoin(games, eq(games.id, turns.gameId))
-      .where(and(eq(turns.status, 'open'), eq(games.status, 'active'), isNull(turns.dueAt)))
+      .where(
+        and(
+          eq(turns.status, 'open'),
+          or(eq(games.status, 'active'), and(eq(games.status, 'setup'), eq(turns.number, SETUP_TURN))),
+          isNull(turns.dueAt),
+        ),
+      )
       .for('update', { of: turns, skipLocked: true });
     let sent = 0;
     for (const { turn, game } of open) {

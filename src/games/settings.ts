@@ -98,6 +98,8 @@ export type GameSettings = z.output<typeof gameSettingsSchema>;
 export interface StoredGameSettings {
   readonly scenario?: string;
   readonly soloFleets?: Record<string, PlacedShip[]>;
+  /** A kind with its own settings (a campaign): them, as its `setup.settingsSchema` read them. */
+  readonly kindSettings?: unknown;
   readonly [setting: string]: unknown;
 }
 

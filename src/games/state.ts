@@ -24,7 +24,7 @@ export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
   const stored = game.settings;
   const known = checked.get(stored);
   if (known) return known;
-  const { scenario: _scenario, soloFleets: _soloFleets, ...settings } = stored;
+  const { scenario: _scenario, soloFleets: _soloFleets, kindSettings: _kindSettings, ...settings } = stored;
   const parsed = gameSettingsSchema.parse(settings);
   checked.set(stored, parsed);
   return parsed;
@@ -32,6 +32,14 @@ export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
 
 export function soloFleetsOf(game: Pick<Game, 'settings'>): Record<string, PlacedShip[]> {
   return game.settings.soloFleets ?? {};
+}
+
+/**
+ * The settings a game's kind reads itself (a campaign's map, budget, battles, fog …; its `setup.settingsSchema`
+ * checked them at creation), or null for a kind without its own (the tactical battle).
+ */
+export function kindSettingsOf(game: Pick<Game, 'settings'>): unknown {
+  return game.settings.kindSettings ?? null;
 }
 
 export function scenarioOf(game: Pick<Game, 'settings'>): string {

@@ -9,9 +9,10 @@ import { createGamesRepository, gameNotFound } from './games.repository.ts';
 import { createSeatsRepository } from './seats.repository.ts';
 import type { GamesContext } from './context.ts';
 import { createOutboxRepository, type OutboxMessage } from './outbox.repository.ts';
-import { notFound } from './errors.ts';
+import { forbidden, notFound } from './errors.ts';
+import { isSetupTurn } from './kind-setup.ts';
 import { seatByToken } from './seats.ts';
-import { scenarioOf, settingsOf } from './state.ts';
+import { kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from './moderation.ts';
 
@@ -44,6 +45,8 @@ async function baseView(ctx: GamesContext, game: Game) {
     scenario: scenarioOf(game),
     status: game.status,
     settings,
+    /** The settings the game's kind reads itself (a campaign's map, budget, battles, fog …); null for a battle. */
+    kindSettings: kindSettingsOf(game),
     seats: seatRows.map((s) => ({
       side: s.side,
       name: s.displayName,
@@ -61,7 +64,9 @@ async function baseView(ctx: GamesContext, game: Game) {
           dueAt: turn.dueAt,
         }
       : null,
-    position: game.state,
+    // A kind with hidden information (a campaign) shows its state to nobody but the moderator while it runs; each
+    // seat sees its own side's view (`me.view`).
+    position: statePublic(game) ? game.state : null,
     seedCommitment: game.seedCommitment,
     seed: game.status === 'finished' || game.status === 'abandoned' ? game.seed : null,
     winner: game.winner,
@@ -70,6 +75,41 @@ async function baseView(ctx: GamesContext, game: Game) {
 }
 
 export type GameView = Awaited<ReturnType<typeof baseView>>;
+
+const over = (game: Pick<Game, 'status'>) => game.status === 'finished' || game.status === 'abandoned';
+
+/** Whether anyone may see the game's whole state: always for a kind without secrets, else once it is over. */
+function statePublic(game: Pick<Game, 'ruleset' | 'status'>): boolean {
+  return kindOf(game.ruleset).viewFor === undefined || over(game);
+}
+
+/**
+ * A running game of a kind with hidden information (a campaign, rules-strategic.md §6) keeps its turns' states and
+ * orders from everyone but its moderator: each side has its own view and reports. HIDDEN_WHILE_RUNNING otherwise.
+ */
+export async function assertTurnsVisible(
+  ctx: GamesContext,
+  gameId: string,
+  reader: 'moderator' | 'seat' | 'reader',
+): Promise<void> {
+  const game = await gameRow(ctx, gameId);
+  if (reader === 'moderator' || statePublic(game)) return;
+  throw forbidden(
+    'HIDDEN_WHILE_RUNNING',
+    `game ${gameId} is a ${kindOf(game.ruleset).title} with hidden information: its turns are shown once it is over; your side's view is in the game view and your reports`,
+  );
+}
+
+/** The events of the last resolved turn before the game's current one (a kind's side view may depend on them). */
+async function lastEvents(ctx: GamesContext, game: Game): Promise<readonly unknown[]> {
+  const [row] = await ctx.db
+    .select({ events: turns.events })
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.status, 'resolved')))
+    .orderBy(desc(turns.number))
+    .limit(1);
+  return (row?.events ?? []) as readonly unknown[];
+}
 
 /** The game without anyone's private details (for answers to someone who has already proved who they are). */
 export async function publicGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
@@ -91,6 +131,14 @@ export async function seatGameView(ctx: GamesContext, gameId: string, token: str
   return { ...view, me: await seatDetails(ctx, game, seat) };
 }
 
+/** What the seat's side sees of the state: the kind's view for a kind with hidden information, else the state. */
+async function sideViewOf(ctx: GamesContext, game: Game, side: string): Promise<unknown> {
+  if (!game.state) return null;
+  const kind = kindOf(game.ruleset);
+  if (!kind.viewFor) return game.state;
+  return kind.viewFor(kind.readState(game.state), side, await lastEvents(ctx, game));
+}
+
 async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
   const [sub] = await ctx.db
     .select()
@@ -107,6 +155,16 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
   const at = game.state
     ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) }
     : null;
+  const setup = isSetupTurn(game, game.currentTurn) && game.status === 'setup' ? kind.setup! : null;
+  const canonical = (orders: unknown) =>
+    setup
+      ? setup.formatSetup(setup.readSetup(orders), {
+          gameId: game.id,
+          side: seat.side,
+          state: at!.state,
+          settings: kindSettingsOf(game),
+        })
+      : kind.formatOrders(kind.readOrders(orders), at!);
   return {
     side: seat.side,
     name: seat.displayName,
@@ -114,12 +172,14 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     timeZone: seat.timeZone,
     fleet: seat.fleet,
     conceded: seat.concededAt !== null,
+    /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
+    view: await sideViewOf(ctx, game, seat.side),
     orders:
       sub && at
         ? {
             receivedAt: sub.receivedAt,
             channel: sub.channel,
-            canonical: kind.formatOrders(kind.readOrders(sub.orders), at),
+            canonical: canonical(sub.orders),
           }
         : null,
   };
@@ -139,6 +199,7 @@ export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
     .limit(100);
   return {
     ...view,
+    position: game.state,
     seed: game.seed,
     seatDetails: await Promise.all(seatRows.map((s) => seatDetails(ctx, game, s))),
     outbox: mail.map((o) => ({

@@ -300,6 +300,14 @@ export interface GameKind<State, Orders> {
     readonly sideName: (side: string) => string;
   }): EndReportParts;
 
+  /**
+   * Kinds with hidden information (the campaign's fog, rules-strategic.md §6): what one side may see of the state,
+   * as a plain JSON document, from the state and the last resolved turn's events. A kind without it has no secrets:
+   * every reader sees the whole state. With it, the service shows a seat only this, and its turns' states to nobody
+   * but the moderator until the game is over.
+   */
+  viewFor?(state: State, side: string, lastEvents: readonly unknown[]): unknown;
+
   /** Kinds whose battles may be fought as linked games of another kind (the campaign's `battles: "tactical"`). */
   readonly linkedBattles?: LinkedBattles<State>;
   /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */

@@ -55,6 +55,8 @@ export async function answerAccepted(
         timeZone: seat.timeZone,
         commands: commandWords(result),
         notes: result.notes,
+        // Any kind's orders (a campaign's have no SHIP lines).
+        hasOrders: true,
       }),
     );
   }

@@ -32,6 +32,7 @@ import { submitFleet } from '../games/setup.ts';
 import {
   history,
   listGames,
+  assertTurnsVisible,
   moderatorGameView,
   publicGameView,
   seatGameView,
@@ -267,28 +268,30 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   });
 
   /** A private game's history is for its seats and its moderator only; a public one, for anyone. */
-  async function assertReadable(id: string, token: string | null): Promise<void> {
+  async function assertReadable(id: string, token: string | null): Promise<'reader' | 'seat' | 'moderator'> {
     if (token === null) {
       await visitorGameView(ctx, id);
-      return;
+      return 'reader';
     }
     try {
       await seatGameView(ctx, id, token);
+      return 'seat';
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'BAD_TOKEN')) throw error;
       await moderatorGameView(ctx, { gameId: id, key: token });
+      return 'moderator';
     }
   }
 
   router.get('/api/games/:id/turns', async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
-    await assertReadable(id, bearerToken(req));
+    await assertTurnsVisible(ctx, id, await assertReadable(id, bearerToken(req)));
     res.json({ gameId: id, turns: await history(ctx, id) });
   });
 
   router.get('/api/games/:id/turns/:n', async (req, res) => {
     const { id, n } = checkInput(turnParams, req.params, 'params');
-    await assertReadable(id, bearerToken(req));
+    await assertTurnsVisible(ctx, id, await assertReadable(id, bearerToken(req)));
     res.json({ turn: await turnView(ctx, id, n) });
   });
 

@@ -113,3 +113,41 @@ describe('createInput', () => {
     await expect(createInput(memoryIO(), { ...base, settings: file })).rejects.toThrow(/is not valid JSON/);
   });
 });
+
+describe('createInput for a campaign', () => {
+  it('--ruleset msc-strategic takes its settings from --settings and needs no scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'msc-create-'));
+    const file = join(dir, 'campaign.json');
+    const settings = {
+      sides: [
+        { id: 'red', name: 'Red' },
+        { id: 'blue', name: 'Blue' },
+      ],
+      map: { kind: 'generated', width: 20, height: 12, systems: 10, seed: 'x' },
+    };
+    writeFileSync(file, JSON.stringify(settings));
+    const { scenario: _scenario, ...rest } = base;
+    expect(
+      await createInput(memoryIO(), {
+        ...rest,
+        ruleset: 'msc-strategic',
+        settings: file,
+        turnHours: '24',
+        seat: ['red:ann@example.org:Ann', 'blue:bob@example.org:Bob'],
+      }),
+    ).toEqual({
+      name: 'Duel',
+      ruleset: 'msc-strategic',
+      settings: { ...settings, turnHours: 24 },
+      seats: [
+        { side: 'red', email: 'ann@example.org', name: 'Ann' },
+        { side: 'blue', email: 'bob@example.org', name: 'Bob' },
+      ],
+    });
+  });
+
+  it('neither a scenario nor a campaign: says what to give', async () => {
+    const { scenario: _scenario, ...rest } = base;
+    await expect(createInput(memoryIO(), rest)).rejects.toThrow(/--scenario .* or --ruleset msc-strategic/);
+  });
+});

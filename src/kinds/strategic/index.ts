@@ -74,6 +74,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
     ),
   resolve: resolveStrategic,
   scoreNow: (c) => scoreNow(c),
+  viewFor: (c, side, lastEvents) => viewOf(c, side, lastEvents as CampaignEvent[]),
   report: campaignReport,
   endReport: campaignEndReport,
   linkedBattles: {

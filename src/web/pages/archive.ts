@@ -38,6 +38,13 @@ export function archiveRoutes(deps: PagesDeps): Router {
     // A private game does not exist for those who may not read it.
     if (!(await mayRead(ctx, game, sessionOf(req).email)))
       throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
+    // The archive pages draw tactical battles; a campaign's are to come (its export is on the API once it is over).
+    if (game.ruleset !== 'msc-tactical')
+      throw new AppError(
+        'NO_ARCHIVE_PAGE_YET',
+        'a campaign has no archive page yet: use its export (docs/api.md)',
+        404,
+      );
     return game;
   }
 

@@ -68,6 +68,13 @@ async function showGame(
   extras: GamePageExtras,
   status = 200,
 ): Promise<void> {
+  // The game page draws a tactical battle; a campaign is played by mail and through the API until it has its own.
+  if (game.ruleset !== 'msc-tactical')
+    throw new AppError(
+      'NO_GAME_PAGE_YET',
+      'a campaign has no game page yet: play it by mail or through the API (docs/api.md)',
+      404,
+    );
   const model = await gamePageModel(deps.ctx, game, seat, mine, extras);
   sendPage(
     res,
