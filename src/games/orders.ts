@@ -152,6 +152,13 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       );
     }
     const { orders, commands, message, hasOrders } = parsed;
+    // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
+    // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
+    if (hasOrders && game.status === 'paused')
+      throw conflict(
+        'GAME_PAUSED',
+        `game ${input.gameId} is paused by its moderator: it takes no orders until it resumes; nothing was stored`,
+      );
     // A setting is the seat's own, whatever the channel; the last one in the text counts.
     const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
     if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);

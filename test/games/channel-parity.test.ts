@@ -243,30 +243,32 @@ describe.each(databaseKinds)('one use case, every channel, on %s', (kind) => {
     });
   });
 
+  type Channel = 'mail' | 'web' | 'api' | 'cli';
+
+  /** Sends Black's text through one channel; the error code when it is refused, else null. */
+  async function submitAs(channel: Channel, gameId: string, token: string, text: string): Promise<string | null> {
+    if (channel === 'mail') {
+      const r = await handleInboundMail(app.ctx, await orderMail(ALICE, seatAddress(token), text));
+      return ['accepted', 'command'].includes(r.outcome) ? null : String(r.outcome);
+    }
+    if (channel === 'api') {
+      const r = await app.call('POST', `/api/games/${gameId}/orders`, { token, body: { text } });
+      return r.status === 200 ? null : String(r.body.error.code);
+    }
+    if (channel === 'cli') {
+      const r = await msc(['game', 'orders', gameId, '--token', token, '--json'], { stdin: text });
+      return r.code === 0 ? null : cliCode(r);
+    }
+    const alice = visitor(app);
+    await logIn(app, alice, ALICE);
+    await alice.get(`/games/${gameId}`);
+    const r = await alice.post(`/games/${gameId}/orders/text`, { text });
+    return r.status === 303 ? null : String(r.status);
+  }
+
   describe('submit text', () => {
     const channels = ['mail', 'web', 'api', 'cli'] as const;
-    type Channel = (typeof channels)[number];
-
-    /** Sends Black's text through one channel; the error code when it is refused, else null. */
-    async function submit(channel: Channel, gameId: string, token: string, text: string): Promise<string | null> {
-      if (channel === 'mail') {
-        const r = await handleInboundMail(app.ctx, await orderMail(ALICE, seatAddress(token), text));
-        return ['accepted', 'command'].includes(r.outcome) ? null : String(r.outcome);
-      }
-      if (channel === 'api') {
-        const r = await app.call('POST', `/api/games/${gameId}/orders`, { token, body: { text } });
-        return r.status === 200 ? null : String(r.body.error.code);
-      }
-      if (channel === 'cli') {
-        const r = await msc(['game', 'orders', gameId, '--token', token, '--json'], { stdin: text });
-        return r.code === 0 ? null : cliCode(r);
-      }
-      const alice = visitor(app);
-      await logIn(app, alice, ALICE);
-      await alice.get(`/games/${gameId}`);
-      const r = await alice.post(`/games/${gameId}/orders/text`, { text });
-      return r.status === 303 ? null : String(r.status);
-    }
+    const submit = submitAs;
 
     it('orders and MESSAGE: every channel stores the orders and relays the message, kept for both pages', async () => {
       for (const channel of channels) {
@@ -312,6 +314,24 @@ describe.each(databaseKinds)('one use case, every channel, on %s', (kind) => {
         expect(await db().select().from(submissions).where(eq(submissions.gameId, id))).toEqual([]);
       }
     });
+  });
+
+  it('a paused game: every channel refuses orders alike and stores nothing, and takes them again once resumed', async () => {
+    const channels = ['mail', 'web', 'api', 'cli'] as const;
+    for (const channel of channels) {
+      const id = `paused-${channel}`;
+      const { key, tokens } = await duel(id);
+      expect((await app.call('POST', `/api/games/${id}/pause`, { token: key, body: {} })).status).toBe(200);
+      const text = `GAME ${id} TURN 1\nSHIP Black SPEED 3 MOVE 2R\nEND`;
+      const refused = await submitAs(channel, id, tokens.black, text);
+      expect([channel, refused]).toEqual([
+        channel,
+        { mail: 'rejected', web: '409', api: 'GAME_PAUSED', cli: 'GAME_PAUSED' }[channel],
+      ]);
+      expect(await db().select().from(submissions).where(eq(submissions.gameId, id))).toEqual([]);
+      expect((await app.call('POST', `/api/games/${id}/resume`, { token: key, body: {} })).status).toBe(200);
+      expect(await submitAs(channel, id, tokens.black, text)).toBeNull();
+    }
   });
 
   it('moderator actions: pausing through the web, the API and the command line does the same, audited', async () => {
