@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   'game create': [
     '--json',
     '--scenario',
+    '--ruleset',
     '--id',
     '--name',
     '--seat',
