@@ -23,7 +23,7 @@
 import { performance } from 'node:perf_hooks';
 import { count, eq, sql } from 'drizzle-orm';
 import { inboundMessages, outbox } from '../src/db/schema.ts';
-import { createGame } from '../src/games/create.ts';
+import { createGame } from '../src/games/games/create.ts';
 import type { RunningServer } from '../src/server/main.ts';
 import {
   addressOf,

@@ -30,7 +30,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { turns } from '../src/db/schema.ts';
 import { startServer } from '../src/server/main.ts';
-import { submitOrders } from '../src/games/orders.ts';
+import { submitOrders } from '../src/games/turns/orders.ts';
 import { createLogger } from '../src/log.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../src/games/context.ts';
 import { testServerUrl } from '../test/support/db.ts';

@@ -4,8 +4,8 @@
  * moderator key is asked for). No turn-queue worker runs here, so a command
  * that makes a turn due resolves it itself before it returns.
  */
-import { exportGame } from '../games/archive.ts';
-import { createGameAndInvite, type CreateGameInput } from '../games/create.ts';
+import { exportGame } from '../games/archive/archive.ts';
+import { createGameAndInvite, type CreateGameInput } from '../games/games/create.ts';
 import type { GamesContext } from '../games/context.ts';
 import {
   concedeFor,
@@ -19,12 +19,12 @@ import {
   rotateSeatToken,
   setDeadline,
   type Moderator,
-} from '../games/moderation.ts';
-import { standingOrders } from '../games/orders.ts';
-import { submitText } from '../games/submit-text.ts';
-import { resolveNextDueTurn } from '../games/resolution.ts';
-import { submitFleet } from '../games/setup.ts';
-import { history, listGames, moderatorGameView, turnView } from '../games/views.ts';
+} from '../games/moderation/moderation.ts';
+import { standingOrders } from '../games/turns/orders.ts';
+import { submitText } from '../games/turns/submit-text.ts';
+import { resolveNextDueTurn } from '../games/turns/resolution.ts';
+import { submitFleet } from '../games/seats/setup.ts';
+import { history, listGames, moderatorGameView, turnView } from '../games/games/views.ts';
 import {
   toWire,
   type DeadlineChange,

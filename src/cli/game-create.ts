@@ -5,8 +5,8 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { CreateGameInput } from '../games/create.ts';
-import { SCENARIOS } from '../games/scenario-names.ts';
+import type { CreateGameInput } from '../games/games/create.ts';
+import { SCENARIOS } from '../games/games/scenario-names.ts';
 import { RULESETS } from '../kinds/kind.ts';
 import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';

@@ -5,9 +5,9 @@
  * (http-client.ts). Answers are in their JSON form (times as ISO strings), so
  * both ways print the same.
  */
-import type { CreateGameInput } from '../games/create.ts';
-import type { GameExport } from '../games/export-format.ts';
-import type { history, listGames, moderatorGameView, publicGameView, turnView } from '../games/views.ts';
+import type { CreateGameInput } from '../games/games/create.ts';
+import type { GameExport } from '../games/archive/export-format.ts';
+import type { history, listGames, moderatorGameView, publicGameView, turnView } from '../games/games/views.ts';
 
 /** A value as it travels as JSON: Dates become ISO strings. */
 export type Wire<T> = T extends Date

@@ -6,8 +6,8 @@
  * them, so moderator commands here need `--key`.
  */
 import { AppError } from '../games/errors.ts';
-import type { CreateGameInput } from '../games/create.ts';
-import type { GameExport } from '../games/export-format.ts';
+import type { CreateGameInput } from '../games/games/create.ts';
+import type { GameExport } from '../games/archive/export-format.ts';
 import { CliError } from './cli-error.ts';
 import type {
   CreatedGameInfo,

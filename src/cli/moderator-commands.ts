@@ -29,7 +29,7 @@ function deadlineChange(opts: { at?: string; extend?: string; none?: boolean }):
 
 /** The new player of `replace`, checked as a seat is checked at creation. */
 async function newPlayer(side: string, opts: { email: string; name: string; tz?: string }) {
-  const { seatInputSchema } = await import('../games/create.ts');
+  const { seatInputSchema } = await import('../games/games/create.ts');
   const checked = seatInputSchema.safeParse({
     side,
     email: opts.email,

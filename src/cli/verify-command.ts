@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { Mismatch, VerifySummary } from '../games/verify.ts';
+import type { Mismatch, VerifySummary } from '../games/archive/verify.ts';
 import type { CliIO } from './io.ts';
 
 const VERIFY_EXIT = { verified: 0, mismatch: 1, unreadable: 2 } as const;
@@ -56,7 +56,7 @@ async function readExport(io: CliIO, file: string): Promise<unknown> {
   } catch (error) {
     throw new Unreadable('MALFORMED_JSON', `${name} is not valid JSON: ${(error as Error).message}`);
   }
-  const { parseExport } = await import('../games/verify.ts');
+  const { parseExport } = await import('../games/archive/verify.ts');
   const parsed = parseExport(doc);
   if (!parsed.ok)
     throw new Unreadable(
@@ -101,7 +101,7 @@ export async function runVerify(io: CliIO, file: string, opts: VerifyOptions = {
     else io.err([`msc: ${error.message}`, ...error.problems.map((p) => `  - ${p}`)].join('\n'));
     return VERIFY_EXIT.unreadable;
   }
-  const { verifyExport } = await import('../games/verify.ts');
+  const { verifyExport } = await import('../games/archive/verify.ts');
   const result = verifyExport(doc);
   if (opts.json) io.out(json(result));
   else io.out(result.ok ? summaryText(result.turns, result.summary) : mismatchText(result.mismatch));

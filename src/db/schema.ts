@@ -13,8 +13,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { StoredGameSettings } from '../games/settings.ts';
-import type { PlacedShip } from '../games/scenarios.ts';
+import type { StoredGameSettings } from '../games/games/settings.ts';
+import type { PlacedShip } from '../games/games/scenarios.ts';
 import {
   bigint,
   boolean,

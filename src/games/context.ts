@@ -1,6 +1,6 @@
 /** What every use case is given: the database, the clock, and where the service is reached. */
 import type { AppDatabase, AppTransaction } from '../db/client.ts';
-import type { MailComposer } from './mail-port.ts';
+import type { MailComposer } from './outbox/mail-port.ts';
 import type { Logger } from '../log.ts';
 import type { Clock } from './clock.ts';
 

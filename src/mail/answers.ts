@@ -5,9 +5,9 @@
  * Reply-To; an unverified sender only ever gets a notice that names no game
  * secret, and only when it has an address at all.
  */
-import type { Seat } from '../games/seats.repository.ts';
+import type { Seat } from '../games/seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
-import { queueAnswer } from '../games/messages.ts';
+import { queueAnswer } from '../games/turns/messages.ts';
 import type { Composed } from './compose.ts';
 
 export interface AnswerRecord {

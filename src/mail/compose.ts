@@ -8,7 +8,7 @@
  * address: the secret travels only in the Reply-To address of mail to its own
  * seat (games/messages.ts), and players are named by side and display name.
  */
-import type { Composed, GameRef, MailComposer, ReportLinks } from '../games/mail-port.ts';
+import type { Composed, GameRef, MailComposer, ReportLinks } from '../games/outbox/mail-port.ts';
 import { MASKED_PASSWORD } from '../orders/index.ts';
 import { narrativeText } from '../reports/narrative.ts';
 import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';

@@ -22,8 +22,8 @@
  * this returns never loses one, and a mail delivered twice is applied once.
  */
 import type { GamesContext, Tx } from '../games/context.ts';
-import { createGamesRepository } from '../games/games.repository.ts';
-import { createInboundRepository } from '../games/inbound.repository.ts';
+import { createGamesRepository } from '../games/games/games.repository.ts';
+import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';

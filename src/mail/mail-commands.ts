@@ -6,11 +6,11 @@
  * Every answer goes into the outbox in the caller's transaction.
  */
 import type { GamesContext, Tx } from '../games/context.ts';
-import type { Game } from '../games/games.repository.ts';
-import type { Seat } from '../games/seats.repository.ts';
-import { queueSeatReport } from '../games/messages.ts';
-import { standingOrders, type SubmitOrdersResult } from '../games/orders.ts';
-import type { TextSubmitted } from '../games/submit-text.ts';
+import type { Game } from '../games/games/games.repository.ts';
+import type { Seat } from '../games/seats/seats.repository.ts';
+import { queueSeatReport } from '../games/turns/messages.ts';
+import { standingOrders, type SubmitOrdersResult } from '../games/turns/orders.ts';
+import type { TextSubmitted } from '../games/turns/submit-text.ts';
 import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
 import { concedeDoneNotice, messageSentNotice, widthSetNotice } from './notices.ts';

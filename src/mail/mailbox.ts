@@ -8,7 +8,7 @@
  * machine where every player is trusted.
  */
 import type { GamesContext } from '../games/context.ts';
-import { createOutboxRepository, type OutboxKind } from '../games/outbox.repository.ts';
+import { createOutboxRepository, type OutboxKind } from '../games/outbox/outbox.repository.ts';
 
 export interface MailboxMessage {
   readonly id: number;

@@ -23,10 +23,10 @@
 import nodemailer from 'nodemailer';
 import type { Transporter, SendMailOptions } from 'nodemailer';
 import type { AppDatabase, Database } from '../games/context.ts';
-import { createOutboxRepository, type OutboxMessage } from '../games/outbox.repository.ts';
+import { createOutboxRepository, type OutboxMessage } from '../games/outbox/outbox.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Clock } from '../games/clock.ts';
-import { OUTBOX_CHANNEL } from '../games/messages.ts';
+import { OUTBOX_CHANNEL } from '../games/turns/messages.ts';
 import type { Logger } from '../log.ts';
 import { createPoller, type Poller } from '../lib/poller.ts';
 

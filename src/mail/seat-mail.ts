@@ -7,11 +7,11 @@
  * anywhere leaves the seat's earlier orders exactly as they were.
  */
 import type { GamesContext, Tx } from '../games/context.ts';
-import { createGamesRepository, type Game } from '../games/games.repository.ts';
-import type { Seat } from '../games/seats.repository.ts';
+import { createGamesRepository, type Game } from '../games/games/games.repository.ts';
+import type { Seat } from '../games/seats/seats.repository.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
-import { submitText } from '../games/submit-text.ts';
-import { settingsOf } from '../games/state.ts';
+import { submitText } from '../games/turns/submit-text.ts';
+import { settingsOf } from '../games/games/state.ts';
 import type { Answer } from './answers.ts';
 import { composeNotice, composeRejected, type GameRef } from './compose.ts';
 import type { InboundOutcomeKind } from './inbound.ts';

@@ -6,7 +6,7 @@
  * under a unique index.
  */
 import type { Tx } from '../games/context.ts';
-import { createSeatsRepository, type Seat } from '../games/seats.repository.ts';
+import { createSeatsRepository, type Seat } from '../games/seats/seats.repository.ts';
 import { cleanBody, COMMANDS, MASKED_PASSWORD, type Command } from '../orders/index.ts';
 import { isOneOf, keyword, stripComment, words } from '../orders/words.ts';
 

@@ -14,7 +14,7 @@ import type { GamesContext } from '../games/context.ts';
 import { outboxSenderFor } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';
 import { localMailboxKey } from '../games/secrets.ts';
-import { TurnWorker } from '../games/worker.ts';
+import { TurnWorker } from '../games/turns/worker.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createApp } from '../web/app.ts';
 import { createMetrics, type Metrics } from '../web/metrics.ts';

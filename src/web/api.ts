@@ -8,9 +8,9 @@
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import type { GamesContext } from '../games/context.ts';
-import { exportGame } from '../games/archive.ts';
-import { createGameAndInvite, gameIdSchema, seatInputSchema } from '../games/create.ts';
-import { GAME_STATUSES } from '../games/games.repository.ts';
+import { exportGame } from '../games/archive/archive.ts';
+import { createGameAndInvite, gameIdSchema, seatInputSchema } from '../games/games/create.ts';
+import { GAME_STATUSES } from '../games/games/games.repository.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
 import {
   concedeFor,
@@ -24,11 +24,11 @@ import {
   rotateSeatToken,
   setDeadline,
   type Moderator,
-} from '../games/moderation.ts';
-import { concede, jsonOrdersSchema, standingOrders } from '../games/orders.ts';
-import { submitText } from '../games/submit-text.ts';
-import { sideId } from '../games/settings.ts';
-import { submitFleet } from '../games/setup.ts';
+} from '../games/moderation/moderation.ts';
+import { concede, jsonOrdersSchema, standingOrders } from '../games/turns/orders.ts';
+import { submitText } from '../games/turns/submit-text.ts';
+import { sideId } from '../games/games/settings.ts';
+import { submitFleet } from '../games/seats/setup.ts';
 import {
   history,
   listGames,
@@ -38,7 +38,7 @@ import {
   seatGameView,
   turnView,
   visitorGameView,
-} from '../games/views.ts';
+} from '../games/games/views.ts';
 import { checkInput, refuseNul } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 import { limitPerClient } from './rate-limit.ts';

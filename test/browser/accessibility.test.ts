@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitDuelOrders, tutorialDuel } from '../support/games.ts';
 import { chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
 

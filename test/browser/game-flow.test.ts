@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { verifyExport } from '../../src/games/verify.ts';
+import { verifyExport } from '../../src/games/archive/verify.ts';
 import { ARTIFACTS, chromiumAvailable, startRig, type BrowserRig } from './support.ts';
 
 const GAME = 'web-duel';

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pause } from '../../src/games/moderation.ts';
+import { pause } from '../../src/games/moderation/moderation.ts';
 import { tutorialDuel } from '../support/games.ts';
 import { ARTIFACTS, chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { databaseKinds } from '../support/db.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
 

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { games } from '../../src/db/schema.ts';
-import { createGame } from '../../src/games/create.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { createGame } from '../../src/games/games/create.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';

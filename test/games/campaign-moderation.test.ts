@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, games, turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { createGame } from '../../src/games/create.ts';
+import { createGame } from '../../src/games/games/create.ts';
 import { AppError } from '../../src/games/errors.ts';
 import {
   endGame,
@@ -17,9 +17,9 @@ import {
   resume,
   rollback,
   type Moderator,
-} from '../../src/games/moderation.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
-import { seatGameView } from '../../src/games/views.ts';
+} from '../../src/games/moderation/moderation.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
+import { seatGameView } from '../../src/games/games/views.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext } from '../support/games.ts';
 

@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loginTokens, seats as seatRows, sessions } from '../../src/db/schema.ts';
 import { HOUR, MINUTE } from '../../src/games/clock.ts';
-import { issueLoginToken, peekLoginToken, redeemLoginToken, seatLoginLink } from '../../src/games/logins.ts';
+import { issueLoginToken, peekLoginToken, redeemLoginToken, seatLoginLink } from '../../src/games/logins/logins.ts';
 import { sha256Hex } from '../../src/games/secrets.ts';
-import { endSession, sessionEmail, SESSION_LIFE_MS, startSession } from '../../src/games/sessions.ts';
+import { endSession, sessionEmail, SESSION_LIFE_MS, startSession } from '../../src/games/logins/sessions.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 

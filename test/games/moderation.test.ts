@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel } from '../support/games.ts';
 import { auditLog, games, submissions, turns } from '../../src/db/schema.ts';
-import { submitOrders } from '../../src/games/orders.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import {
   endGame,
   extendDeadline,
@@ -17,8 +17,8 @@ import {
   rotateSeatToken,
   setDeadline,
   type Moderator,
-} from '../../src/games/moderation.ts';
-import { moderatorGameView, seatGameView, turnView } from '../../src/games/views.ts';
+} from '../../src/games/moderation/moderation.ts';
+import { moderatorGameView, seatGameView, turnView } from '../../src/games/games/views.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { HOUR } from '../../src/games/clock.ts';
 

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext } from '../support/games.ts';
 import { games, turns } from '../../src/db/schema.ts';
-import { createGame } from '../../src/games/create.ts';
-import { submitFleet } from '../../src/games/setup.ts';
-import { submitOrders } from '../../src/games/orders.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { createGame } from '../../src/games/games/create.ts';
+import { submitFleet } from '../../src/games/seats/setup.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { AppError } from '../../src/games/errors.ts';
-import { readPosition } from '../../src/games/state.ts';
+import { readPosition } from '../../src/games/games/state.ts';
 import { designCost } from '../../src/rules/design.ts';
 
 const problemsOf = (p: Promise<unknown>) =>

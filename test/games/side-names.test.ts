@@ -4,8 +4,8 @@
  * another player, who sees the sender's side, not the address".
  */
 import { describe, expect, it } from 'vitest';
-import { sideName } from '../../src/games/settings.ts';
-import { senderName } from '../../src/games/side-messages.ts';
+import { sideName } from '../../src/games/games/settings.ts';
+import { senderName } from '../../src/games/turns/side-messages.ts';
 
 const settings = {
   map: { width: 10, height: 10 },

@@ -8,15 +8,15 @@ import { and, eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel } from '../support/games.ts';
 import { games, outbox, seats, submissions, turns } from '../../src/db/schema.ts';
-import { submitOrders, concede, standingOrders } from '../../src/games/orders.ts';
-import { resolveNextDueTurn, sendDueReminders } from '../../src/games/resolution.ts';
+import { submitOrders, concede, standingOrders } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn, sendDueReminders } from '../../src/games/turns/resolution.ts';
 import { sha256Hex } from '../../src/games/secrets.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { readPosition } from '../../src/games/state.ts';
+import { readPosition } from '../../src/games/games/state.ts';
 import { resolveTurn } from '../../src/rules/resolve.ts';
 import { SeededDice } from '../../src/rules/dice.ts';
-import { readOrders } from '../../src/games/state.ts';
+import { readOrders } from '../../src/games/games/state.ts';
 
 const expectAppError = async (p: Promise<unknown>, code: string) => {
   const e = await p.then(

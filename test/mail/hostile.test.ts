@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { outbox } from '../../src/db/schema.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';

@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { games, outbox, seats, turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { createGame } from '../../src/games/create.ts';
-import { rotateSeatToken } from '../../src/games/moderation.ts';
-import { submitOrders } from '../../src/games/orders.ts';
+import { createGame } from '../../src/games/games/create.ts';
+import { rotateSeatToken } from '../../src/games/moderation/moderation.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
-import { messagesOf } from '../../src/games/side-messages.ts';
+import { messagesOf } from '../../src/games/turns/side-messages.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 import {

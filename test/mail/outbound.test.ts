@@ -13,11 +13,11 @@ import { SMTPServer } from 'smtp-server';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { createDuels, gamesContext, TEST_MAIL_DOMAIN, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 import { outbox, seats, type OutboxMessage } from '../../src/db/schema.ts';
-import { queueAnswer, threadId } from '../../src/games/messages.ts';
-import { endGame } from '../../src/games/moderation.ts';
-import { submitOrders } from '../../src/games/orders.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
-import { moderatorGameView } from '../../src/games/views.ts';
+import { queueAnswer, threadId } from '../../src/games/turns/messages.ts';
+import { endGame } from '../../src/games/moderation/moderation.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
+import { moderatorGameView } from '../../src/games/games/views.ts';
 import { composeAccepted, composeNotice } from '../../src/mail/compose.ts';
 import { listMailbox } from '../../src/mail/mailbox.ts';
 import {

@@ -10,7 +10,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { outbox, seats } from '../../src/db/schema.ts';
-import { submitOrders } from '../../src/games/orders.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';

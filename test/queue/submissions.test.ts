@@ -9,9 +9,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { submissions } from '../../src/db/schema.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { AppError } from '../../src/games/errors.ts';
-import { submitOrders } from '../../src/games/orders.ts';
-import { TurnWorker } from '../../src/games/worker.ts';
-import { readOrders } from '../../src/games/state.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
+import { TurnWorker } from '../../src/games/turns/worker.ts';
+import { readOrders } from '../../src/games/games/state.ts';
 import { formatPlot } from '../../src/rules/plot.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import {

@@ -11,9 +11,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel } from '../support/games.ts';
 import { outbox, seats, turns } from '../../src/db/schema.ts';
-import { submitOrders } from '../../src/games/orders.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
-import { readPosition } from '../../src/games/state.ts';
+import { submitOrders } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
+import { readPosition } from '../../src/games/games/state.ts';
 import { parseSubmission } from '../../src/orders/index.ts';
 import { renderDiagram } from '../../src/reports/diagram.ts';
 import {

@@ -28,7 +28,7 @@ import { systemClock } from '../../src/games/clock.ts';
 import { loadServiceKey } from '../../src/games/service-key.ts';
 import { mailComposer } from '../../src/mail/compose.ts';
 import type { GamesContext, ServiceHooks } from '../../src/games/context.ts';
-import { TurnWorker } from '../../src/games/worker.ts';
+import { TurnWorker } from '../../src/games/turns/worker.ts';
 import { createLogger } from '../../src/log.ts';
 
 const { values } = parseArgs({

@@ -4,7 +4,7 @@
  * queue (as a worker would) with the test clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { sha256Hex } from '../../src/games/secrets.ts';
 import { HOUR, MINUTE } from '../../src/games/clock.ts';
 import { databaseKinds } from '../support/db.ts';

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOUR } from '../../src/games/clock.ts';
-import { resolveNextDueTurn } from '../../src/games/resolution.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { databaseKinds } from '../support/db.ts';
 import { createDuel, startTestApp, type TestApp } from './support.ts';
 

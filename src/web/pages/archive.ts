@@ -8,13 +8,13 @@
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { exportGame } from '../../games/archive.ts';
-import { playedTurns } from '../../games/game-history.ts';
+import { exportGame } from '../../games/archive/archive.ts';
+import { playedTurns } from '../../games/archive/game-history.ts';
 import { AppError } from '../../games/errors.ts';
-import { mayRead } from '../../games/people.ts';
-import { sideName } from '../../games/settings.ts';
-import { readOrders, readPosition, settingsOf } from '../../games/state.ts';
-import { listGames, turnView } from '../../games/views.ts';
+import { mayRead } from '../../games/games/people.ts';
+import { sideName } from '../../games/games/settings.ts';
+import { readOrders, readPosition, settingsOf } from '../../games/games/state.ts';
+import { listGames, turnView } from '../../games/games/views.ts';
 import { formatShipOrders } from '../../orders/index.ts';
 import { diceRolls } from '../../reports/dice-rolls.ts';
 import { narrative } from '../../reports/narrative.ts';

@@ -13,8 +13,8 @@
  */
 import express, { type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
-import { requestLoginLink } from '../../games/login-request.ts';
-import { peekLoginToken, redeemLoginToken } from '../../games/logins.ts';
+import { requestLoginLink } from '../../games/logins/login-request.ts';
+import { peekLoginToken, redeemLoginToken } from '../../games/logins/logins.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';

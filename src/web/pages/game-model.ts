@@ -6,13 +6,13 @@
  * and reports the mail uses.
  */
 import type { GamesContext } from '../../games/context.ts';
-import type { Game } from '../../games/games.repository.ts';
-import type { Seat } from '../../games/seats.repository.ts';
-import { openingPosition, playedTurns, standingOrderSet } from '../../games/game-history.ts';
-import { tokenOf } from '../../games/people.ts';
-import { messagesOf } from '../../games/side-messages.ts';
-import { readPosition, settingsOf } from '../../games/state.ts';
-import { seatGameView } from '../../games/views.ts';
+import type { Game } from '../../games/games/games.repository.ts';
+import type { Seat } from '../../games/seats/seats.repository.ts';
+import { openingPosition, playedTurns, standingOrderSet } from '../../games/archive/game-history.ts';
+import { tokenOf } from '../../games/games/people.ts';
+import { messagesOf } from '../../games/turns/side-messages.ts';
+import { readPosition, settingsOf } from '../../games/games/state.ts';
+import { seatGameView } from '../../games/games/views.ts';
 import { orderBlock } from '../../orders/index.ts';
 import { renderDiagram } from '../../reports/diagram.ts';
 import { fleetStrength } from '../../reports/fleet-strength.ts';
@@ -20,7 +20,7 @@ import { narrative } from '../../reports/narrative.ts';
 import { deadlineView, sideRecords, WIDE_REPORT_WIDTH } from '../../reports/turn-report.ts';
 import { followPlot } from '../../rules/movement.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
-import { describeZone, sideName } from '../../games/settings.ts';
+import { describeZone, sideName } from '../../games/games/settings.ts';
 import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
 import { shapeElement, sideStyleFor, type SideStyle } from '../svg/side-styles.ts';
 import { renderStrengthChart } from '../svg/strength-chart.ts';

@@ -9,7 +9,7 @@
  * address (games.moderator_email), and is audited with the reason given.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { createGameAndInvite } from '../../games/create.ts';
+import { createGameAndInvite } from '../../games/games/create.ts';
 import { AppError } from '../../games/errors.ts';
 import {
   endGame,
@@ -23,13 +23,13 @@ import {
   rotateSeatToken,
   setDeadline,
   type Moderator,
-} from '../../games/moderation.ts';
-import type { Game } from '../../games/games.repository.ts';
-import { claimModeration, gameById, isModerator } from '../../games/people.ts';
-import { sideName } from '../../games/settings.ts';
-import { settingsOf } from '../../games/state.ts';
-import { moderatorGameView, moderatorMail } from '../../games/views.ts';
-import { HANDICAPS, SCENARIOS } from '../../games/scenarios.ts';
+} from '../../games/moderation/moderation.ts';
+import type { Game } from '../../games/games/games.repository.ts';
+import { claimModeration, gameById, isModerator } from '../../games/games/people.ts';
+import { sideName } from '../../games/games/settings.ts';
+import { settingsOf } from '../../games/games/state.ts';
+import { moderatorGameView, moderatorMail } from '../../games/games/views.ts';
+import { HANDICAPS, SCENARIOS } from '../../games/games/scenarios.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { createInputFromForm, NEW_GAME_DEFAULTS, type NewGameForm } from './new-game-form.ts';
 import { gameOfPath } from './player.ts';

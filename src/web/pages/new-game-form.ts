@@ -4,7 +4,7 @@
  * not numbers, the custom sides' spelling); createGame checks the rest and
  * names every problem.
  */
-import type { CreateGameInput } from '../../games/create.ts';
+import type { CreateGameInput } from '../../games/games/create.ts';
 
 export interface SeatRow {
   readonly side: string;

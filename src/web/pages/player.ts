@@ -7,14 +7,14 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { Game } from '../../games/games.repository.ts';
-import type { Seat } from '../../games/seats.repository.ts';
+import type { Game } from '../../games/games/games.repository.ts';
+import type { Seat } from '../../games/seats/seats.repository.ts';
 import { AppError } from '../../games/errors.ts';
-import { submitText } from '../../games/submit-text.ts';
-import { homeOf } from '../../games/home.ts';
-import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/people.ts';
-import { submitFleet } from '../../games/setup.ts';
-import { sendSideMessage } from '../../games/side-messages.ts';
+import { submitText } from '../../games/turns/submit-text.ts';
+import { homeOf } from '../../games/games/home.ts';
+import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
+import { submitFleet } from '../../games/seats/setup.ts';
+import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { gamePageModel, type GamePageExtras } from './game-model.ts';
 import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';

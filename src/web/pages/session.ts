@@ -12,7 +12,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import type { GamesContext } from '../../games/context.ts';
-import { endSession, sessionEmail, startSession } from '../../games/sessions.ts';
+import { endSession, sessionEmail, startSession } from '../../games/logins/sessions.ts';
 
 export interface SessionInfo {
   /** The raw session id from the cookie, when it is a live session. */

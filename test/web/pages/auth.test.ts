@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../../src/db/schema.ts';
 import { MINUTE } from '../../../src/games/clock.ts';
-import { LOGIN_LINKS_PER_HOUR } from '../../../src/games/logins.ts';
+import { LOGIN_LINKS_PER_HOUR } from '../../../src/games/logins/logins.ts';
 import { databaseKinds } from '../../support/db.ts';
 import { startTestApp, type TestApp } from '../support.ts';
 import { logIn, mailedLink, visitor } from '../pages-support.ts';

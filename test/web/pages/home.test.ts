@@ -4,8 +4,8 @@
  * how long is left; then the games waiting on others; then finished ones.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { timeLeft } from '../../../src/games/home.ts';
-import { endGame } from '../../../src/games/moderation.ts';
+import { timeLeft } from '../../../src/games/games/home.ts';
+import { endGame } from '../../../src/games/moderation/moderation.ts';
 import { submitDuelOrders, tutorialDuel } from '../../support/games.ts';
 import { startTestApp, type TestApp } from '../support.ts';
 import { logIn, visitor } from '../pages-support.ts';

@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../../src/db/schema.ts';
 import { AppError } from '../../../src/games/errors.ts';
-import { submitOrders } from '../../../src/games/orders.ts';
-import { resolveNextDueTurn } from '../../../src/games/resolution.ts';
+import { submitOrders } from '../../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../../src/games/turns/resolution.ts';
 import { databaseKinds } from '../../support/db.ts';
 import { tutorialDuel } from '../../support/games.ts';
 import { startTestApp, type TestApp } from '../support.ts';
@@ -159,7 +159,7 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
   it('escapes what players write: names and messages never become markup', async () => {
     await app.close();
     app = await startTestApp(kind);
-    const { createGame } = await import('../../../src/games/create.ts');
+    const { createGame } = await import('../../../src/games/games/create.ts');
     await createGame(app.ctx, {
       id: 'xss',
       name: 'Game <img src=x onerror=alert(1)>',
@@ -220,7 +220,7 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
   });
 
   it('in the setup phase a seat sends its fleet from the page, with every problem named', async () => {
-    const { createGame } = await import('../../../src/games/create.ts');
+    const { createGame } = await import('../../../src/games/games/create.ts');
     await createGame(app.ctx, {
       id: 'skirm',
       name: 'Skirmish',

@@ -1,0 +1,156 @@
+/**
+ * The archive's download: a whole game as one JSON document
+ * (export-format.ts, docs/archive.md) — settings, seats by side and name,
+ * the initial position and every resolved turn with its orders, events, dice
+ * and positions — from which `msc verify` replays the game.
+ *
+ * Who may export what:
+ * - anyone, a public game; a seat (its token) or the moderator (the game's
+ *   key, or the operator at the command line), a private one too;
+ * - the seed and every dice state only once the game is over (finished or
+ *   abandoned), or to the moderator. While the game runs a dice state is as
+ *   good as the seed: from it every roll to come can be computed. So a
+ *   reader's or a seat's export of a running game has the commitment, the
+ *   rolls already made (in the events), and no dice state;
+ * - never an address, a token or its hash, nor the orders of the open turn.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { turns, type Game, type Seat, type Turn } from '../../db/schema.ts';
+import { createGamesRepository, gameNotFound } from '../games/games.repository.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import type { GamesContext, Tx } from '../context.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { kindOf } from '../../kinds/index.ts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedOrders,
+  type ExportedPosition,
+  type ExportedTurn,
+  type GameExport,
+} from './export-format.ts';
+import { normalizeEmail } from '../logins/logins.ts';
+import { isModerator } from '../games/people.ts';
+import { secretMatches } from '../secrets.ts';
+import { seatAmong } from '../seats/seats.ts';
+import { scenarioOf, settingsOf } from '../games/state.ts';
+
+export type { GameExport } from './export-format.ts';
+
+/** Who asks for the export. */
+export type ExportAccess =
+  /** Anyone: a public game only, its secrets once it is over. */
+  | { readonly as: 'anyone' }
+  /** A seat's token or the game's moderator key (the API's `Authorization: Bearer`). */
+  | { readonly as: 'token'; readonly token: string }
+  /** A person logged in on the web: a seat's player or the game's moderator by their address, else anyone. */
+  | { readonly as: 'person'; readonly email: string | null }
+  /** The operator at the service's own command line: the database in hand, so everything. */
+  | { readonly as: 'operator' };
+
+type Reader = 'reader' | 'seat' | 'moderator';
+
+function readerOf(game: Game, seatRows: readonly Seat[], access: ExportAccess): Reader {
+  if (access.as === 'operator') return 'moderator';
+  if (access.as === 'person') {
+    if (isModerator(game, access.email)) return 'moderator';
+    const email = access.email === null ? null : normalizeEmail(access.email);
+    if (email !== null && seatRows.some((s) => s.email === email)) return 'seat';
+  }
+  if (access.as === 'anyone' || access.as === 'person') {
+    // A private game is not there for someone who cannot say who they are (as in the game's own view).
+    if (!game.public) throw gameNotFound(game.id);
+    return 'reader';
+  }
+  try {
+    seatAmong(seatRows, game.id, access.token);
+    return 'seat';
+  } catch {
+    if (secretMatches(access.token, game.moderatorTokenHash)) return 'moderator';
+    throw unauthorized(
+      'BAD_TOKEN',
+      `that is neither a seat token nor the moderator key of game ${game.id}: leave it out to export a public game`,
+    );
+  }
+}
+
+const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
+
+/** A stored position with no concession yet: how turn 1 opened (concessions only ever add to the list). */
+function beforeConcessions(position: unknown): ExportedPosition {
+  return { ...(position as ExportedPosition), conceded: [] };
+}
+
+function exportedTurn(t: Turn, withDice: boolean): ExportedTurn {
+  return {
+    number: t.number,
+    resolvedAt: iso(t.resolvedAt),
+    stateBefore: t.stateBefore as ExportedPosition,
+    diceStateBefore: withDice ? t.diceStateBefore : null,
+    ordersUsed: (t.ordersUsed ?? {}) as ExportedOrders,
+    events: (t.events ?? []) as ExportedTurn['events'],
+    stateAfter: t.stateAfter as ExportedPosition,
+    diceStateAfter: withDice ? t.diceStateAfter : null,
+  };
+}
+
+async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: ExportAccess): Promise<GameExport> {
+  const game = await createGamesRepository(tx).byId(gameId);
+  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
+  const reader = readerOf(game, seatRows, access);
+  const over = game.status === 'finished' || game.status === 'abandoned';
+  const secrets = over || reader === 'moderator';
+  // A running game of a kind with hidden information (a campaign) is exported to its moderator only.
+  if (!over && reader !== 'moderator' && kindOf(game.ruleset).viewFor)
+    throw forbidden(
+      'HIDDEN_WHILE_RUNNING',
+      `game ${gameId} is a ${kindOf(game.ruleset).title} with hidden information: it is exported once it is over`,
+    );
+
+  const rows = await tx.select().from(turns).where(eq(turns.gameId, gameId)).orderBy(asc(turns.number));
+  const resolved = rows.filter((t) => t.status === 'resolved');
+  const open = rows.find((t) => t.status !== 'resolved') ?? null;
+  // Turn 1 opened with the position the setup built; a game ended before turn 1 resolved keeps it as its state.
+  const first = rows.find((t) => t.number === 1);
+  const initial = first?.stateBefore ?? (game.state && resolved.length === 0 ? game.state : null);
+
+  const settings = settingsOf(game);
+  const sideOrder = settings.sides.map((s) => s.id);
+  const seatList = [...seatRows].sort((a, b) => sideOrder.indexOf(a.side) - sideOrder.indexOf(b.side));
+
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: ctx.clock.now().toISOString(),
+    gameId: game.id,
+    name: game.name,
+    ruleset: game.ruleset,
+    scenario: scenarioOf(game),
+    settings,
+    seats: seatList.map((s) => ({ side: s.side, name: s.displayName })),
+    status: game.status,
+    winner: game.winner,
+    result: game.result ?? null,
+    seedCommitment: game.seedCommitment,
+    seed: secrets ? game.seed : null,
+    initialPosition: initial === null ? null : beforeConcessions(initial),
+    // The dice a game starts with are fixed at its creation and never change before turn 1 resolves.
+    initialDiceState: secrets ? (first?.diceStateBefore ?? game.diceState) : null,
+    turns: resolved.map((t) => exportedTurn(t, secrets)),
+    openTurn: open?.number ?? null,
+    position: (game.state ?? null) as GameExport['position'],
+  };
+}
+
+/**
+ * The whole game as one JSON document. A game that does not exist, or is
+ * private and asked for without a token: GAME_NOT_FOUND; a token that is
+ * neither a seat's nor the moderator's: BAD_TOKEN.
+ */
+export async function exportGame(ctx: GamesContext, gameId: string, access: ExportAccess): Promise<GameExport> {
+  // One snapshot: a turn resolving meanwhile is either wholly in the export or not at all.
+  return ctx.db.transaction((tx) => readGame(ctx, tx, gameId, access), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}

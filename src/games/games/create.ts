@@ -1,0 +1,245 @@
+/**
+ * Creating a game: settings from a scenario (or from scratch), seats with
+ * their secret tokens, a dice seed fixed now and committed to by its SHA-256.
+ * Sides whose fleet the scenario provides are ready; the others build theirs
+ * in the setup phase (setup.ts). When every side is ready, turn 1 opens.
+ */
+import { z } from 'zod';
+import { games, seats, type Game } from '../../db/schema.ts';
+import { SeededDice } from '../../rules/dice.ts';
+import { createGamesRepository } from './games.repository.ts';
+import type { GamesContext, Tx } from '../context.ts';
+import { badRequest, conflict, invalid } from '../errors.ts';
+import { gameSettingsSchema, type GameSettings } from './settings.ts';
+import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
+import { randomUUID } from 'node:crypto';
+import { newSecret, newSeed, seatToken, sha256Hex } from '../secrets.ts';
+import { audit, openTurn } from './lifecycle.ts';
+import { startIfReady } from '../seats/setup.ts';
+import { queueInvitation } from '../seats/invitations.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import { kindOf, RULESETS } from '../../kinds/index.ts';
+import { kindGameSettings, SETUP_TURN } from '../turns/kind-setup.ts';
+
+export const gameIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'a game id is 2–40 lowercase letters, digits or dashes, e.g. orion-7');
+
+/** An IANA time zone name, checked against the zones this Node knows. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a time zone: use an IANA name such as Europe/Paris or UTC');
+
+export const seatInputSchema = z.strictObject({
+  side: z.string(),
+  email: z
+    .email('not an email address')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+  name: z.string().trim().min(1).max(60),
+  timeZone: timeZoneSchema.default('UTC'),
+});
+
+const createGameSchema = z.strictObject({
+  id: gameIdSchema.optional(),
+  name: z.string().trim().min(1).max(80),
+  /** The kind of game: a tactical battle (the default) or a strategic campaign, whose `settings` are its own. */
+  ruleset: z.enum(RULESETS).default('msc-tactical'),
+  scenario: z.enum(SCENARIOS).default('custom'),
+  options: scenarioOptionsSchema.optional(),
+  /** Settings; for a scenario, these override the scenario's own. */
+  settings: z.record(z.string(), z.unknown()).default({}),
+  seats: z.array(seatInputSchema).min(1).max(8),
+});
+export type CreateGameInput = z.input<typeof createGameSchema>;
+
+export interface CreatedGame {
+  readonly game: Game;
+  /** Shown once: the moderator's key for this game. */
+  readonly moderatorToken: string;
+  /** Shown once: each seat's secret token. */
+  readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
+}
+
+export function zodProblems(e: z.ZodError) {
+  return e.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
+}
+
+export interface CreateGameOptions {
+  /** The address whose web session moderates the game besides the key (the creator, on the web). */
+  readonly moderatorEmail?: string | null;
+}
+
+/**
+ * Creating a game, the use case every channel calls (web form, API, command
+ * line): the game and its seats, and an invitation mailed to every seat, all
+ * in one transaction — a game is never there without its invitations queued.
+ */
+export function createGameAndInvite(
+  ctx: GamesContext,
+  raw: unknown,
+  actor = 'api',
+  options: CreateGameOptions = {},
+): Promise<CreatedGame> {
+  return create(ctx, raw, actor, options, true);
+}
+
+/**
+ * The game and its seats without invitations: what tests and benchmarks set
+ * up games with. People create games through createGameAndInvite.
+ */
+export function createGame(
+  ctx: GamesContext,
+  raw: unknown,
+  actor = 'api',
+  options: CreateGameOptions = {},
+): Promise<CreatedGame> {
+  return create(ctx, raw, actor, options, false);
+}
+
+async function create(
+  ctx: GamesContext,
+  raw: unknown,
+  actor: string,
+  options: CreateGameOptions,
+  invite: boolean,
+): Promise<CreatedGame> {
+  const parsed = createGameSchema.safeParse(raw);
+  if (!parsed.success)
+    throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
+  const input = parsed.data;
+
+  const kind = kindOf(input.ruleset);
+  const setupPhase = kind.setup ?? null;
+  if (setupPhase && (input.scenario !== 'custom' || input.options))
+    throw badRequest('INVALID_GAME', `a ${kind.title} takes no scenario: give its settings`, [
+      { code: 'INVALID_FIELD', message: `scenario: the scenarios are tactical battles` },
+    ]);
+  // A kind with its own setup phase (a campaign) reads its own settings; a tactical battle's come from its scenario.
+  const own = setupPhase ? kindGameSettings(kind, setupPhase, input.settings) : null;
+  const base =
+    input.scenario === 'custom' ? { settings: {}, fleets: {} } : scenario(input.scenario, input.options ?? {});
+  const settingsResult = own
+    ? { success: true as const, data: own.settings }
+    : gameSettingsSchema.safeParse({ ...base.settings, ...input.settings });
+  if (!settingsResult.success)
+    throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settingsResult.error));
+  const settings: GameSettings = settingsResult.data;
+
+  const playerSides = settings.sides.map((s) => s.id).filter((id) => !settings.solo.includes(id));
+  const problems = [];
+  for (const seat of input.seats) {
+    if (!settings.sides.some((s) => s.id === seat.side))
+      problems.push({
+        code: 'UNKNOWN_SIDE',
+        message: `seat for "${seat.side}": the sides are ${settings.sides.map((s) => s.id).join(', ')}`,
+      });
+    else if (settings.solo.includes(seat.side))
+      problems.push({ code: 'SOLO_SIDE', message: `side ${seat.side} is played by the solo rules and takes no seat` });
+  }
+  for (const side of playerSides) {
+    const n = input.seats.filter((s) => s.side === side).length;
+    if (n !== 1)
+      problems.push({
+        code: n === 0 ? 'SEAT_MISSING' : 'SEAT_TWICE',
+        message: `side ${side} needs exactly one seat (has ${n})`,
+      });
+  }
+  if (problems.length) throw invalid('INVALID_SEATS', 'every side played by a person needs exactly one seat', problems);
+
+  // Solo sides the scenario does not provide for build from the standard designs.
+  const fleets: Record<string, PlacedShip[]> = Object.fromEntries(
+    Object.entries(base.fleets).map(([side, ships]) => [side, [...ships]]),
+  );
+  for (const side of settings.solo) fleets[side] ??= soloFleet(settings.budget, settings.zones[side], settings.map);
+
+  const id =
+    input.id ??
+    `${own ? 'campaign' : input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret()
+      .slice(0, 6)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`;
+  const seed = newSeed();
+  const moderatorToken = newSecret();
+  const now = ctx.clock.now();
+  const tokens = input.seats.map((s) => {
+    const seatId = randomUUID();
+    return { ...s, seatId, token: seatToken(ctx.serviceKey, seatId, now) };
+  });
+
+  const game = await ctx.db.transaction(async (tx) => {
+    if (await createGamesRepository(tx).exists(id))
+      throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
+    const [row] = await tx
+      .insert(games)
+      .values({
+        id,
+        ruleset: input.ruleset,
+        name: input.name,
+        status: 'setup',
+        settings: own
+          ? { ...settings, kindSettings: own.kindSettings }
+          : {
+              ...settings,
+              scenario: input.scenario,
+              soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]!])),
+            },
+        state: own?.stateDoc ?? null,
+        diceState: SeededDice.fromSeed(seed).save(),
+        seed,
+        seedCommitment: sha256Hex(seed),
+        currentTurn: 0,
+        public: settings.public,
+        moderatorTokenHash: sha256Hex(moderatorToken),
+        moderatorEmail: options.moderatorEmail?.trim().toLowerCase() ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(seats).values(
+      tokens.map((s) => ({
+        id: s.seatId,
+        gameId: id,
+        side: s.side,
+        email: s.email,
+        displayName: s.name,
+        timeZone: s.timeZone,
+        tokenHash: sha256Hex(s.token),
+        tokenRotatedAt: now,
+        fleet: fleets[s.side] ? { ships: fleets[s.side]! } : null,
+        createdAt: now,
+      })),
+    );
+    await audit(ctx, tx, {
+      gameId: id,
+      actor,
+      action: 'create',
+      details: {
+        ...(own ? { ruleset: input.ruleset } : { scenario: input.scenario }),
+        seats: tokens.map((s) => ({ side: s.side, email: s.email })),
+      },
+    });
+    // The kind's setup phase is turn 0 on the turn queue; a tactical battle starts once every fleet is in.
+    const started = own ? await openSetupTurn(ctx, tx, row!) : await startIfReady(ctx, tx, row!);
+    if (invite) {
+      const inTx: GamesContext = { ...ctx, db: tx };
+      for (const seat of await createSeatsRepository(tx).ofGame(id)) await queueInvitation(inTx, tx, started, seat);
+    }
+    return started;
+  });
+  return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
+}
+
+/** Opens a kind's setup phase: turn 0, with the setup deadline, on the turn queue. */
+async function openSetupTurn(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
+  await openTurn(ctx, tx, game, SETUP_TURN, game.state, game.diceState);
+  return game;
+}

@@ -1,0 +1,133 @@
+/**
+ * The pieces of a game's life that several use cases share: which seats must
+ * order, opening a turn, and writing to the audit log.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { auditLog, games, seats, submissions, turns, type Game, type Seat } from '../../db/schema.ts';
+import { notifyStatement } from '../../db/notifications.ts';
+import { HOUR } from '../clock.ts';
+import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
+import type { GameSettings } from './settings.ts';
+import { queueTurnReports } from '../turns/messages.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { settingsOf } from './state.ts';
+import { isSetupTurn, setupHoursOf } from '../turns/kind-setup.ts';
+
+/**
+ * Sides whose player must send orders this turn, by the game's rules, from its stored state document. In a kind's
+ * setup phase (a game in setup with an open turn 0), every seat that has not conceded sends its setup.
+ */
+export function sidesThatMustOrder(
+  game: Pick<Game, 'ruleset'> & { readonly status?: Game['status'] },
+  stateDoc: unknown,
+  seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[],
+): string[] {
+  const kind = kindOf(game.ruleset);
+  if (game.status === 'setup' && kind.setup)
+    return [...new Set(seatRows.filter((s) => s.concededAt === null).map((s) => s.side))];
+  return kind.sidesThatMustOrder(kind.readState(stateDoc), seatRows);
+}
+
+export function deadlineFor(settings: Pick<GameSettings, 'turnHours'>, from: Date): Date | null {
+  return settings.turnHours === null ? null : new Date(from.getTime() + settings.turnHours * HOUR);
+}
+
+/**
+ * Opens turn `number` from `position`: its deadline, and — when nobody needs
+ * to order (every side solo) — due at once. Queues every seat's report.
+ */
+export async function openTurn(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  number: number,
+  stateDoc: unknown,
+  diceState: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const settings = settingsOf(game);
+  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const must = sidesThatMustOrder(game, stateDoc, seatRows);
+  const paused = game.status === 'paused';
+  // A kind's setup phase (turn 0) runs to the setup deadline; its mail is the invitation.
+  const setup = isSetupTurn(game, number);
+  await tx.insert(turns).values({
+    gameId: game.id,
+    number,
+    status: 'open',
+    openedAt: now,
+    deadline: paused
+      ? null
+      : setup
+        ? deadlineFor({ turnHours: setupHoursOf(game, settings.turnHours) }, now)
+        : deadlineFor(settings, now),
+    dueAt: must.length === 0 ? now : null,
+    stateBefore: stateDoc,
+    diceStateBefore: diceState,
+  });
+  if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
+  if (!setup) await queueTurnReports(ctx, tx, game.id, number);
+}
+
+/**
+ * After a submission or a concession: if every seat that must order has
+ * standing orders, the turn is due now, and the workers are woken.
+ */
+export async function markDueIfComplete(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Pick<Game, 'id' | 'ruleset'>,
+  turn: number,
+  stateDoc: unknown,
+): Promise<boolean> {
+  const gameId = game.id;
+  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId));
+  const must = sidesThatMustOrder(game, stateDoc, seatRows);
+  const standing = await tx
+    .select({ seatId: submissions.seatId })
+    .from(submissions)
+    .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turn), isNull(submissions.supersededAt)));
+  const inSides = new Set(standing.map((s) => seatRows.find((r) => r.id === s.seatId)?.side));
+  const complete = must.every((side) => inSides.has(side));
+  if (complete) await markDue(ctx, tx, gameId, turn);
+  return complete;
+}
+
+/** The turn is due now; the workers are woken when the transaction commits. One round trip. */
+export async function markDue(ctx: GamesContext, tx: Tx, gameId: string, turn: number): Promise<void> {
+  await tx.execute(sql`
+    with due as (
+      update ${turns} set due_at = ${ctx.clock.now().toISOString()}::timestamptz
+      where game_id = ${gameId} and number = ${turn} and status = 'open' and due_at is null
+      returning 1
+    )
+    select pg_notify(${TURN_DUE_CHANNEL}, ${gameId})`);
+}
+
+export async function audit(
+  ctx: GamesContext,
+  tx: Tx,
+  entry: { gameId: string; actor: string; action: string; reason?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    gameId: entry.gameId,
+    actor: entry.actor,
+    action: entry.action,
+    reason: entry.reason ?? null,
+    details: entry.details ?? {},
+    at: ctx.clock.now(),
+  });
+}
+
+/** Bumps a game's version and updated_at along with `changes`. */
+export async function updateGame(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  changes: Partial<Omit<Game, 'id' | 'version'>>,
+): Promise<void> {
+  await tx
+    .update(games)
+    .set({ ...changes, updatedAt: ctx.clock.now(), version: game.version + 1 })
+    .where(eq(games.id, game.id));
+}

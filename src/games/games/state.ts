@@ -1,0 +1,47 @@
+/**
+ * A game's stored position is the adjudicator's JSON position document
+ * (docs/adjudicator.md), so a stored turn can be fed to `msc resolve` as it is.
+ */
+import { positionToJson, ordersToJson } from '../../adjudicator/position-json.ts';
+import type { Game } from '../../db/schema.ts';
+import { gameSettingsSchema, type GameSettings } from './settings.ts';
+import type { PlacedShip } from './scenarios.ts';
+
+export { positionToJson, ordersToJson };
+
+/** Reads a stored position, or stored orders (the tactical kind's documents). */
+export { readPosition, readShipOrders as readOrders } from '../../kinds/tactical/index.ts';
+
+/** Settings checked already, by the stored document they were read from. */
+const checked = new WeakMap<object, GameSettings>();
+
+/**
+ * A game's settings proper (without the scenario's name and the solo fleets),
+ * checked with the settings schema the first time a stored document is read
+ * and remembered with it: every later call on the same row is a lookup.
+ */
+export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
+  const stored = game.settings;
+  const known = checked.get(stored);
+  if (known) return known;
+  const { scenario: _scenario, soloFleets: _soloFleets, kindSettings: _kindSettings, ...settings } = stored;
+  const parsed = gameSettingsSchema.parse(settings);
+  checked.set(stored, parsed);
+  return parsed;
+}
+
+export function soloFleetsOf(game: Pick<Game, 'settings'>): Record<string, PlacedShip[]> {
+  return game.settings.soloFleets ?? {};
+}
+
+/**
+ * The settings a game's kind reads itself (a campaign's map, budget, battles, fog …; its `setup.settingsSchema`
+ * checked them at creation), or null for a kind without its own (the tactical battle).
+ */
+export function kindSettingsOf(game: Pick<Game, 'settings'>): unknown {
+  return game.settings.kindSettings ?? null;
+}
+
+export function scenarioOf(game: Pick<Game, 'settings'>): string {
+  return game.settings.scenario ?? 'custom';
+}

@@ -1,0 +1,279 @@
+/**
+ * What a seat, a moderator or a reader sees of a game. Orders are never shown
+ * to anyone but their seat before the turn has resolved.
+ */
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { auditLog, games, submissions, turns, type Game, type Seat } from '../../db/schema.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { createGamesRepository, gameNotFound } from './games.repository.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import type { GamesContext } from '../context.ts';
+import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.repository.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { isSetupTurn } from '../turns/kind-setup.ts';
+import { seatByToken } from '../seats/seats.ts';
+import { kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
+import { sidesThatMustOrder } from './lifecycle.ts';
+import { checkModerator, type Moderator } from '../moderation/moderation.ts';
+
+async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
+  const game = await createGamesRepository(ctx.db).byId(gameId);
+  return game;
+}
+
+/** The public face of a game: settings, seats (names, not addresses), turn, position, dice commitment. */
+async function baseView(ctx: GamesContext, game: Game) {
+  const settings = settingsOf(game);
+  const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
+  const [turn] = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const standing = turn
+    ? await ctx.db
+        .select({ seatId: submissions.seatId })
+        .from(submissions)
+        .where(
+          and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
+        )
+    : [];
+  const must = game.state ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
+  return {
+    id: game.id,
+    name: game.name,
+    ruleset: game.ruleset,
+    scenario: scenarioOf(game),
+    status: game.status,
+    settings,
+    /** The settings the game's kind reads itself (a campaign's map, budget, battles, fog …); null for a battle. */
+    kindSettings: kindSettingsOf(game),
+    seats: seatRows.map((s) => ({
+      side: s.side,
+      name: s.displayName,
+      fleetIn: s.fleet !== null,
+      mustOrder: must.has(s.side),
+      ordersIn: standing.some((x) => x.seatId === s.id),
+      conceded: s.concededAt !== null,
+    })),
+    turn: turn
+      ? {
+          number: turn.number,
+          status: turn.status,
+          openedAt: turn.openedAt,
+          deadline: turn.deadline,
+          dueAt: turn.dueAt,
+        }
+      : null,
+    // A kind with hidden information (a campaign) shows its state to nobody but the moderator while it runs; each
+    // seat sees its own side's view (`me.view`).
+    position: statePublic(game) ? game.state : null,
+    seedCommitment: game.seedCommitment,
+    seed: game.status === 'finished' || game.status === 'abandoned' ? game.seed : null,
+    winner: game.winner,
+    result: game.result,
+  };
+}
+
+export type GameView = Awaited<ReturnType<typeof baseView>>;
+
+const over = (game: Pick<Game, 'status'>) => game.status === 'finished' || game.status === 'abandoned';
+
+/** Whether anyone may see the game's whole state: always for a kind without secrets, else once it is over. */
+function statePublic(game: Pick<Game, 'ruleset' | 'status'>): boolean {
+  return kindOf(game.ruleset).viewFor === undefined || over(game);
+}
+
+/**
+ * A running game of a kind with hidden information (a campaign, rules-strategic.md §6) keeps its turns' states and
+ * orders from everyone but its moderator: each side has its own view and reports. HIDDEN_WHILE_RUNNING otherwise.
+ */
+export async function assertTurnsVisible(
+  ctx: GamesContext,
+  gameId: string,
+  reader: 'moderator' | 'seat' | 'reader',
+): Promise<void> {
+  const game = await gameRow(ctx, gameId);
+  if (reader === 'moderator' || statePublic(game)) return;
+  throw forbidden(
+    'HIDDEN_WHILE_RUNNING',
+    `game ${gameId} is a ${kindOf(game.ruleset).title} with hidden information: its turns are shown once it is over; your side's view is in the game view and your reports`,
+  );
+}
+
+/** The events of the last resolved turn before the game's current one (a kind's side view may depend on them). */
+async function lastEvents(ctx: GamesContext, game: Game): Promise<readonly unknown[]> {
+  const [row] = await ctx.db
+    .select({ events: turns.events })
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.status, 'resolved')))
+    .orderBy(desc(turns.number))
+    .limit(1);
+  return (row?.events ?? []) as readonly unknown[];
+}
+
+/** The game without anyone's private details (for answers to someone who has already proved who they are). */
+export async function publicGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
+  return baseView(ctx, await gameRow(ctx, gameId));
+}
+
+/** What a visitor with no token sees: a game its moderator made private is not there for them. */
+export async function visitorGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
+  const game = await gameRow(ctx, gameId);
+  if (!game.public) throw gameNotFound(gameId);
+  return baseView(ctx, game);
+}
+
+/** The game as a seat sees it: the public view, plus its own seat and the orders it has in. */
+export async function seatGameView(ctx: GamesContext, gameId: string, token: string) {
+  const game = await gameRow(ctx, gameId);
+  const seat = await seatByToken(ctx.db, gameId, token);
+  const view = await baseView(ctx, game);
+  return { ...view, me: await seatDetails(ctx, game, seat) };
+}
+
+/** What the seat's side sees of the state: the kind's view for a kind with hidden information, else the state. */
+async function sideViewOf(ctx: GamesContext, game: Game, side: string): Promise<unknown> {
+  if (!game.state) return null;
+  const kind = kindOf(game.ruleset);
+  if (!kind.viewFor) return game.state;
+  return kind.viewFor(kind.readState(game.state), side, await lastEvents(ctx, game));
+}
+
+async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
+  const [sub] = await ctx.db
+    .select()
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.gameId, game.id),
+        eq(submissions.turn, game.currentTurn),
+        eq(submissions.seatId, seat.id),
+        isNull(submissions.supersededAt),
+      ),
+    );
+  const kind = kindOf(game.ruleset);
+  const at = game.state
+    ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) }
+    : null;
+  const setup = isSetupTurn(game, game.currentTurn) && game.status === 'setup' ? kind.setup! : null;
+  const canonical = (orders: unknown) =>
+    setup
+      ? setup.formatSetup(setup.readSetup(orders), {
+          gameId: game.id,
+          side: seat.side,
+          state: at!.state,
+          settings: kindSettingsOf(game),
+        })
+      : kind.formatOrders(kind.readOrders(orders), at!);
+  return {
+    side: seat.side,
+    name: seat.displayName,
+    email: seat.email,
+    timeZone: seat.timeZone,
+    fleet: seat.fleet,
+    conceded: seat.concededAt !== null,
+    /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
+    view: await sideViewOf(ctx, game, seat.side),
+    orders:
+      sub && at
+        ? {
+            receivedAt: sub.receivedAt,
+            channel: sub.channel,
+            canonical: canonical(sub.orders),
+          }
+        : null,
+  };
+}
+
+/** The moderator's view: every seat with its address and the orders it has in; the outbox and the audit log. */
+export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
+  const game = await checkModerator(ctx, m);
+  const view = await baseView(ctx, game);
+  const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
+  const mail = await createOutboxRepository(ctx.db).ofGame(game.id, 50);
+  const log = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.gameId, game.id))
+    .orderBy(desc(auditLog.id))
+    .limit(100);
+  return {
+    ...view,
+    position: game.state,
+    seed: game.seed,
+    seatDetails: await Promise.all(seatRows.map((s) => seatDetails(ctx, game, s))),
+    outbox: mail.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      to: o.toAddress,
+      subject: o.subject,
+      status: o.status,
+      attempts: o.attempts,
+      lastError: o.lastError,
+      createdAt: o.createdAt,
+      sentAt: o.sentAt,
+    })),
+    audit: log.map((a) => ({ at: a.at, actor: a.actor, action: a.action, reason: a.reason, details: a.details })),
+  };
+}
+
+/** A game's mail, newest first, for its moderator's board: the last mail to each seat and whether it went out. */
+export async function moderatorMail(ctx: GamesContext, m: Moderator, limit = 200): Promise<OutboxMessage[]> {
+  const game = await checkModerator(ctx, m);
+  return createOutboxRepository(ctx.db).ofGame(game.id, limit);
+}
+
+/** One turn. Its orders are shown only once it has resolved. */
+export async function turnView(ctx: GamesContext, gameId: string, number: number) {
+  const [turn] = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+  if (!turn) throw notFound('TURN_NOT_FOUND', `game ${gameId} has no turn ${number}`);
+  const resolved = turn.status === 'resolved';
+  return {
+    gameId,
+    number: turn.number,
+    status: turn.status,
+    openedAt: turn.openedAt,
+    deadline: turn.deadline,
+    resolvedAt: turn.resolvedAt,
+    stateBefore: turn.stateBefore,
+    orders: resolved ? turn.ordersUsed : null,
+    events: resolved ? turn.events : null,
+    stateAfter: resolved ? turn.stateAfter : null,
+  };
+}
+
+/** Every resolved turn of a game, in order. */
+export async function history(ctx: GamesContext, gameId: string) {
+  await gameRow(ctx, gameId);
+  const rows = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
+    .orderBy(asc(turns.number));
+  return rows.map((t) => ({
+    number: t.number,
+    resolvedAt: t.resolvedAt,
+    orders: t.ordersUsed,
+    events: t.events,
+    stateAfter: t.stateAfter,
+  }));
+}
+
+export async function listGames(ctx: GamesContext, filter: { publicOnly?: boolean } = {}) {
+  const rows = await ctx.db.select().from(games).orderBy(desc(games.createdAt)).limit(500);
+  return rows
+    .filter((g) => !filter.publicOnly || g.public)
+    .map((g) => ({
+      id: g.id,
+      name: g.name,
+      scenario: scenarioOf(g),
+      status: g.status,
+      turn: g.currentTurn,
+      winner: g.winner,
+      createdAt: g.createdAt,
+      updatedAt: g.updatedAt,
+    }));
+}

@@ -1,0 +1,74 @@
+/**
+ * The inbound_messages table: every mail received, recorded under its
+ * Message-ID so that a mail seen twice is handled once, with what became of
+ * it. The mail pipeline (mail/inbound.ts) decides; this module only stores.
+ */
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { inboundMessages } from '../../db/schema.ts';
+import type { Tx } from '../context.ts';
+
+const HOUR_MS = 3_600_000;
+
+export function createInboundRepository(db: Tx) {
+  return {
+    /** Records a mail as being handled; false if it was recorded before (a duplicate). */
+    async claim(m: { messageId: string; receivedAt: Date; fromAddress: string }): Promise<boolean> {
+      const inserted = await db
+        .insert(inboundMessages)
+        .values({ ...m, outcome: 'processing', detail: {} })
+        .onConflictDoNothing()
+        .returning({ messageId: inboundMessages.messageId });
+      return inserted.length > 0;
+    },
+
+    /** What became of a claimed mail. */
+    async settle(
+      messageId: string,
+      m: { outcome: string; gameId: string | null; detail: Record<string, unknown> },
+    ): Promise<void> {
+      await db.update(inboundMessages).set(m).where(eq(inboundMessages.messageId, messageId));
+    },
+
+    /** Records a mail that kept failing (nothing else about it is written); a mail recorded already stays as it is. */
+    async recordFailed(m: {
+      messageId: string;
+      receivedAt: Date;
+      fromAddress: string;
+      detail: Record<string, unknown>;
+    }): Promise<void> {
+      await db
+        .insert(inboundMessages)
+        .values({ ...m, outcome: 'failed' })
+        .onConflictDoNothing();
+    },
+
+    /**
+     * Mails from `sender` recorded in the hour before `now`, `messageId` aside,
+     * counted among verified mail or among the rest; and whether one of them
+     * was answered about the rate limit.
+     */
+    async senderRate(m: {
+      sender: string;
+      messageId: string;
+      verified: boolean;
+      now: Date;
+    }): Promise<{ count: number; notified: boolean }> {
+      const since = new Date(m.now.getTime() - HOUR_MS);
+      const bucket = sql`coalesce(${inboundMessages.detail}->>'verified', 'false') = ${m.verified ? 'true' : 'false'}`;
+      const recent = and(
+        eq(inboundMessages.fromAddress, m.sender),
+        gt(inboundMessages.receivedAt, since),
+        ne(inboundMessages.messageId, m.messageId),
+        bucket,
+      );
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          notified: sql<number>`count(*) filter (where ${inboundMessages.outcome} = 'rate-limited' and ${inboundMessages.detail}->>'notified' = 'true')::int`,
+        })
+        .from(inboundMessages)
+        .where(recent);
+      return { count: Number(row?.count ?? 0), notified: Number(row?.notified ?? 0) > 0 };
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The mail the use cases write, as a port: the games layer says what a mail
+ * is about (plain data) and gets back its finished subject, text and HTML, to
+ * store in the outbox. The mail channel's templates (mail/compose.ts) are the
+ * implementation, injected through GamesContext.mail, so nothing in src/games
+ * imports from src/mail.
+ */
+import type { SideRecords, TurnReportView } from '../../reports/turn-report.ts';
+
+export interface Composed {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export interface GameRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface ReminderMail {
+  readonly game: GameRef;
+  readonly turn: number;
+  readonly deadline: Date | null;
+  readonly timeZone: string;
+  /** What happens without orders: the game's no-orders policy. */
+  readonly noOrders: 'standing' | 'solo';
+  /** The seat's ready-to-edit orders, to reply with at once. */
+  readonly orderBlock: string | null;
+}
+
+export interface GameEndMail {
+  readonly game: GameRef;
+  readonly summary: string;
+  /** The last turn played and what happened in it; null when the game ended between turns. */
+  readonly lastTurn: number | null;
+  readonly narrative: readonly string[];
+  /** The final position; null when the game never started. */
+  readonly diagram: string | null;
+  readonly sides: readonly SideRecords[];
+  readonly seed: string;
+  readonly seedCommitment: string;
+  readonly archiveUrl: string;
+}
+
+export interface RelayedMessageMail {
+  readonly game: GameRef;
+  readonly fromSide: string;
+  readonly fromName: string;
+  readonly text: string;
+}
+
+export interface NoticeMail {
+  readonly subject: string;
+  readonly paragraphs: string[];
+}
+
+/** Where a report points its reader on the web (the whole map, when the mail's is cropped). */
+export interface ReportLinks {
+  readonly gameUrl?: string | null;
+}
+
+export interface MailComposer {
+  /** The first report of a game: turn 1 with the commitment to the dice seed. */
+  gameStart(view: TurnReportView, links?: ReportLinks): Composed;
+  /** The report of a newly opened turn (or the same again, on STATUS). */
+  turnReport(view: TurnReportView, links?: ReportLinks): Composed;
+  reminder(m: ReminderMail): Composed;
+  gameEnd(m: GameEndMail): Composed;
+  /** A message from one player to another: it names the sender's side and name, never the address. */
+  relayedMessage(m: RelayedMessageMail): Composed;
+  /** Any other mail: a subject and paragraphs of plain text. */
+  notice(m: NoticeMail): Composed;
+}

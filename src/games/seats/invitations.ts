@@ -1,0 +1,47 @@
+/**
+ * Mail the use cases send besides reports and answers: login links and
+ * invitations to a seat. Each is written
+ * to the outbox in the transaction of the change it belongs to, composed
+ * through the mail port (ctx.mail).
+ */
+import type { GamesContext, Tx } from '../context.ts';
+import type { Game } from '../games/games.repository.ts';
+import { issueLoginToken, loginUrl, seatLoginLink } from '../logins/logins.ts';
+import { queueAnswer } from '../turns/messages.ts';
+import type { Seat } from './seats.repository.ts';
+import { sideName } from '../games/settings.ts';
+import { settingsOf } from '../games/state.ts';
+
+/** A login link for `email`, whether or not any seat or game knows the address (nothing to enumerate). */
+export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): Promise<void> {
+  const { token } = await issueLoginToken(ctx, tx, { email, purpose: 'login' });
+  const composed = ctx.mail.notice({
+    subject: 'Your login link for Minimal Space Combat',
+    paragraphs: [
+      'Someone (we hope you) asked to log in to Minimal Space Combat with this address. Follow this link to log in:',
+      loginUrl(ctx, token),
+      'It works once, within 15 minutes. If you did not ask for it, ignore this mail: nothing happens without the link.',
+    ],
+  });
+  await queueAnswer(ctx, tx, { to: email, gameId: null, kind: 'login', composed, inReplyTo: null });
+}
+
+/**
+ * Tells a seat's player they have a seat, with a link that logs them in (7 days, once) and their order address as
+ * Reply-To.
+ */
+export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
+  const link = await seatLoginLink(ctx, tx, seat);
+  const composed = ctx.mail.notice({
+    subject: `[${game.id}] You have a seat in ${game.name}`,
+    paragraphs: [
+      `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
+      game.status === 'setup' && seat.fleet === null
+        ? 'The game starts when every side has chosen its fleet: choose yours on the game page.'
+        : 'Your turn reports come by mail; answer them with your orders, or use the game page.',
+      `Open the game page (this link logs you in; it works once, for 7 days):\n${link}`,
+      'Later, log in on the web site with this address: a login link comes by mail.',
+    ],
+  });
+  await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
+}

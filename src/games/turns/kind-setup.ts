@@ -1,0 +1,148 @@
+/**
+ * Games whose kind runs its own setup phase (a campaign's starting fleets,
+ * `GameKind.setup`): their settings at creation, and the setup phase as turn
+ * 0 on the ordinary turn queue — each side's setup is a submission for turn
+ * 0, the turn falls due when every side is in or at the setup deadline, and
+ * resolving it (exactly once, as any turn) settles every side's setup, the
+ * default build for a side without one, and opens turn 1.
+ */
+import type { Game, Turn } from '../../db/schema.ts';
+import type { AnyGameKind, SetupPhase } from '../../kinds/kind.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { badRequest, invalid } from '../errors.ts';
+import { gameSettingsSchema, type GameSettings } from '../games/settings.ts';
+import { kindSettingsOf } from '../games/state.ts';
+
+const zodProblems = (e: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) =>
+  e.issues.map((i) => ({
+    code: 'INVALID_FIELD',
+    message: `${i.path.map(String).join('.') || 'settings'}: ${i.message}`,
+  }));
+
+/** The turn number of a kind's setup phase: it comes before turn 1. */
+export const SETUP_TURN = 0;
+
+/** Settings the service reads itself for a game of any kind; the rest of a request's settings are the kind's. */
+const SERVICE_SETTINGS = ['reminderHours', 'relaxSender', 'public'] as const;
+
+/** The kind's setup phase, when the game's kind runs one. */
+export function setupPhaseOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> | null {
+  return kindOf(game.ruleset).setup ?? null;
+}
+
+/** Whether the turn is a kind's setup phase (turn 0 of a game whose kind has `setup`). */
+export function isSetupTurn(game: Pick<Game, 'ruleset'>, turnNumber: number): boolean {
+  return turnNumber === SETUP_TURN && setupPhaseOf(game) !== null;
+}
+
+interface KindSettingsShape {
+  readonly sides?: readonly { id: string; name: string }[];
+  readonly map?: { readonly width?: number; readonly height?: number };
+  readonly budget?: number;
+  readonly battles?: string;
+  readonly turnLimit?: number | null;
+  readonly turnHours?: number | null;
+  readonly setupHours?: number | null;
+}
+
+export interface KindGameSettings {
+  /** The service's own settings (sides, deadlines, reminders …), as every game has them. */
+  readonly settings: GameSettings;
+  /** The kind's settings, as its schema read them. */
+  readonly kindSettings: unknown;
+  /** The state before setup, as stored. */
+  readonly stateDoc: unknown;
+}
+
+/**
+ * A game of a kind with its own settings: the request's settings checked by the kind's schema (the service's
+ * reminders, sender check and archive flag aside), refused when they ask for what the service cannot play yet.
+ */
+export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, raw: Record<string, unknown>) {
+  const service: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if ((SERVICE_SETTINGS as readonly string[]).includes(key)) service[key] = value;
+    else own[key] = value;
+  }
+  const parsed = setup.settingsSchema.safeParse(own);
+  if (!parsed.success)
+    throw badRequest('INVALID_SETTINGS', `the ${kind.title}'s settings are not valid`, zodProblems(parsed.error));
+  const kindSettings = parsed.data as KindSettingsShape;
+  if (kindSettings.battles === 'tactical')
+    throw invalid(
+      'TACTICAL_BATTLES_NOT_AVAILABLE',
+      `battles fought as tactical games are not available yet: create the ${kind.title} with "battles": "strategic"`,
+      [{ code: 'TACTICAL_BATTLES_NOT_AVAILABLE', message: 'battles: "tactical" is not available yet' }],
+    );
+  const state = setup.initialState(kindSettings);
+  if (!state.ok)
+    throw invalid(
+      'INVALID_MAP',
+      `the ${kind.title} cannot start on that map: fix every problem listed`,
+      state.error.map((e) => ({ code: e.code, message: e.message })),
+    );
+  const side = (n: number | undefined) => Math.min(99, Math.max(4, n ?? 4));
+  const settings = gameSettingsSchema.safeParse({
+    map: { width: side(kindSettings.map?.width), height: side(kindSettings.map?.height) },
+    sides: kindSettings.sides,
+    ...(kindSettings.budget !== undefined ? { budget: kindSettings.budget } : {}),
+    turnHours: kindSettings.turnHours ?? null,
+    turnLimit: kindSettings.turnLimit ?? null,
+    noOrders: 'standing',
+    ...service,
+  });
+  if (!settings.success)
+    throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settings.error));
+  return { settings: settings.data, kindSettings, stateDoc: kind.writeState(state.value) } satisfies KindGameSettings;
+}
+
+/** Hours the setup phase stays open (the kind's `setupHours`; else the turn's hours), null: it waits for everyone. */
+export function setupHoursOf(game: Pick<Game, 'settings'>, turnHours: number | null): number | null {
+  const own = kindSettingsOf(game) as KindSettingsShape | null;
+  return own?.setupHours !== undefined ? own.setupHours : turnHours;
+}
+
+/** The context a side's setup is read, echoed and defaulted in. */
+export function setupContext(game: Game, turn: Pick<Turn, 'stateBefore'>, side: string) {
+  const kind = kindOf(game.ruleset);
+  return { gameId: game.id, side, state: kind.readState(turn.stateBefore), settings: kindSettingsOf(game) };
+}
+
+/**
+ * Resolves a claimed setup turn: every side's setup in (a side without one gets the kind's default), the state turn 1
+ * starts from. The turn's events are empty (a kind's reports know turns from 1 on); its `ordersUsed` keep every
+ * side's setup, which sides were defaulted and what the kind settled for each side. The caller opens turn 1.
+ */
+export function settleSetup(
+  game: Game,
+  turn: Turn,
+  setups: ReadonlyMap<string, unknown>,
+): { stateDoc: unknown; ordersUsed: unknown; defaulted: string[] } {
+  const kind = kindOf(game.ruleset);
+  const setup = kind.setup!;
+  const state = kind.readState(turn.stateBefore);
+  const settings = kindSettingsOf(game);
+  const all = new Map(setups);
+  const defaulted: string[] = [];
+  for (const side of sidesOfSettings(game)) {
+    if (all.has(side)) continue;
+    all.set(side, setup.defaultSetup(setupContext(game, turn, side)));
+    defaulted.push(side);
+  }
+  const started = setup.start(state, all, settings);
+  return {
+    stateDoc: kind.writeState(started.state),
+    ordersUsed: {
+      setups: Object.fromEntries([...all].map(([side, s]) => [side, setup.writeSetup(s)])),
+      defaulted,
+      notes: started.notes,
+    },
+    defaulted,
+  };
+}
+
+function sidesOfSettings(game: Pick<Game, 'settings'>): string[] {
+  const own = kindSettingsOf(game) as KindSettingsShape | null;
+  return (own?.sides ?? []).map((s) => s.id);
+}

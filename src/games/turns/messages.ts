@@ -1,0 +1,344 @@
+/**
+ * Outgoing mail written to the outbox in the same transaction as the change it
+ * reports, so a report is never lost nor sent for a turn that did not happen.
+ * Each row holds the finished mail (subject, text, HTML, headers), rendered
+ * when it is queued: a report is exactly what the turn produced, whenever the
+ * sender (mail/outbound.ts) gets it out.
+ *
+ * Headers: a Message-ID of its own; In-Reply-To and References to the game's
+ * thread root (and to the mail being answered), so a game's mails thread
+ * together; Reply-To the seat's own order address (orders+TOKEN@domain) on mail
+ * to a seat; Auto-Submitted, so that well-behaved auto-responders never answer.
+ * From is the sender's (MAIL_FROM).
+ *
+ * The outbox holds finished mail, so the use cases compose it when they queue
+ * it, through the mail port (ctx.mail, mail-port.ts): the mail channel's
+ * templates, injected, so that nothing here imports the channel.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { outbox, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
+import { notifyStatement } from '../../db/notifications.ts';
+import { kindOf } from '../../kinds/index.ts';
+import type { StoredTurnEvents } from '../../kinds/kind.ts';
+import { describeDeadline } from '../../reports/turn-report.ts';
+import { createGamesRepository } from '../games/games.repository.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import type { GamesContext, Tx } from '../context.ts';
+import type { Composed } from '../outbox/mail-port.ts';
+import { seatToken } from '../secrets.ts';
+import { sideName } from '../games/settings.ts';
+import { settingsOf } from '../games/state.ts';
+import { isSetupTurn, setupContext } from './kind-setup.ts';
+
+export { describeDeadline };
+
+/** The channel the outbox sender is woken on when mail is queued. */
+export const OUTBOX_CHANNEL = 'msc_outbox';
+
+/** The Message-ID every mail of a game refers to, so that mail clients thread them together. */
+export function threadId(gameId: string, mailDomain: string): string {
+  return `<game.${gameId}@${mailDomain}>`;
+}
+
+/** A piece of a Message-ID: RFC 5322 atom characters only, never empty. */
+const atom = (text: string) => text.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+
+/** `<kind.game.turn.side.random@domain>`: readable in a log, unique by its random part. */
+function newMessageId(parts: readonly (string | number)[], mailDomain: string): string {
+  const pieces = parts.flatMap((p) => String(p).split('.')).map(atom);
+  return `<${[...pieces, randomBytes(8).toString('hex')].join('.')}@${mailDomain}>`;
+}
+
+/** A Message-ID as mail carries it, `<left@right>`; null for anything that is not one. */
+function normalizeMessageId(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const text = raw.trim();
+  const id = /<([^<>\s]+@[^<>\s]+)>/.exec(text)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(text) ? text : null);
+  return id && id.length <= 250 ? `<${id}>` : null;
+}
+
+/** The seat's own order address: replies to it reach the service with the seat's token. */
+function seatAddress(
+  ctx: Pick<GamesContext, 'serviceKey' | 'mailDomain'>,
+  seat: Pick<Seat, 'id' | 'tokenRotatedAt'>,
+): string {
+  return `orders+${seatToken(ctx.serviceKey, seat.id, seat.tokenRotatedAt)}@${ctx.mailDomain}`;
+}
+
+function threading(gameId: string | null, answering: string | null, mailDomain: string): Record<string, string> {
+  const root = gameId === null ? null : threadId(gameId, mailDomain);
+  const refs = [root, answering].filter((r): r is string => r !== null);
+  if (refs.length === 0) return {};
+  return { 'In-Reply-To': answering ?? root!, References: refs.join(' ') };
+}
+
+/**
+ * RFC 3834: answers to a mail are auto-replied, everything else auto-generated; neither is to be answered by a robot.
+ */
+function autoHeaders(answer: boolean): Record<string, string> {
+  return { 'Auto-Submitted': answer ? 'auto-replied' : 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
+}
+
+async function insertOutbox(
+  ctx: GamesContext,
+  tx: Tx,
+  row: { gameId: string | null; kind: string; to: string; mail: Composed; headers: Record<string, string> },
+): Promise<void> {
+  await tx.insert(outbox).values({
+    gameId: row.gameId,
+    kind: row.kind as OutboxKind,
+    toAddress: row.to,
+    subject: row.mail.subject,
+    textBody: row.mail.text,
+    htmlBody: row.mail.html,
+    headers: row.headers,
+    nextAttemptAt: ctx.clock.now(),
+    createdAt: ctx.clock.now(),
+  });
+  // Delivered when the transaction commits: the sender wakes to find the row there.
+  await tx.execute(notifyStatement(OUTBOX_CHANNEL, row.kind));
+}
+
+export interface SeatMail {
+  readonly game: Pick<Game, 'id'>;
+  readonly seat: Pick<Seat, 'id' | 'email' | 'tokenRotatedAt'>;
+  readonly kind: string;
+  readonly subject: string;
+  readonly text: string;
+  /** Without it, the text is laid out as a plain notice in both parts. */
+  readonly html?: string | null;
+  /** Makes the Message-ID readable: `<kind.game.KEY.random@domain>`, e.g. KEY = `2.black`. */
+  readonly key: string;
+  /** The Message-ID of the mail this one answers, if any. */
+  readonly inReplyTo?: string | null;
+}
+
+/** One mail to a seat, to its registered address, with its order address as Reply-To. */
+async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
+  const mail: Composed =
+    m.html == null
+      ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
+      : { subject: m.subject, text: m.text, html: m.html };
+  const answering = normalizeMessageId(m.inReplyTo);
+  await insertOutbox(ctx, tx, {
+    gameId: m.game.id,
+    kind: m.kind,
+    to: m.seat.email,
+    mail,
+    headers: {
+      'Message-ID': newMessageId([m.kind, m.game.id, m.key], ctx.mailDomain),
+      ...threading(m.game.id, answering, ctx.mailDomain),
+      'Reply-To': seatAddress(ctx, m.seat),
+      ...autoHeaders(answering !== null),
+    },
+  });
+}
+
+/**
+ * An answer to an inbound mail, to the address it came from (possibly about no
+ * game), or any other mail to an address rather than a seat (inReplyTo null). The seat's order address goes in Reply-To
+ * only when the answer goes
+ * to the seat's registered address: an answer to any other sender must not
+ * hand it the seat's token.
+ */
+export async function queueAnswer(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { to: string; gameId: string | null; kind: string; composed: Composed; inReplyTo: string | null; seat?: Seat },
+): Promise<void> {
+  let gameId = m.gameId ?? m.seat?.gameId ?? null;
+  if (gameId !== null) {
+    // A mail may name a game that does not exist: the answer then belongs to no game.
+    if (!(await createGamesRepository(tx).exists(gameId))) gameId = null;
+  }
+  const answering = normalizeMessageId(m.inReplyTo);
+  const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
+  await insertOutbox(ctx, tx, {
+    gameId,
+    kind: m.kind,
+    to: m.to.trim(),
+    mail: m.composed,
+    headers: {
+      'Message-ID': newMessageId([m.kind, gameId ?? 'service', m.seat?.side ?? 'sender'], ctx.mailDomain),
+      ...threading(gameId, answering, ctx.mailDomain),
+      ...(toSeat ? { 'Reply-To': seatAddress(ctx, m.seat!) } : {}),
+      // A mail sent on the service's own initiative (a login link, a relayed message) answers nothing.
+      ...autoHeaders(answering !== null),
+    },
+  });
+}
+
+/** What every report of one turn is made from. */
+interface TurnContext {
+  readonly game: Game;
+  readonly turn: Turn;
+  readonly seats: Seat[];
+  readonly history: StoredTurnEvents[];
+  readonly standing: Array<{ seatId: string; orders: unknown }>;
+}
+
+async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise<StoredTurnEvents[]> {
+  const rows = await tx
+    .select({ number: turns.number, events: turns.events })
+    .from(turns)
+    .where(
+      and(
+        eq(turns.gameId, gameId),
+        eq(turns.status, 'resolved'),
+        before === undefined ? undefined : lt(turns.number, before),
+      ),
+    )
+    .orderBy(asc(turns.number));
+  return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+}
+
+async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<TurnContext | null> {
+  const game = await createGamesRepository(tx).find(gameId);
+  const [turn] = await tx
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, turnNumber)));
+  if (!game || !turn) return null;
+  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
+  const standing = await tx
+    .select({ seatId: submissions.seatId, orders: submissions.orders })
+    .from(submissions)
+    .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turnNumber), isNull(submissions.supersededAt)));
+  return { game, turn, seats: seatRows, history: await resolvedHistory(tx, gameId, turnNumber), standing };
+}
+
+/** One seat's report of the turn; its order block starts from the orders it has in (after a rollback, or on STATUS). */
+async function queueReport(
+  ctx: GamesContext,
+  tx: Tx,
+  t: TurnContext,
+  seat: Seat,
+  inReplyTo: string | null,
+): Promise<void> {
+  const sub = t.standing.find((s) => s.seatId === seat.id);
+  const settings = settingsOf(t.game);
+  const kind = kindOf(t.game.ruleset);
+  const view = kind.report({
+    game: { id: t.game.id, name: t.game.name },
+    turn: t.turn.number,
+    state: kind.readState(t.turn.stateBefore),
+    history: t.history,
+    deadline: t.turn.deadline,
+    reader: {
+      kind: 'seat',
+      side: seat.side,
+      timeZone: seat.timeZone,
+      currentOrders: sub ? kind.readOrders(sub.orders) : null,
+    },
+    sideName: (side) => sideName(settings, side),
+    seedCommitment: t.game.seedCommitment,
+    width: seat.reportWidth ?? undefined,
+  });
+  const first = t.turn.number === 1;
+  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}` };
+  const mail = first ? ctx.mail.gameStart(view, links) : ctx.mail.turnReport(view, links);
+  await queueMail(ctx, tx, {
+    game: t.game,
+    seat,
+    kind: first ? 'game-start' : 'turn-report',
+    ...mail,
+    key: `${t.turn.number}.${seat.side}`,
+    inReplyTo,
+  });
+}
+
+/** Every seat's report for the turn that has just opened (with what happened in the turn before it). */
+export async function queueTurnReports(ctx: GamesContext, tx: Tx, gameId: string, turnNumber: number): Promise<void> {
+  const t = await loadTurn(tx, gameId, turnNumber);
+  if (!t) return;
+  for (const seat of t.seats) await queueReport(ctx, tx, t, seat, null);
+}
+
+/**
+ * The seat's report for the open turn again (the STATUS command), as an
+ * answer to `inReplyTo` when given. False when the game has no open turn.
+ */
+export async function queueSeatReport(
+  ctx: GamesContext,
+  tx: Tx,
+  gameId: string,
+  seat: Seat,
+  options: { inReplyTo?: string | null } = {},
+): Promise<boolean> {
+  const game = await createGamesRepository(tx).find(gameId);
+  if (!game) return false;
+  const t = await loadTurn(tx, gameId, game.currentTurn);
+  if (!t || t.turn.status !== 'open') return false;
+  await queueReport(ctx, tx, t, seat, options.inReplyTo ?? null);
+  return true;
+}
+
+/**
+ * A reminder to a seat whose orders are not in, with its orders ready to edit. `labels` name the reminders it stands
+ * for, e.g. `24h`.
+ */
+export async function queueReminder(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] },
+): Promise<void> {
+  const kind = kindOf(m.game.ruleset);
+  const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
+  const mail = ctx.mail.reminder({
+    game: { id: m.game.id, name: m.game.name },
+    turn: m.turn.number,
+    deadline: m.turn.deadline,
+    timeZone: m.seat.timeZone,
+    noOrders: settingsOf(m.game).noOrders,
+    // In a kind's setup phase the block to send back is the setup's.
+    orderBlock: isSetupTurn(m.game, m.turn.number)
+      ? kind.setup!.setupBlock(setupContext(m.game, m.turn, m.seat.side))
+      : kind.orderBlock(at),
+  });
+  await queueMail(ctx, tx, {
+    game: m.game,
+    seat: m.seat,
+    kind: 'reminder',
+    ...mail,
+    key: `${m.turn.number}.${m.seat.side}.${m.labels.join('-')}`,
+  });
+}
+
+/**
+ * The end of a game: the result, the last turn, the final position, every ship's record, and the seed, so every roll
+ * can be verified.
+ */
+export async function queueGameEnd(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  summary: string,
+  events: readonly unknown[],
+): Promise<void> {
+  // The caller has written the final position already; `game` may be the row as it was before.
+  const current = await createGamesRepository(tx).find(game.id);
+  const state = current?.state ?? game.state;
+  const kind = kindOf(game.ruleset);
+  const history = await resolvedHistory(tx, game.id);
+  const settings = settingsOf(game);
+  const name = (side: string) => sideName(settings, side);
+  const parts = kind.endReport({
+    state: state ? kind.readState(state) : null,
+    lastEvents: events,
+    history,
+    sideName: name,
+  });
+  const mail = ctx.mail.gameEnd({
+    game: { id: game.id, name: game.name },
+    summary,
+    lastTurn: events.length > 0 ? (history.at(-1)?.number ?? null) : null,
+    ...parts,
+    seed: game.seed,
+    seedCommitment: game.seedCommitment,
+    archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
+  });
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+  for (const seat of seatRows)
+    await queueMail(ctx, tx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` });
+}

@@ -1,0 +1,293 @@
+/**
+ * Submitting orders — the same use case for mail, web, API and CLI. Orders are
+ * checked at once by the orders language against the turn's position; a valid
+ * submission replaces the seat's earlier one (the history is kept); an invalid
+ * one changes nothing. When the last seat is in, the turn falls due.
+ */
+import { z } from 'zod';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  games,
+  seats,
+  submissions,
+  turns,
+  type Game,
+  type Seat,
+  type SubmissionChannel,
+  type Turn,
+} from '../../db/schema.ts';
+import type { Command } from '../../orders/index.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { notifyStatement } from '../../db/notifications.ts';
+import { createGamesRepository } from '../games/games.repository.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
+import { badRequest, conflict, invalid } from '../errors.ts';
+import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
+import { setReportWidth } from '../seats/preferences.ts';
+import { seatAmong, seatByToken } from '../seats/seats.ts';
+import { isSetupTurn, setupContext } from './kind-setup.ts';
+import type { SetupContext, SetupPhase, SubmissionParse } from '../../kinds/kind.ts';
+
+/** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
+export const jsonOrdersSchema = z.record(
+  z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits'),
+  z.strictObject({
+    speed: z.number().int().min(0).max(99),
+    move: z
+      .string()
+      .regex(/^[0-9LRlr ]{0,64}$/, 'a plot is digits and L/R, e.g. 2L1')
+      .optional(),
+    fire: z
+      .array(z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1–12 letters or digits'))
+      .max(50)
+      .optional(),
+    hold: z.boolean().optional(),
+  }),
+);
+
+export interface SubmitOrdersInput {
+  readonly gameId: string;
+  readonly token: string;
+  /** Orders-language text (a mail body, a form); or … */
+  readonly text?: string;
+  /** … orders as JSON. */
+  readonly orders?: unknown;
+  readonly channel: SubmissionChannel;
+  readonly messageId?: string | null;
+}
+
+export interface SubmitOrdersResult {
+  readonly turn: number;
+  /** Whether orders were stored (a text with commands only stores none). */
+  readonly stored: boolean;
+  /** The orders as understood, in canonical form. */
+  readonly canonical: string;
+  readonly deadline: Date | null;
+  readonly commands: readonly Command[];
+  readonly message: { to: string; text: string } | null;
+  /** How the text was read, where the player should know (a greeting skipped, orders taken from the quote). */
+  readonly notes: readonly string[];
+  /** Every seat that must order has orders in: the turn will resolve now. */
+  readonly turnComplete: boolean;
+  /** The seat, as the submission left it (a SET WIDTH applied). */
+  readonly seat: Seat;
+}
+
+/** JSON orders written as orders-language lines, so both forms pass one and the same check. */
+function jsonToText(gameId: string, turn: number, raw: unknown): string {
+  const parsed = jsonOrdersSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw badRequest(
+      'INVALID_ORDERS',
+      'the orders could not be read',
+      parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
+    );
+  }
+  const lines = Object.entries(parsed.data).map(([id, o]) => {
+    const fire = o.fire?.length ? ` FIRE ${o.fire.join(' ')}` : '';
+    return `SHIP ${id} SPEED ${o.speed} MOVE ${(o.move ?? '').replace(/ /g, '') || '0'}${fire}${o.hold ? ' HOLD' : ''}`;
+  });
+  return [`GAME ${gameId} TURN ${turn}`, ...lines, 'END'].join('\n');
+}
+
+/** A setup submission read as the kind's setup language reads it, in the shape orders are handled in. */
+function readSetupSubmission(
+  setup: SetupPhase<unknown>,
+  text: string,
+  at: SetupContext<unknown>,
+): SubmissionParse<unknown> {
+  const parsed = setup.parseSetup(text, at);
+  if (!parsed.ok) return parsed;
+  return { ok: true, orders: parsed.setup, hasOrders: true, commands: [], message: parsed.message };
+}
+
+/** The game and its open turn, locked against resolution for the rest of the transaction. */
+export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
+  // One round trip in the usual case: the game with its current turn, the turn row locked.
+  const [row] = await tx
+    .select({ game: games, turn: turns })
+    .from(turns)
+    .innerJoin(games, eq(games.id, turns.gameId))
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, games.currentTurn)))
+    .for('update', { of: turns });
+  const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
+  // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
+  if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
+    throw conflict('GAME_NOT_STARTED', `game ${gameId} has not started: every side must first send its fleet`);
+  if (game.status === 'finished' || game.status === 'abandoned')
+    throw conflict('GAME_OVER', `game ${gameId} is over: it takes no more orders`);
+  if (!row || row.turn.status !== 'open') {
+    throw conflict(
+      'TURN_CLOSED',
+      `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`,
+    );
+  }
+  return { game, turn: row.turn };
+}
+
+export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
+  return ctx.db.transaction(async (tx) => {
+    const { game, turn } = await lockOpenTurn(tx, input.gameId);
+    const seatRows = await createSeatsRepository(tx).ofGame(input.gameId);
+    let seat = seatAmong(seatRows, input.gameId, input.token);
+    if (seat.concededAt)
+      throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+    const kind = kindOf(game.ruleset);
+    const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+    if (setupPhase && input.text === undefined)
+      throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
+    const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
+    const parsed = setupPhase
+      ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
+      : kind.parseSubmission(text, at);
+    if (!parsed.ok) {
+      throw invalid(
+        setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
+        setupPhase
+          ? 'your setup was not accepted: nothing was stored, fix every line listed'
+          : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
+        parsed.errors,
+      );
+    }
+    const { orders, commands, message, hasOrders } = parsed;
+    // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
+    // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
+    if (hasOrders && game.status === 'paused')
+      throw conflict(
+        'GAME_PAUSED',
+        `game ${input.gameId} is paused by its moderator: it takes no orders until it resumes; nothing was stored`,
+      );
+    // A setting is the seat's own, whatever the channel; the last one in the text counts.
+    const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
+    if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
+    const now = ctx.clock.now();
+    let complete = false;
+    if (hasOrders) {
+      await tx
+        .update(submissions)
+        .set({ supersededAt: now })
+        .where(
+          and(
+            eq(submissions.gameId, input.gameId),
+            eq(submissions.turn, turn.number),
+            eq(submissions.seatId, seat.id),
+            isNull(submissions.supersededAt),
+          ),
+        );
+      // The insert also reads which other seats have orders standing (its snapshot is from before the insert).
+      const others = await tx.execute<{ seat_id: string }>(sql`
+        with inserted as (
+          insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
+          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
+          returning 1
+        )
+        select distinct seat_id from ${submissions}
+        where game_id = ${input.gameId} and turn = ${turn.number} and superseded_at is null and seat_id <> ${seat.id}`);
+      const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
+      complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
+      if (complete) await markDue(ctx, tx, input.gameId, turn.number);
+    }
+    return {
+      turn: turn.number,
+      stored: hasOrders,
+      canonical: setupPhase
+        ? setupPhase.formatSetup(orders, setupContext(game, turn, seat.side))
+        : kind.formatOrders(orders, at),
+      deadline: turn.deadline,
+      commands,
+      message,
+      notes: parsed.notes ?? [],
+      turnComplete: complete,
+      seat,
+    };
+  });
+}
+
+/** The orders a seat has in for the current turn (null: none yet). */
+export async function standingOrders(
+  ctx: GamesContext,
+  gameId: string,
+  token: string,
+): Promise<{ turn: number; canonical: string | null; receivedAt: Date | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const { game, turn } = await lockOpenTurn(tx, gameId);
+    const seat = await seatByToken(tx, gameId, token);
+    const [sub] = await tx
+      .select()
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.gameId, gameId),
+          eq(submissions.turn, turn.number),
+          eq(submissions.seatId, seat.id),
+          isNull(submissions.supersededAt),
+        ),
+      );
+    if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
+    const kind = kindOf(game.ruleset);
+    const at = { gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+    return {
+      turn: turn.number,
+      canonical: setupPhase
+        ? setupPhase.formatSetup(setupPhase.readSetup(sub.orders), setupContext(game, turn, seat.side))
+        : kind.formatOrders(kind.readOrders(sub.orders), at),
+      receivedAt: sub.receivedAt,
+    };
+  });
+}
+
+/**
+ * A side concedes (rules §7: "at any time"). Its ships leave play when the
+ * turn resolves; if that leaves fewer than two sides, the turn resolves now
+ * and the game ends.
+ */
+export async function concede(
+  ctx: GamesContext,
+  gameId: string,
+  token: string,
+  actor?: string,
+): Promise<{ gameEnds: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const { game, turn } = await lockOpenTurn(tx, gameId);
+    const seat = await seatByToken(tx, gameId, token);
+    return concedeSeat(ctx, tx, game, turn, seat, actor ?? `seat:${seat.side}`);
+  });
+}
+
+export async function concedeSeat(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Pick<Game, 'id' | 'ruleset'>,
+  turn: Turn,
+  seat: Seat,
+  actor: string,
+): Promise<{ gameEnds: boolean }> {
+  if (seat.concededAt) throw conflict('SEAT_CONCEDED', `side ${seat.side} has conceded already`);
+  const gameId = game.id;
+  const now = ctx.clock.now();
+  const kind = kindOf(game.ruleset);
+  const state = kind.concede(kind.readState(turn.stateBefore), seat.side);
+  const stateDoc = kind.writeState(state);
+  await tx.update(seats).set({ concededAt: now }).where(eq(seats.id, seat.id));
+  // The open turn's position and the game's current position are the same document.
+  await tx
+    .update(turns)
+    .set({ stateBefore: stateDoc })
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
+  await tx.update(games).set({ state: stateDoc, updatedAt: now }).where(eq(games.id, gameId));
+  await audit(ctx, tx, { gameId, actor, action: 'concede', details: { side: seat.side, turn: turn.number } });
+  const gameEnds = kind.sidesInPlay(state).length < 2;
+  if (gameEnds) {
+    await tx
+      .update(turns)
+      .set({ dueAt: now })
+      .where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
+    await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
+  } else {
+    await markDueIfComplete(ctx, tx, game, turn.number, stateDoc);
+  }
+  return { gameEnds };
+}

@@ -1,0 +1,239 @@
+/**
+ * The turn queue: a turn is due when every seat that must order is in, or at
+ * its deadline. A worker claims one due turn with FOR UPDATE SKIP LOCKED and
+ * resolves it in one transaction — results, the next turn and its reports, or
+ * the end of the game — so a turn resolves exactly once and a crash at any
+ * point leaves nothing half written.
+ */
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import {
+  games,
+  submissions,
+  turnFallsDueAt,
+  turns,
+  type Game,
+  type Seat,
+  type Submission,
+  type Turn,
+} from '../../db/schema.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { SeededDice } from '../../rules/dice.ts';
+import { createGamesRepository } from '../games/games.repository.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import type { GamesContext, Tx } from '../context.ts';
+import { audit, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
+import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
+import { queueGameEnd, queueReminder } from './messages.ts';
+import { sideName } from '../games/settings.ts';
+import { settingsOf } from '../games/state.ts';
+
+export interface ResolvedTurn {
+  readonly gameId: string;
+  readonly turn: number;
+  readonly gameOver: boolean;
+}
+
+/** Claims and resolves the due turn that fell due first (of one game, if given). Null when none is due. */
+export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): Promise<ResolvedTurn | null> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const [due] = await tx
+      .select({ gameId: turns.gameId, number: turns.number })
+      .from(turns)
+      .innerJoin(games, eq(games.id, turns.gameId))
+      .where(
+        and(
+          eq(turns.status, 'open'),
+          // A game in setup has an open turn only for a kind's setup phase (turn 0).
+          or(eq(games.status, 'active'), and(eq(games.status, 'setup'), eq(turns.number, SETUP_TURN))),
+          lte(turnFallsDueAt, now),
+          onlyGame ? eq(turns.gameId, onlyGame) : undefined,
+        ),
+      )
+      .orderBy(asc(turnFallsDueAt))
+      .limit(1)
+      .for('update', { of: turns, skipLocked: true });
+    if (!due) return null;
+    const game = await createGamesRepository(tx).find(due.gameId, { forUpdate: true });
+    const [turn] = await tx
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, due.gameId), eq(turns.number, due.number)));
+    return resolveClaimed(ctx, tx, game!, turn!);
+  });
+}
+
+/** Resolves a claimed, locked turn (the caller holds the turn's and the game's row locks). */
+async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn): Promise<ResolvedTurn> {
+  const now = ctx.clock.now();
+  const settings = settingsOf(game);
+  const kind = kindOf(game.ruleset);
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+  const standing = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
+  if (isSetupTurn(game, turn.number)) return finishSetupTurn(ctx, tx, game, turn, seatRows, standing);
+
+  const orders = new Map<string, unknown>();
+  for (const sub of standing) {
+    const seat = seatRows.find((s) => s.id === sub.seatId);
+    if (!seat || seat.concededAt) continue;
+    orders.set(seat.side, kind.readOrders(sub.orders));
+  }
+  const missing = sidesThatMustOrder(game, turn.stateBefore, seatRows).filter((side) => !orders.has(side));
+  const dice = SeededDice.fromState(turn.diceStateBefore);
+  const result = kind.resolve({
+    state: kind.readState(turn.stateBefore),
+    orders,
+    missing,
+    noOrders: settings.noOrders,
+    dice,
+  });
+  if (!result.ok)
+    throw new Error(
+      `turn ${turn.number} of ${game.id} cannot be resolved: ${result.error.map((e) => e.message).join('; ')}`,
+    );
+  const r = result.value;
+  if (r.dropped.length > 0) {
+    // Orders were checked when they came in; only a moderator's change since can make them illegal.
+    ctx.logger?.warn(
+      { gameId: game.id, turn: turn.number, errors: r.dropped },
+      'stored orders no longer legal; those pieces followed the no-orders policy',
+    );
+  }
+  const after = kind.writeState(r.state);
+  const diceAfter = dice.save();
+
+  await ctx.hooks?.insideResolution?.(game.id, turn.number);
+
+  const ordersUsed = r.ordersUsed;
+  await tx
+    .update(turns)
+    .set({
+      status: 'resolved',
+      resolvedAt: now,
+      ordersUsed,
+      events: [...r.events],
+      stateAfter: after,
+      diceStateAfter: diceAfter,
+    })
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+
+  if (r.gameOver) {
+    const summary = r.winner === 'draw' || r.winner === null ? 'a draw' : `${sideName(settings, r.winner)} wins`;
+    await updateGame(ctx, tx, game, {
+      status: 'finished',
+      state: after,
+      diceState: diceAfter,
+      winner: r.winner,
+      result: { winner: r.winner, reason: r.reason, turn: turn.number, summary },
+    });
+    await queueGameEnd(ctx, tx, game, summary, r.events);
+  } else {
+    const next = {
+      ...game,
+      state: after,
+      diceState: diceAfter,
+      currentTurn: turn.number + 1,
+      version: game.version + 1,
+    };
+    await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
+    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter);
+  }
+  return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
+}
+
+/** Resolves a kind's setup phase (turn 0): every side's setup or its default, and turn 1 opens. */
+async function finishSetupTurn(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  turn: Turn,
+  seatRows: readonly Seat[],
+  standing: readonly Submission[],
+): Promise<ResolvedTurn> {
+  const setup = kindOf(game.ruleset).setup!;
+  const setups = new Map<string, unknown>();
+  for (const sub of standing) {
+    const seat = seatRows.find((s) => s.id === sub.seatId);
+    if (seat && !seat.concededAt) setups.set(seat.side, setup.readSetup(sub.orders));
+  }
+  const settled = settleSetup(game, turn, setups);
+  await ctx.hooks?.insideResolution?.(game.id, turn.number);
+  await tx
+    .update(turns)
+    .set({
+      status: 'resolved',
+      resolvedAt: ctx.clock.now(),
+      ordersUsed: settled.ordersUsed,
+      events: [],
+      stateAfter: settled.stateDoc,
+      diceStateAfter: turn.diceStateBefore,
+    })
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+  const started: Game = {
+    ...game,
+    status: 'active',
+    state: settled.stateDoc,
+    currentTurn: 1,
+    version: game.version + 1,
+  };
+  await updateGame(ctx, tx, game, { status: 'active', state: settled.stateDoc, currentTurn: 1 });
+  await openTurn(ctx, tx, started, 1, settled.stateDoc, turn.diceStateBefore);
+  await audit(ctx, tx, {
+    gameId: game.id,
+    actor: 'system',
+    action: 'start',
+    details: { defaulted: settled.defaulted },
+  });
+  return { gameId: game.id, turn: turn.number, gameOver: false };
+}
+
+/** Sends each reminder (e.g. 24 h and 2 h before the deadline) once to every seat still missing orders. */
+export async function sendDueReminders(ctx: GamesContext): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const open = await tx
+      .select({ turn: turns, game: games })
+      .from(turns)
+      .innerJoin(games, eq(games.id, turns.gameId))
+      .where(
+        and(
+          eq(turns.status, 'open'),
+          or(eq(games.status, 'active'), and(eq(games.status, 'setup'), eq(turns.number, SETUP_TURN))),
+          isNull(turns.dueAt),
+        ),
+      )
+      .for('update', { of: turns, skipLocked: true });
+    let sent = 0;
+    for (const { turn, game } of open) {
+      if (!turn.deadline || turn.deadline <= now) continue;
+      const settings = settingsOf(game);
+      const dueLabels = settings.reminderHours
+        .filter((h) => now.getTime() >= turn.deadline!.getTime() - h * 3_600_000)
+        .map((h) => `${h}h`)
+        .filter((label) => !turn.remindersSent.includes(label));
+      if (dueLabels.length === 0) continue;
+      const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+      const standing = await tx
+        .select({ seatId: submissions.seatId })
+        .from(submissions)
+        .where(
+          and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
+        );
+      const must = new Set(sidesThatMustOrder(game, turn.stateBefore, seatRows));
+      for (const seat of seatRows) {
+        if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;
+        // Several reminders falling due at once (a late start) make one mail.
+        await queueReminder(ctx, tx, { game, turn, seat, labels: dueLabels });
+        sent += 1;
+      }
+      await tx
+        .update(turns)
+        .set({ remindersSent: [...turn.remindersSent, ...dueLabels] })
+        .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    }
+    return sent;
+  });
+}

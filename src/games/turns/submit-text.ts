@@ -1,0 +1,76 @@
+/**
+ * Submitting text, the use case behind a player's every written word,
+ * whichever way it comes — a mail, the web's order form, the API, the
+ * command line: the orders language checks it (submitOrders), and the
+ * commands that change the game take effect in the same transaction:
+ * CONCEDE concedes the side, MESSAGE <side> relays the message to that
+ * side's player and keeps it for both game pages. Answers (the mail
+ * channel's acceptance and notices, a page, a JSON body) are the channel's.
+ */
+import { z } from 'zod';
+import { SUBMISSION_CHANNELS } from '../../db/schema.ts';
+import type { GamesContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { concede, submitOrders, type SubmitOrdersResult } from './orders.ts';
+import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
+import { relayMessage } from './side-messages.ts';
+
+const submitTextSchema = z.strictObject({
+  // An unknown game or a wrong token is refused by the check that looks them up (GAME_NOT_FOUND, BAD_TOKEN);
+  // each channel bounds the size of what it reads.
+  gameId: z.string(),
+  token: z.string(),
+  /** Orders-language text; or, from the API, orders as JSON (no commands then). */
+  text: z.string().optional(),
+  orders: z.unknown().optional(),
+  channel: z.enum(SUBMISSION_CHANNELS),
+  messageId: z.string().max(1000).nullable().optional(),
+});
+export type SubmitTextInput = z.input<typeof submitTextSchema>;
+
+export interface TextSubmitted extends SubmitOrdersResult {
+  /** The text said CONCEDE and the side has conceded; whether that ends the game. */
+  readonly conceded: { readonly gameEnds: boolean } | null;
+  /** The seat a MESSAGE was relayed to; null when there was none, or no player holds that side. */
+  readonly relayedTo: Seat | null;
+}
+
+export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promise<TextSubmitted> {
+  const parsed = submitTextSchema.safeParse(raw);
+  if (!parsed.success)
+    throw badRequest(
+      'INVALID_SUBMISSION',
+      'the submission could not be read',
+      parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
+    );
+  const input = parsed.data;
+  return ctx.db.transaction(async (tx) => {
+    const inner: GamesContext = { ...ctx, db: tx };
+    const result = await submitOrders(inner, {
+      gameId: input.gameId,
+      token: input.token,
+      channel: input.channel,
+      ...(input.text !== undefined ? { text: input.text } : { orders: input.orders }),
+      ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
+    });
+    const conceded = result.commands.includes('CONCEDE')
+      ? await concede(inner, input.gameId, input.token, `${input.channel}:${result.seat.side}`)
+      : null;
+    let relayedTo: Seat | null = null;
+    if (result.message) {
+      const to = await createSeatsRepository(tx).bySide(input.gameId, result.message.to);
+      if (to) {
+        await relayMessage(inner, tx, {
+          gameId: input.gameId,
+          turn: result.turn,
+          from: result.seat,
+          to,
+          text: result.message.text,
+          channel: input.channel,
+        });
+        relayedTo = to;
+      }
+    }
+    return { ...result, conceded, relayedTo };
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * A turn-queue worker: resolves due turns as soon as it is woken (LISTEN/NOTIFY
+ * when the last orders arrive) or at its next poll (deadlines, and anything a
+ * lost notification left behind). Several workers — in one process or many —
+ * share one database safely: each claim skips turns another worker holds.
+ */
+import type { Database } from '../../db/client.ts';
+import { retryWhileUnavailable } from '../../db/errors.ts';
+import { TURN_DUE_CHANNEL, type GamesContext } from '../context.ts';
+import { createPoller, type Poller } from '../../lib/poller.ts';
+import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
+
+/** Resolves after the event loop has handled what is waiting (I/O, timers, signals). */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The longest wait after failed passes in a row, unless the poll is longer. */
+const MAX_BACKOFF_MS = 60_000;
+/**
+ * A claim that failed because the database was out of reach is tried again
+ * after these waits before the pass gives up: it is always safe, since a
+ * resolution either committed (its turn is no longer due) or wrote nothing.
+ */
+const CLAIM_RETRY_MS = [250, 1_000, 2_000];
+
+export interface WorkerOptions {
+  /** How often to look for due turns when nothing wakes the worker. */
+  readonly pollMs: number;
+  /** Called after each turn is resolved. */
+  readonly onResolved?: (r: { gameId: string; turn: number; gameOver: boolean }) => void;
+}
+
+export class TurnWorker {
+  readonly #poller: Poller;
+  #started = false;
+  #unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly ctx: GamesContext,
+    private readonly database: Pick<Database, 'listen'>,
+    private readonly options: WorkerOptions,
+  ) {
+    this.#poller = createPoller({
+      pass: async (stopping) => {
+        await this.drain(stopping);
+        if (!stopping.aborted) await sendDueReminders(this.ctx);
+      },
+      intervalMs: options.pollMs,
+      // A failing pass (the database away) is tried again after pollMs, then less and less often.
+      backoff: { initialMs: options.pollMs, maxMs: Math.max(options.pollMs, MAX_BACKOFF_MS) },
+      onError: (error, failures, retryInMs) =>
+        this.ctx.logger?.error({ err: error, failures, retryInMs }, 'turn worker: a pass failed; retrying'),
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    this.#unlisten = await this.database.listen(TURN_DUE_CHANNEL, () => this.wake());
+    this.#poller.start();
+  }
+
+  /** Looks for work now instead of at the next poll. */
+  wake(): void {
+    this.#poller.wake();
+  }
+
+  /**
+   * Stops listening and polling: resolves once the pass in progress has
+   * finished, or when `deadlineMs` has passed first (its turn's transaction
+   * then ends with the database connection, and the turn stays due).
+   */
+  async stop(deadlineMs?: number): Promise<void> {
+    const stopped = this.#poller.stop(deadlineMs);
+    await this.#unlisten?.();
+    this.#unlisten = null;
+    if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
+  }
+
+  /**
+   * Resolves every turn that is due now, one transaction each; returns how
+   * many. Once `stopping` aborts it claims no further turn.
+   */
+  async drain(stopping?: AbortSignal): Promise<number> {
+    let n = 0;
+    for (;;) {
+      // Lets the event loop in between turns: PGlite runs in this thread, and a backlog worked off in one chain of
+      // promises would keep out requests and signals (a SIGTERM) until its end.
+      await yieldToEventLoop();
+      if (stopping?.aborted) return n;
+      const r = await retryWhileUnavailable(() => resolveNextDueTurn(this.ctx), {
+        delaysMs: CLAIM_RETRY_MS,
+        ...(stopping ? { signal: stopping } : {}),
+        onRetry: (error, attempt) =>
+          this.ctx.logger?.warn({ err: error, attempt }, 'turn worker: the database was out of reach; claiming again'),
+      });
+      if (!r) return n;
+      n += 1;
+      this.options.onResolved?.(r);
+    }
+  }
+}
