@@ -59,6 +59,7 @@ export const OUTBOX_KINDS = [
   'message',
   'login',
   'invite',
+  'moderation',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

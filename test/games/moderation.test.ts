@@ -1,9 +1,9 @@
 /** Moderators' actions on a running game, on PGlite and PostgreSQL; each one audited. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel } from '../support/games.ts';
-import { auditLog, games, submissions, turns } from '../../src/db/schema.ts';
+import { auditLog, games, outbox, submissions, turns } from '../../src/db/schema.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import {
@@ -66,6 +66,41 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
       .from(auditLog)
       .where(and(eq(auditLog.gameId, game.id), eq(auditLog.action, 'pause')));
     expect(entry).toMatchObject({ actor: 'moderator:Mia', reason: 'holidays' });
+  });
+
+  it('mails every seat when the moderator pauses, resumes or moves a deadline, with the reason and the deadline', async () => {
+    const { ctx, game, mod } = await setup();
+    const notices = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.gameId, game.id), eq(outbox.kind, 'moderation')))
+          .orderBy(asc(outbox.id))
+      ).map((o) => ({ to: o.toAddress, subject: o.subject, text: o.textBody }));
+    await pause(ctx, mod, 'holidays');
+    ctx.clock.advanceBy(10 * HOUR);
+    await resume(ctx, mod);
+    const at = new Date(ctx.clock.now().getTime() + 30 * HOUR);
+    await setDeadline(ctx, mod, at, 'a player is travelling');
+    const sent = await notices();
+    expect(sent.map((n) => n.to).sort()).toEqual([
+      'alice@pbem.test',
+      'alice@pbem.test',
+      'alice@pbem.test',
+      'bob@pbem.test',
+      'bob@pbem.test',
+      'bob@pbem.test',
+    ]);
+    const [paused, , resumed, , moved] = sent;
+    expect(paused!.subject).toBe(`[${game.id}] Tutorial duel: paused by the moderator`);
+    expect(paused!.text).toContain("The moderator's reason: holidays");
+    expect(resumed!.subject).toBe(`[${game.id}] Tutorial duel: resumed`);
+    expect(resumed!.text).toMatch(/^Deadline: \S+ \d{4}-\d\d-\d\d \d\d:\d\d UTC/m);
+    expect(moved!.subject).toBe(`[${game.id}] Tutorial duel: turn 1: the deadline has moved`);
+    expect(moved!.text).toContain(at.toISOString().slice(0, 10));
+    expect(moved!.text).toContain("The moderator's reason: a player is travelling");
+    for (const n of sent) for (const line of n.text.split('\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 
   it('sets and extends a deadline, refusing one in the past', async () => {

@@ -15,6 +15,7 @@ import { seatInputSchema, timeZoneSchema, zodProblems } from '../games/create.ts
 import { queueInvitation } from '../seats/invitations.ts';
 import { audit, deadlineFor, updateGame } from '../games/lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from '../turns/messages.ts';
+import { queueClockNotices } from './notices.ts';
 import { seatToken, secretMatches, sha256Hex } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
@@ -93,6 +94,7 @@ export async function pause(ctx: GamesContext, m: Moderator, reason: string | nu
       throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: only an active game can be paused`);
     await updateGame(ctx, tx, game, { status: 'paused', pausedAt: ctx.clock.now() });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'pause', reason });
+    await queueClockNotices(ctx, tx, game, { kind: 'pause' }, reason);
     return { ...game, status: 'paused' as const };
   });
 }
@@ -104,8 +106,9 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
     if (game.status !== 'paused') throw conflict('NOT_PAUSED', `game ${game.id} is ${game.status}, not paused`);
     const now = ctx.clock.now();
     const turn = await openTurnOf(tx, game);
+    let deadline = turn?.deadline ?? null;
     if (turn?.deadline && game.pausedAt) {
-      const deadline = new Date(turn.deadline.getTime() + (now.getTime() - game.pausedAt.getTime()));
+      deadline = new Date(turn.deadline.getTime() + (now.getTime() - game.pausedAt.getTime()));
       await tx
         .update(turns)
         .set({ deadline })
@@ -113,6 +116,7 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
     }
     await updateGame(ctx, tx, game, { status: 'active', pausedAt: null });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resume', reason });
+    await queueClockNotices(ctx, tx, game, { kind: 'resume', deadline }, reason);
     if (turn?.dueAt) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
     return { ...game, status: 'active' as const, pausedAt: null };
   });
@@ -152,6 +156,7 @@ export async function setDeadline(
       reason,
       details: { turn: turn.number, from: turn.deadline?.toISOString() ?? null, to: deadline?.toISOString() ?? null },
     });
+    await queueClockNotices(ctx, tx, game, { kind: 'deadline', turn: turn.number, deadline }, reason);
     return deadline;
   });
 }

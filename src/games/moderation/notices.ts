@@ -1,0 +1,68 @@
+/**
+ * What a moderator's change to the clock tells the players: a pause, a
+ * resumption or a moved deadline reaches every seat still playing by mail,
+ * with the reason given and the deadline in the player's own time zone, in
+ * the transaction of the change.
+ */
+import { describeDeadline } from '../../reports/turn-report.ts';
+import type { GamesContext, Tx } from '../context.ts';
+import type { Game } from '../games/games.repository.ts';
+import { createSeatsRepository } from '../seats/seats.repository.ts';
+import { queueAnswer } from '../turns/messages.ts';
+
+export type ClockChange =
+  | { readonly kind: 'pause' }
+  | { readonly kind: 'resume'; readonly deadline: Date | null }
+  | { readonly kind: 'deadline'; readonly turn: number; readonly deadline: Date | null };
+
+function lines(change: ClockChange, timeZone: string): { subject: string; said: string[] } {
+  switch (change.kind) {
+    case 'pause':
+      return {
+        subject: 'paused by the moderator',
+        said: ['The moderator has paused the game: no deadline runs and no orders are taken until it resumes.'],
+      };
+    case 'resume':
+      return {
+        subject: 'resumed',
+        said: [
+          'The moderator has resumed the game: orders are taken again.',
+          `Deadline: ${describeDeadline(change.deadline, timeZone)}`,
+        ],
+      };
+    case 'deadline':
+      return {
+        subject: `turn ${change.turn}: the deadline has moved`,
+        said: [
+          `The moderator has moved the deadline of turn ${change.turn}.`,
+          `Deadline: ${describeDeadline(change.deadline, timeZone)}`,
+        ],
+      };
+  }
+}
+
+/** Queues the notice of `change` to every seat of `game` that has not conceded. */
+export async function queueClockNotices(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Pick<Game, 'id' | 'name'>,
+  change: ClockChange,
+  reason: string | null,
+): Promise<void> {
+  for (const seat of await createSeatsRepository(tx).ofGame(game.id)) {
+    if (seat.concededAt) continue;
+    const { subject, said } = lines(change, seat.timeZone);
+    const composed = ctx.mail.notice({
+      subject: `[${game.id}] ${game.name}: ${subject}`,
+      paragraphs: [...said, ...(reason ? [`The moderator's reason: ${reason}`] : [])],
+    });
+    await queueAnswer(ctx, tx, {
+      to: seat.email,
+      gameId: game.id,
+      kind: 'moderation',
+      composed,
+      inReplyTo: null,
+      seat,
+    });
+  }
+}
