@@ -1,14 +1,21 @@
 /**
  * The local mailbox of a zero-setup service (no MAIL_SMTP_URL): the mail the
- * outbox sender has delivered, newest first, for a web page to show.
+ * outbox sender has delivered, newest first, for a web page to show — and a
+ * reply written on that page, which reaches the service exactly as a mail
+ * client's would (a raw RFC 822 message through the inbound pipeline the SMTP
+ * receiver and the IMAP watcher use), so that it is checked, answered and
+ * recorded as any order mail.
  *
  * A mail to a seat carries the seat's secret in its Reply-To address (that is
  * how a reply finds its seat), so whoever may read a seat's mail here may
  * play that seat: a page must show a mailbox only to its owner, or only on a
  * machine where every player is trusted.
  */
+import { randomUUID } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { GamesContext } from '../games/context.ts';
-import { createOutboxRepository, type OutboxKind } from '../games/outbox/outbox.repository.ts';
+import { createOutboxRepository, type OutboxKind, type OutboxMessage } from '../games/outbox/outbox.repository.ts';
+import { handleInboundMail, type InboundContext, type InboundOutcome } from './inbound.ts';
 
 export interface MailboxMessage {
   readonly id: number;
@@ -24,15 +31,18 @@ export interface MailboxMessage {
   readonly deliveredAt: Date;
 }
 
-/** Delivered mail, newest first; only that to one address (any case) when `to` is given. */
-export async function listMailbox(
-  ctx: Pick<GamesContext, 'db'>,
-  options: { to?: string; limit: number },
-): Promise<MailboxMessage[]> {
-  const limit = Math.max(1, Math.min(500, Math.floor(options.limit)));
-  const to = options.to?.trim().toLowerCase();
-  const rows = await createOutboxRepository(ctx.db).delivered({ ...(to ? { to } : {}), limit });
-  return rows.map((r) => ({
+export interface MailboxPage {
+  /** Newest first. */
+  readonly mail: readonly MailboxMessage[];
+  /** Where the next, older page starts (its `before`); null when this page reaches the oldest mail. */
+  readonly older: number | null;
+}
+
+/** The most mail one page lists. */
+export const MAILBOX_PAGE_MAX = 500;
+
+function toMessage(r: OutboxMessage): MailboxMessage {
+  return {
     id: r.id,
     gameId: r.gameId,
     kind: r.kind,
@@ -43,5 +53,91 @@ export async function listMailbox(
     headers: r.headers,
     queuedAt: r.createdAt,
     deliveredAt: r.sentAt ?? r.createdAt,
-  }));
+  };
+}
+
+const lower = (address: string | undefined) => address?.trim().toLowerCase() || undefined;
+
+/**
+ * Delivered mail, newest first: only that to one address (any case) when `to` is given, only older than the id
+ * `before`, only whose subject or game contains `search`. Every mail can be reached by paging on with `older`.
+ */
+export async function listMailbox(
+  ctx: Pick<GamesContext, 'db'>,
+  options: { to?: string; before?: number; search?: string; limit: number },
+): Promise<MailboxPage> {
+  const limit = Math.max(1, Math.min(MAILBOX_PAGE_MAX, Math.floor(options.limit)));
+  const to = lower(options.to);
+  const search = options.search?.trim();
+  // One more than the page shows tells whether there is an older page.
+  const rows = await createOutboxRepository(ctx.db).delivered({
+    ...(to ? { to } : {}),
+    ...(options.before !== undefined ? { before: options.before } : {}),
+    ...(search ? { search } : {}),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit).map(toMessage);
+  return { mail: page, older: rows.length > limit ? page[page.length - 1]!.id : null };
+}
+
+/** One delivered mail by its id, however old; null when there is none (or, given `to`, none to that address). */
+export async function findMailboxMessage(
+  ctx: Pick<GamesContext, 'db'>,
+  id: number,
+  options: { to?: string } = {},
+): Promise<MailboxMessage | null> {
+  const row = await createOutboxRepository(ctx.db).deliveredOne(id, lower(options.to));
+  return row ? toMessage(row) : null;
+}
+
+/** Every address the mailbox holds mail for: how many mails, the newest first. */
+export function mailboxAddresses(ctx: Pick<GamesContext, 'db'>) {
+  return createOutboxRepository(ctx.db).deliveredAddresses();
+}
+
+/** The address a reply to `mail` goes to: its Reply-To (a seat's address carries the seat's token), else From. */
+export function replyAddressOf(mail: MailboxMessage, serviceFrom: string): string {
+  return mail.headers['Reply-To'] ?? serviceFrom;
+}
+
+/** A reply's subject: the mail's, with one `Re: ` in front. */
+export function replySubject(subject: string): string {
+  return /^re:/i.test(subject) ? subject : `Re: ${subject}`;
+}
+
+/** The mail's text quoted as a mail client quotes a reply, below the line that says who wrote it. */
+export function quotedReply(mail: MailboxMessage, serviceFrom: string): string {
+  const quoted = mail.text
+    .replace(/\r\n/g, '\n')
+    .replace(/\n+$/, '')
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`));
+  return ['', '', `On ${mail.deliveredAt.toUTCString()}, ${serviceFrom} wrote:`, ...quoted, ''].join('\n');
+}
+
+/**
+ * Sends a reply to a mailbox mail into the service, as the mail's addressee would from a mail client: From the
+ * addressee, To the mail's Reply-To, threaded under it (In-Reply-To, References). Resolves once the inbound pipeline
+ * has committed every effect of it (the answer is then in the outbox).
+ */
+export async function replyFromMailbox(
+  ctx: InboundContext,
+  input: { readonly mail: MailboxMessage; readonly text: string; readonly serviceFrom: string },
+): Promise<InboundOutcome> {
+  const { mail } = input;
+  const to = replyAddressOf(mail, input.serviceFrom);
+  const original = mail.headers['Message-ID'];
+  const references = [mail.headers.References, original].filter((r): r is string => Boolean(r)).join(' ');
+  const raw = await new MailComposer({
+    from: mail.to,
+    to,
+    subject: replySubject(mail.subject),
+    text: input.text,
+    date: ctx.clock.now(),
+    messageId: `<mailbox.${mail.id}.${randomUUID()}@${ctx.mailDomain}>`,
+    ...(original ? { inReplyTo: original, references } : {}),
+  })
+    .compile()
+    .build();
+  return handleInboundMail(ctx, raw, { from: mail.to, to: [to] });
 }

@@ -28,7 +28,7 @@ export type WebSettings = Pick<
   | 'rateLimitLogin'
   | 'rateLimitMessages'
 > &
-  Partial<Pick<Config, 'mailSmtpUrl'>>;
+  Partial<Pick<Config, 'mailSmtpUrl' | 'mailFrom' | 'mailMaxBytes' | 'mailRatePerHour'>>;
 
 const DEFAULT_WEB_SETTINGS: WebSettings = {
   bodyLimitKb: 512,
@@ -166,6 +166,11 @@ export function createApp(deps: AppDeps): Express {
         rateLimitOrders: settings.rateLimitOrders,
         rateLimitMessages: settings.rateLimitMessages,
         bodyLimitKb: settings.bodyLimitKb,
+        ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
+        inbound: {
+          ...(settings.mailMaxBytes !== undefined ? { maxBytes: settings.mailMaxBytes } : {}),
+          ...(settings.mailRatePerHour !== undefined ? { ratePerHour: settings.mailRatePerHour } : {}),
+        },
       },
       metrics,
       ...(deps.logger ? { logger: deps.logger } : {}),

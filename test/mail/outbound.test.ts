@@ -176,10 +176,10 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
       channel: 'api',
     });
     await resolveNextDueTurn(ctx);
-    expect((await listMailbox(ctx, { limit: 10 })).map((m) => m.kind)).toEqual(['game-start', 'game-start']);
+    expect((await listMailbox(ctx, { limit: 10 })).mail.map((m) => m.kind)).toEqual(['game-start', 'game-start']);
     expect(await s.drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
 
-    const alice = await listMailbox(ctx, { to: 'Alice@PBEM.test', limit: 10 });
+    const { mail: alice } = await listMailbox(ctx, { to: 'Alice@PBEM.test', limit: 10 });
     expect(alice.map((m) => [m.kind, m.to])).toEqual([
       ['turn-report', ALICE],
       ['game-start', ALICE],
@@ -187,7 +187,7 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     expect(alice[0]!.text).toContain('What happened in turn 1');
     expect(alice[0]!.html).toContain('<pre');
     expect(alice[0]!.headers['Reply-To']).toBe(`orders+${tokens.black}@${TEST_MAIL_DOMAIN}`);
-    expect(await listMailbox(ctx, { limit: 3 })).toHaveLength(3);
+    expect((await listMailbox(ctx, { limit: 3 })).mail).toHaveLength(3);
   });
 
   it('wakes on the outbox notification rather than waiting for its next poll', async () => {

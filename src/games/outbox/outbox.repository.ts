@@ -4,7 +4,7 @@
  * shows the last mail to each seat. Writing mail is games/messages.ts's job
  * (queueAnswer and the reports), always in the transaction of the change.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { outbox, type OutboxKind, type OutboxMessage } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
@@ -61,14 +61,54 @@ export function createOutboxRepository(db: Tx) {
         .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
     },
 
-    /** Delivered mail, newest first; only that to one lower-cased address when `to` is given. */
-    async delivered(options: { to?: string; limit: number }): Promise<OutboxMessage[]> {
+    /**
+     * Delivered mail, newest first (by queue order, so that a page can go on from where it stopped): only that to one
+     * lower-cased address when `to` is given, only mail older than `before` (an id) when given, only mail whose
+     * subject or game contains `search` (any case) when given.
+     */
+    async delivered(options: {
+      to?: string;
+      before?: number;
+      search?: string;
+      limit: number;
+    }): Promise<OutboxMessage[]> {
+      const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       return db
         .select()
         .from(outbox)
-        .where(and(eq(outbox.status, 'sent'), options.to ? eq(sql`lower(${outbox.toAddress})`, options.to) : undefined))
-        .orderBy(desc(outbox.sentAt), desc(outbox.id))
+        .where(
+          and(
+            eq(outbox.status, 'sent'),
+            options.to ? eq(sql`lower(${outbox.toAddress})`, options.to) : undefined,
+            options.before !== undefined ? lt(outbox.id, options.before) : undefined,
+            pattern ? or(ilike(outbox.subject, pattern), ilike(outbox.gameId, pattern)) : undefined,
+          ),
+        )
+        .orderBy(desc(outbox.id))
         .limit(options.limit);
+    },
+
+    /** One delivered mail, wherever it is in the mailbox; only if it went to `to` (lower-cased) when given. */
+    async deliveredOne(id: number, to?: string): Promise<OutboxMessage | null> {
+      const [row] = await db
+        .select()
+        .from(outbox)
+        .where(
+          and(eq(outbox.id, id), eq(outbox.status, 'sent'), to ? eq(sql`lower(${outbox.toAddress})`, to) : undefined),
+        );
+      return row ?? null;
+    },
+
+    /** Every address the mailbox holds mail for, with how many and the newest's id, the most recent first. */
+    async deliveredAddresses(): Promise<{ address: string; count: number; newest: number }[]> {
+      const address = sql<string>`lower(${outbox.toAddress})`;
+      const rows = await db
+        .select({ address, count: sql<number>`count(*)::int`, newest: sql<number>`max(${outbox.id})::int` })
+        .from(outbox)
+        .where(eq(outbox.status, 'sent'))
+        .groupBy(address)
+        .orderBy(desc(sql`max(${outbox.id})`));
+      return rows.map((r) => ({ address: r.address, count: Number(r.count), newest: Number(r.newest) }));
     },
 
     /** A game's mail, newest first. */

@@ -1,6 +1,7 @@
 /** What every page router is given, and the small helpers they share. */
 import type { Request, Response } from 'express';
 import type { GamesContext } from '../../games/context.ts';
+import type { InboundOptions } from '../../mail/inbound.ts';
 import { AppError } from '../../games/errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Metrics } from '../metrics.ts';
@@ -24,6 +25,10 @@ export interface PageSettings {
   /** Messages one client address may send per hour (0: no limit). */
   readonly rateLimitMessages: number;
   readonly bodyLimitKb: number;
+  /** The From of the service's mail (MAIL_FROM), as the local mailbox shows it; default orders@MAIL_DOMAIN. */
+  readonly mailFrom?: string;
+  /** The receiving limits (MAIL_MAX_BYTES, MAIL_RATE_PER_HOUR) a reply written in the local mailbox meets. */
+  readonly inbound?: Partial<InboundOptions>;
 }
 
 export const DEFAULT_PAGE_SETTINGS: PageSettings = {

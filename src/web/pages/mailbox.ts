@@ -16,7 +16,19 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../games/errors.ts';
-import { listMailbox } from '../../mail/mailbox.ts';
+import type { InboundContext } from '../../mail/inbound.ts';
+import {
+  findMailboxMessage,
+  listMailbox,
+  MAILBOX_PAGE_MAX,
+  mailboxAddresses,
+  quotedReply,
+  replyAddressOf,
+  replyFromMailbox,
+  type MailboxMessage,
+} from '../../mail/mailbox.ts';
+import { errorHandler } from '../errors.ts';
+import { limitPerClient } from '../rate-limit.ts';
 import { localMailboxKey, sameSecret } from '../../games/secrets.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';
@@ -27,6 +39,62 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 /** Text cut into plain pieces and links, for the template to escape and link. */
 function linkify(text: string): Array<{ text: string; href: string | null }> {
   return text.split(URL_PATTERN).map((part, i) => ({ text: part, href: i % 2 === 1 ? part : null }));
+}
+
+const listQuery = z.strictObject({
+  to: z.string().trim().max(320).optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAILBOX_PAGE_MAX).optional(),
+  key: z.string().max(200).optional(),
+});
+type ListQuery = z.infer<typeof listQuery>;
+
+const replyForm = z.object({ text: z.string().min(1).max(100_000) });
+
+/** The query of a mailbox page (the key stays in its cookie, never in a link). */
+function pageQuery(q: Partial<ListQuery>): string {
+  const out = new URLSearchParams();
+  if (q.to) out.set('to', q.to);
+  if (q.q) out.set('q', q.q);
+  if (q.limit !== undefined) out.set('limit', String(q.limit));
+  if (q.before !== undefined) out.set('before', String(q.before));
+  return out.toString();
+}
+
+/** One address's mail. */
+const addressLink = (to: string) => `/mailbox?${pageQuery({ to })}`;
+
+/** What the service made of a reply, in words. */
+const REPLY_OUTCOMES: Partial<Record<string, string>> = {
+  accepted: 'your orders were accepted',
+  command: 'your commands were carried out',
+  rejected: 'your orders were not accepted: the answer says why',
+  empty: 'it held no orders',
+  'turn-over': 'that turn is already over: reply to the newest report',
+  'game-over': 'that game is over',
+  'rate-limited': 'too many mails from this address this hour: try again later',
+  duplicate: 'the service already had that mail',
+};
+
+/** A mail as /mailbox.json gives it: its headers as a mail client shows them, and both bodies. */
+function mailJson(m: MailboxMessage, serviceFrom: string) {
+  return {
+    id: m.id,
+    gameId: m.gameId,
+    kind: m.kind,
+    from: serviceFrom,
+    to: m.to,
+    replyTo: m.headers['Reply-To'] ?? null,
+    subject: m.subject,
+    messageId: m.headers['Message-ID'] ?? null,
+    inReplyTo: m.headers['In-Reply-To'] ?? null,
+    headers: m.headers,
+    queuedAt: m.queuedAt.toISOString(),
+    deliveredAt: m.deliveredAt.toISOString(),
+    text: m.text,
+    html: m.html,
+  };
 }
 
 /** The cookie that keeps the local mailbox key for the mailbox's pages. */
@@ -75,24 +143,108 @@ export function mailboxRoutes(deps: PagesDeps): Router {
     return { to: email };
   }
 
-  router.get('/mailbox', async (req, res) => {
+  const jsonErrors = errorHandler(deps.logger);
+  const serviceFrom = settings.mailFrom ?? `Minimal Space Combat <orders@${ctx.mailDomain}>`;
+  const inboundCtx: InboundContext = { ...ctx, inbound: settings.inbound };
+  const repliesLimit = limitPerClient(settings.rateLimitOrders, 'minute', 'mailbox replies');
+
+  /** Who may see what: every mail (the key), one address's (`to`, for the key holder), or one's own. */
+  function reader(req: express.Request, res: express.Response) {
     const { to } = scope(req, res);
-    const mail = await listMailbox(ctx, { ...(to ? { to } : {}), limit: 200 });
-    sendPage(res, 'mailbox', frameFor(deps, req, res, 'Mailbox'), { everyone: to === undefined, to: to ?? null, mail });
+    const query = listQuery.safeParse(req.query);
+    if (!query.success)
+      throw new AppError(
+        'BAD_MAILBOX_QUERY',
+        'the mailbox takes to=<address>, before=<mail number>, q=<words> and limit=<1–500>',
+        400,
+        query.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
+      );
+    const q = query.data;
+    // A person sees their own mail whatever they ask for; the key holder may narrow to one address.
+    const address = to ?? (q.to || undefined);
+    return { everyone: to === undefined, address, query: q };
+  }
+
+  router.get('/mailbox', async (req, res) => {
+    const { everyone, address, query } = reader(req, res);
+    const page = await listMailbox(ctx, {
+      ...(address ? { to: address } : {}),
+      ...(query.before !== undefined ? { before: query.before } : {}),
+      ...(query.q ? { search: query.q } : {}),
+      limit: query.limit ?? 100,
+    });
+    const olderLink = page.older === null ? null : `/mailbox?${pageQuery({ ...query, before: page.older })}`;
+    sendPage(res, 'mailbox', frameFor(deps, req, res, 'Mailbox'), {
+      everyone,
+      to: address ?? null,
+      q: query.q ?? '',
+      paged: query.before !== undefined,
+      mail: page.mail.map((m) => ({ ...m, toLink: addressLink(m.to) })),
+      olderLink,
+      allLink: everyone && address ? addressLink(address) : '/mailbox',
+      addresses:
+        everyone && !address ? (await mailboxAddresses(ctx)).map((a) => ({ ...a, link: addressLink(a.address) })) : [],
+    });
+  });
+
+  // The same, for scripts and tests: the mail in full with its headers, and where the next page starts.
+  router.get('/mailbox.json', async (req, res, next) => {
+    try {
+      const { address, query } = reader(req, res);
+      const page = await listMailbox(ctx, {
+        ...(address ? { to: address } : {}),
+        ...(query.before !== undefined ? { before: query.before } : {}),
+        ...(query.q ? { search: query.q } : {}),
+        limit: query.limit ?? 100,
+      });
+      res.json({ mail: page.mail.map((m) => mailJson(m, serviceFrom)), older: page.older });
+    } catch (error) {
+      // Answered as the API answers: JSON, never the error page.
+      jsonErrors(error, req, res, next);
+    }
   });
 
   router.get('/mailbox/:id', async (req, res) => {
+    const mail = await oneMail(req, res);
+    sendPage(res, 'mail', frameFor(deps, req, res, mail.subject), {
+      mail,
+      from: serviceFrom,
+      replyTo: replyAddressOf(mail, serviceFrom),
+      messageId: mail.headers['Message-ID'] ?? null,
+      inReplyTo: mail.headers['In-Reply-To'] ?? null,
+      lines: mail.text.split('\n').map(linkify),
+      reply: quotedReply(mail, serviceFrom),
+      mailboxLink: addressLink(mail.to),
+    });
+  });
+
+  router.post('/mailbox/:id/reply', ...repliesLimit, async (req, res) => {
+    const mail = await oneMail(req, res);
+    const body = replyForm.safeParse(req.body);
+    if (!body.success)
+      throw new AppError('BAD_REPLY', 'write the reply in the text box (at most 100,000 characters) and send it', 400);
+    const outcome = await replyFromMailbox(inboundCtx, { mail, text: body.data.text, serviceFrom });
+    sendPage(res, 'mail-replied', frameFor(deps, req, res, 'Reply sent'), {
+      mail,
+      replyTo: replyAddressOf(mail, serviceFrom),
+      outcome: outcome.outcome,
+      said: REPLY_OUTCOMES[outcome.outcome] ?? `the service recorded it as "${outcome.outcome}"`,
+      answered: outcome.answers.length > 0,
+      mailboxLink: addressLink(mail.to),
+    });
+  });
+
+  /** The mail the path names, if the reader may see it. */
+  async function oneMail(req: express.Request, res: express.Response) {
     const { to } = scope(req, res);
     const id = z
       .string()
       .regex(/^\d{1,15}$/)
       .safeParse(req.params.id);
-    const mail = id.success
-      ? (await listMailbox(ctx, { ...(to ? { to } : {}), limit: 500 })).find((m) => m.id === Number(id.data))
-      : undefined;
+    const mail = id.success ? await findMailboxMessage(ctx, Number(id.data), to ? { to } : {}) : null;
     if (!mail) throw new AppError('MAIL_NOT_FOUND', 'there is no such mail in your mailbox', 404);
-    sendPage(res, 'mail', frameFor(deps, req, res, mail.subject), { mail, lines: mail.text.split('\n').map(linkify) });
-  });
+    return mail;
+  }
 
   return router;
 }
