@@ -13,9 +13,13 @@
  * then marks each `sent`, or schedules a retry with exponential backoff, or
  * marks it `failed` with last_error when the server refused it for good (a 5xx
  * answer to the message) or it has been tried MAIL_MAX_ATTEMPTS times.
- * Several senders, in one process or many, never take the same row; a sender
- * that dies mid-send leaves its rows to be taken again when the lease runs out
- * — a mail may then go out twice (with the same Message-ID), never zero times.
+ * Several senders, in one process or many, never take the same row. Each row
+ * is marked the moment its own send ends, so a sender that dies mid-send
+ * leaves only the mails then in flight to be taken again — when the lease runs
+ * out (SEND_DEADLINE_MS plus a margin: a send that takes longer is given up and
+ * tried again later), or at once when the service starts on PGlite, whose data
+ * no other process can hold (`releaseStrandedMail`). Such a mail may go out
+ * twice (with the same Message-ID), never zero times.
  *
  * The sender wakes on the outbox notification (games/messages.ts) and polls as
  * a fallback; time comes from the injected clock, jitter from an injected source.
@@ -126,6 +130,43 @@ function mailDriverFor(config: Pick<Config, 'mailSmtpUrl'>, options?: SmtpDriver
   return config.mailSmtpUrl ? smtpDriver(config.mailSmtpUrl, options) : mailboxDriver();
 }
 
+/**
+ * The longest one send may take: above the SMTP driver's connection, greeting and answer timeouts together
+ * (30 + 30 + 60 s), so that only a server that stalls past all of them is given up on.
+ */
+export const SEND_DEADLINE_MS = 150_000;
+/** A claimed row's lease runs this much past the send deadline: time to mark the row once its send has ended. */
+const LEASE_MARGIN_MS = 30_000;
+
+/** A send given up at its deadline: retried later like any temporary failure. */
+export class SendDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`the mail server did not finish within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`);
+    this.name = 'SendDeadlineError';
+  }
+}
+
+function withDeadline(send: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new SendDeadlineError(ms)), ms);
+  });
+  // A send that ends after its deadline changes nothing: the row was already scheduled again.
+  send.catch(() => undefined);
+  return Promise.race([send, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Mail stranded by a sender that died mid-send (its rows leased, not yet due) is due again now. Only where no other
+ * process can be sending (PGlite: one process holds the data directory); a restart also tries again at once the mail
+ * waiting for a retry. Returns how many rows were released.
+ */
+export async function releaseStrandedMail(ctx: Pick<SenderContext, 'db' | 'clock' | 'logger'>): Promise<number> {
+  const released = await createOutboxRepository(ctx.db).dueNow(ctx.clock.now());
+  if (released > 0) ctx.logger?.info({ released }, 'outbox: mail left waiting by the last run is due again');
+  return released;
+}
+
 const FIRST_RETRY_MS = 30_000;
 const LAST_RETRY_MS = 3_600_000;
 /** The longest wait after failed passes in a row, unless the poll is longer. */
@@ -185,8 +226,8 @@ export interface OutboxSenderOptions {
   readonly batchSize?: number;
   /** How often to look for due mail when nothing wakes the sender; default 5 s. */
   readonly pollMs?: number;
-  /** How long a claimed row is left to its sender before another may take it; default 15 min. */
-  readonly leaseMs?: number;
+  /** The longest one send may take before it is given up (and tried again later); default SEND_DEADLINE_MS. */
+  readonly sendDeadlineMs?: number;
   /** Jitter source for the backoff, in [0, 1); default Math.random. */
   readonly jitter?: () => number;
 }
@@ -204,6 +245,7 @@ export class OutboxSender {
   #unlisten: (() => Promise<void>) | null = null;
   readonly #batch: number;
   readonly #lease: number;
+  readonly #sendDeadline: number;
   readonly #jitter: () => number;
 
   constructor(
@@ -212,7 +254,9 @@ export class OutboxSender {
     private readonly options: OutboxSenderOptions,
   ) {
     this.#batch = options.batchSize ?? 10;
-    this.#lease = options.leaseMs ?? 15 * 60_000;
+    this.#sendDeadline = options.sendDeadlineMs ?? SEND_DEADLINE_MS;
+    // Nobody else takes a row while its send may still be running.
+    this.#lease = this.#sendDeadline + LEASE_MARGIN_MS;
     this.#jitter = options.jitter ?? Math.random;
     const pollMs = options.pollMs ?? 5_000;
     this.#poller = createPoller({
@@ -274,7 +318,7 @@ export class OutboxSender {
     };
     const log = this.ctx.logger?.child({ module: 'outbox', outboxId: row.id, kind: row.kind, gameId: row.gameId });
     try {
-      await this.options.driver.send(mail);
+      await withDeadline(this.options.driver.send(mail), this.#sendDeadline);
     } catch (error) {
       const { permanent, message } = classifySendError(error);
       const attempts = row.attempts + 1;

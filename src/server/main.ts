@@ -11,7 +11,7 @@ import { RETRY_AFTER_S } from '../db/errors.ts';
 import { recordServerUrl } from './data-dir.ts';
 import { describeServer, migrate, openDatabase, type Database } from './database.ts';
 import type { GamesContext } from '../games/context.ts';
-import { outboxSenderFor } from '../mail/outbound.ts';
+import { outboxSenderFor, releaseStrandedMail } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';
 import { localMailboxKey } from '../games/secrets.ts';
 import { TurnWorker } from '../games/turns/worker.ts';
@@ -156,6 +156,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local
     // port).
     const sender = outboxSenderFor(config, ctx, database);
+    // PGlite's data directory is this process's alone: whatever a previous run left leased is stranded, not in flight.
+    if (database.kind === 'pglite') await releaseStrandedMail(ctx);
     await sender.start();
     mailParts.push(() => sender.stop());
     let mailIn = 'not receiving mail';

@@ -25,9 +25,11 @@ import {
   classifySendError,
   mailboxDriver,
   OutboxSender,
+  releaseStrandedMail,
   smtpDriver,
   type MailDriver,
 } from '../../src/mail/outbound.ts';
+import { createOutboxRepository } from '../../src/games/outbox/outbox.repository.ts';
 
 const FROM = `Minimal Space Combat <orders@${TEST_MAIL_DOMAIN}>`;
 const ALICE = `alice@${TEST_MAIL_DOMAIN}`;
@@ -134,7 +136,7 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
 
   const sender = (
     driver: MailDriver,
-    options: { maxAttempts?: number; batchSize?: number; pollMs?: number } = {},
+    options: { maxAttempts?: number; batchSize?: number; pollMs?: number; sendDeadlineMs?: number } = {},
     listen = false,
   ) => {
     const s = new OutboxSender(ctx, listen ? database : null, {
@@ -401,5 +403,82 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  /** A driver whose sends hang until the test lets them end. */
+  function stallingDriver() {
+    const waiting: Array<{ to: string; finish: () => void }> = [];
+    let arrived: () => void = () => undefined;
+    const driver: MailDriver = {
+      kind: 'smtp',
+      send: (mail) =>
+        new Promise<void>((resolve) => {
+          waiting.push({ to: mail.to, finish: resolve });
+          arrived();
+        }),
+      close: async () => undefined,
+    };
+    const inFlight = (n: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => waiting.length >= n && resolve();
+        arrived();
+      });
+    return { driver, waiting, inFlight };
+  }
+
+  it("a row in flight is nobody else's until its send deadline and a margin have passed; each row is marked as its own send ends", async () => {
+    await tutorialDuel(ctx);
+    const stalled = stallingDriver();
+    const a = sender(stalled.driver, { sendDeadlineMs: 60_000 });
+    const passA = a.sendDue();
+    await stalled.inFlight(2);
+    // One of the two is accepted by the server: it is marked sent at once, not when the batch ends.
+    stalled.waiting[0]!.finish();
+    await expect.poll(async () => (await rows()).filter((r) => r.status === 'sent').length).toBe(1);
+
+    const b = sender(mailboxDriver());
+    expect(await b.sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    ctx.clock.advanceBy(60_000 + 30_000 - 1);
+    expect(await b.sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    ctx.clock.advanceBy(1);
+    // The sender holding it is presumed dead: the one mail in flight goes again, and only that one.
+    expect(await b.sendDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    stalled.waiting[1]!.finish();
+    await passA;
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  });
+
+  it('a send that outlasts its deadline is given up and tried again later, like a server that said 451', async () => {
+    await tutorialDuel(ctx);
+    const stalled = stallingDriver();
+    const s = sender(stalled.driver, { sendDeadlineMs: 20 });
+    expect(await s.sendDue()).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    for (const row of await rows()) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row.lastError).toBe('the mail server did not finish within 20 ms');
+      expect(row.nextAttemptAt.getTime()).toBe(ctx.clock.now().getTime() + 30_000);
+    }
+    // A late end changes nothing.
+    for (const w of stalled.waiting) w.finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await rows()).every((r) => r.status === 'pending')).toBe(true);
+  });
+
+  it('what a start on PGlite runs first: the mail a dead sender left leased is due at once', async () => {
+    await tutorialDuel(ctx);
+    // A sender claimed both mails and died before sending them.
+    const leased = await createOutboxRepository(ctx.db).claimDue(
+      ctx.clock.now(),
+      10,
+      new Date(ctx.clock.now().getTime() + 180_000),
+    );
+    expect(leased).toHaveLength(2);
+    expect(await sender(mailboxDriver()).sendDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await releaseStrandedMail(ctx)).toBe(2);
+    expect(await sender(mailboxDriver()).drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(await releaseStrandedMail(ctx)).toBe(0);
   });
 });

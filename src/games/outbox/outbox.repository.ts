@@ -4,7 +4,7 @@
  * shows the last mail to each seat. Writing mail is games/messages.ts's job
  * (queueAnswer and the reports), always in the transaction of the change.
  */
-import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { outbox, type OutboxKind, type OutboxMessage } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
@@ -39,6 +39,16 @@ export function createOutboxRepository(db: Tx) {
           .returning();
         return rows.sort((a, b) => a.id - b.id);
       });
+    },
+
+    /** Makes every pending row that waits past `now` (leased, or waiting for a retry) due at `now`; how many. */
+    async dueNow(now: Date): Promise<number> {
+      const rows = await db
+        .update(outbox)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(outbox.status, 'pending'), gt(outbox.nextAttemptAt, now)))
+        .returning({ id: outbox.id });
+      return rows.length;
     },
 
     /** A pending row went out. */
