@@ -109,6 +109,14 @@ export function turnClosedNotice(gameId: string, turn: number): Notice {
   };
 }
 
+/** Orders answering a report whose turn is over (the reply's In-Reply-To named it, the text named no turn). */
+export function turnOverNotice(gameId: string, turn: number, why: string): Notice {
+  return {
+    subject: `[${gameId}] Those orders were for a turn that is over`,
+    paragraphs: [`${why[0]!.toUpperCase()}${why.slice(1)}.`, `Your orders for turn ${turn} are still as they were.`],
+  };
+}
+
 export function concededNotice(gameId: string, side: string): Notice {
   return {
     subject: `[${gameId}] Your side has conceded`,

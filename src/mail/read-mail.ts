@@ -31,6 +31,8 @@ export interface ReadMail {
   readonly messageId: string;
   /** The mail's own Message-ID, to answer it in the same thread (null: it had none). */
   readonly ownMessageId: string | null;
+  /** The Message-IDs it answers: In-Reply-To, then References from the newest back. */
+  readonly refersTo: readonly string[];
   readonly size: number;
   /** Over the limit: only the headers were read. */
   readonly tooLarge: boolean;
@@ -162,6 +164,16 @@ function messageIdOf(mail: ParsedMail | null, raw: Buffer): { messageId: string;
   return { messageId: `<sha256.${hash}@inbound.invalid>`, own: null };
 }
 
+/** At most this many of a mail's references are looked at. */
+const REFERENCES_READ = 50;
+
+function refersTo(mail: ParsedMail | null): string[] {
+  if (!mail) return [];
+  const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
+  const ids = [...(mail.inReplyTo ? mail.inReplyTo.split(/\s+/) : []), ...references.slice(-REFERENCES_READ).reverse()];
+  return ids.map((id) => storableText(id).trim()).filter((id) => id !== '' && id.length <= MESSAGE_ID_MAX);
+}
+
 /** Reads a raw RFC 822 message; over `maxBytes`, only its headers. */
 export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes: number): Promise<ReadMail> {
   const size = Math.max(envelope.size ?? 0, raw.length);
@@ -194,6 +206,7 @@ export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes:
   return {
     messageId,
     ownMessageId: own,
+    refersTo: refersTo(mail),
     size,
     tooLarge,
     from: fromList[0] ? normalizeAddress(fromList[0]) : null,

@@ -11,6 +11,7 @@ import { createGamesRepository, type Game } from '../games/games/games.repositor
 import type { Seat } from '../games/seats/seats.repository.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 import { submitText } from '../games/turns/submit-text.ts';
+import { turnAskedIn } from '../games/turns/messages.ts';
 import { settingsOf } from '../games/games/state.ts';
 import type { Answer } from './answers.ts';
 import { composeNotice, composeRejected, type GameRef } from './compose.ts';
@@ -21,6 +22,7 @@ import {
   gameOverNotice,
   notStartedNotice,
   turnClosedNotice,
+  turnOverNotice,
   wrongSenderNotice,
   type Notice,
 } from './notices.ts';
@@ -90,10 +92,14 @@ function emptyNotes(mail: ReadMail): ProblemDetail[] {
 }
 
 /** Refusals of the whole mail that are not about its lines: outcome and notice by error code. */
-const REFUSALS: Record<string, { outcome: InboundOutcomeKind; notice: (game: Game, seat: Seat) => Notice }> = {
+const REFUSALS: Record<
+  string,
+  { outcome: InboundOutcomeKind; notice: (game: Game, seat: Seat, error: AppError) => Notice }
+> = {
   GAME_OVER: { outcome: 'game-over', notice: (g) => gameOverNotice(g.id) },
   GAME_NOT_STARTED: { outcome: 'game-not-started', notice: (g) => notStartedNotice(g.id) },
   TURN_CLOSED: { outcome: 'turn-closed', notice: (g) => turnClosedNotice(g.id, g.currentTurn) },
+  TURN_OVER: { outcome: 'turn-over', notice: (g, _s, e) => turnOverNotice(g.id, g.currentTurn, e.message) },
   SEAT_CONCEDED: { outcome: 'conceded', notice: (g, s) => concededNotice(g.id, s.side) },
 };
 
@@ -102,7 +108,7 @@ async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
   const base = { gameId: game.id, side: seat.side, verified: true };
   const refusal = REFUSALS[error.code];
   if (refusal) {
-    await answer.toSeat(seat, 'notice', composeNotice(refusal.notice(game, seat)));
+    await answer.toSeat(seat, 'notice', composeNotice(refusal.notice(game, seat, error)));
     return { ...base, outcome: refusal.outcome, detail: { code: error.code } };
   }
   const listed =
@@ -179,6 +185,8 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
         text: maskPasswords(mail.body),
         channel: 'mail',
         messageId: mail.ownMessageId ?? mail.messageId,
+        // A reply that names no turn answers the report it replies to.
+        answersTurn: m.outline.turn === null ? turnAskedIn(mail.refersTo, game.id, ctx.mailDomain) : null,
       });
       const effects = await answerAccepted(innerCtx, inner, answer.within(inner), {
         game,

@@ -11,6 +11,7 @@ import { HOUR } from '../../src/games/clock.ts';
 import { createGame } from '../../src/games/games/create.ts';
 import { rotateSeatToken } from '../../src/games/moderation/moderation.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { messagesOf } from '../../src/games/turns/side-messages.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
@@ -185,6 +186,49 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), black()));
       expect(r.outcome).toBe('turn-closed');
       expect(await submissionRows(ctx.db, gameId)).toEqual([]);
+    });
+
+    it('a reply to the turn-1 report that names no turn, arriving once turn 1 is over, is refused as late, not taken for turn 2', async () => {
+      const reportOf = async (turn: number) => {
+        const rows = await ctx.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.gameId, gameId), eq(outbox.toAddress, ALICE)));
+        return rows.find(
+          (r) => r.kind === (turn === 1 ? 'game-start' : 'turn-report') && r.subject.includes(`Turn ${turn}`),
+        )!.headers['Message-ID']!;
+      };
+      const firstReport = await reportOf(1);
+      for (const side of ['black', 'grey'] as const)
+        await submitOrders(ctx, { gameId, token: tokens[side]!, text: duelOrders(gameId, side), channel: 'api' });
+      await resolveNextDueTurn(ctx);
+      const late = (extra: Record<string, unknown> = {}) =>
+        orderMail(ALICE, seatAddress(tokens.black!), 'SHIP Black SPEED 2 MOVE 2', {
+          inReplyTo: firstReport,
+          references: [`<game.${gameId}@pbem.test>`, firstReport],
+          ...extra,
+        });
+
+      const r = await handleInboundMail(ctx, await late());
+      expect(r).toMatchObject({ outcome: 'turn-over', gameId, side: 'black' });
+      expect((await submissionRows(ctx.db, gameId)).filter((s) => s.turn === 2)).toEqual([]);
+      const notice = (await answers(ctx.db)).filter((m) => m.kind === 'notice').at(-1)!;
+      expect(notice.subject).toBe(`[${gameId}] Those orders were for a turn that is over`);
+      expect(notice.textBody).toContain('Your orders answer the report for turn 1, and that is over: turn 2 is open.');
+
+      // Answering the turn-2 report, or naming turn 2 itself, is turn-2 orders.
+      const second = await reportOf(2);
+      expect(
+        await handleInboundMail(
+          ctx,
+          await orderMail(ALICE, seatAddress(tokens.black!), 'SHIP Black SPEED 2 MOVE 2', { inReplyTo: second }),
+        ),
+      ).toMatchObject({ outcome: 'accepted' });
+      expect(
+        await handleInboundMail(ctx, await late({ text: `GAME ${gameId} TURN 2\nSHIP Black SPEED 2 MOVE 1R\nEND` })),
+      ).toMatchObject({ outcome: 'accepted' });
+      // Commands alone still work from an old thread.
+      expect(await handleInboundMail(ctx, await late({ text: 'ORDERS' }))).toMatchObject({ outcome: 'command' });
     });
 
     it('a game still in its setup phase takes no orders', async () => {

@@ -50,6 +50,28 @@ function newMessageId(parts: readonly (string | number)[], mailDomain: string): 
   return `<${[...pieces, randomBytes(8).toString('hex')].join('.')}@${mailDomain}>`;
 }
 
+/** The mails that ask a seat for orders, their Message-ID naming the turn they ask for (`newMessageId`). */
+const ASKING_FOR_ORDERS = ['game-start', 'turn-report', 'reminder'] as const;
+
+/**
+ * The turn a reply answers, from the Message-IDs it refers to (In-Reply-To first, then References newest first): the
+ * turn of the first of this service's mails about `gameId` that asked for orders. Null when it refers to none.
+ */
+export function turnAskedIn(refersTo: readonly string[], gameId: string, mailDomain: string): number | null {
+  const game = gameId.split('.').map(atom).join('.');
+  for (const raw of refersTo) {
+    const id = normalizeMessageId(raw);
+    const parts = id === null ? null : /^<(.+)@([^@]+)>$/.exec(id);
+    if (!parts || parts[2]!.toLowerCase() !== mailDomain.toLowerCase()) continue;
+    for (const kind of ASKING_FOR_ORDERS) {
+      const prefix = `${kind}.${game}.`;
+      const turn = parts[1]!.startsWith(prefix) ? /^(\d{1,9})\./.exec(parts[1]!.slice(prefix.length)) : null;
+      if (turn) return Number(turn[1]);
+    }
+  }
+  return null;
+}
+
 /** A Message-ID as mail carries it, `<left@right>`; null for anything that is not one. */
 function normalizeMessageId(raw: string | null | undefined): string | null {
   if (!raw) return null;

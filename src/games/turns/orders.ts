@@ -55,6 +55,11 @@ export interface SubmitOrdersInput {
   readonly orders?: unknown;
   readonly channel: SubmissionChannel;
   readonly messageId?: string | null;
+  /**
+   * The turn whose report the text answers, when the channel knows it and the text names no turn itself (a mail's
+   * In-Reply-To): orders answering a turn that is over are refused rather than taken for the open turn.
+   */
+  readonly answersTurn?: number | null;
 }
 
 export interface SubmitOrdersResult {
@@ -152,6 +157,11 @@ export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput):
       );
     }
     const { orders, commands, message, hasOrders } = parsed;
+    if (hasOrders && input.answersTurn != null && input.answersTurn < turn.number)
+      throw conflict(
+        'TURN_OVER',
+        `your orders answer the ${input.answersTurn === 0 ? 'setup mail' : `report for turn ${input.answersTurn}`}, and that is over: turn ${turn.number} is open. Nothing was stored: reply to the newest report, or write TURN ${turn.number} on the GAME line`,
+      );
     // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
     // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
     if (hasOrders && game.status === 'paused')

@@ -25,6 +25,7 @@ const submitTextSchema = z.strictObject({
   orders: z.unknown().optional(),
   channel: z.enum(SUBMISSION_CHANNELS),
   messageId: z.string().max(1000).nullable().optional(),
+  answersTurn: z.number().int().min(0).nullable().optional(),
 });
 export type SubmitTextInput = z.input<typeof submitTextSchema>;
 
@@ -52,6 +53,7 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
       channel: input.channel,
       ...(input.text !== undefined ? { text: input.text } : { orders: input.orders }),
       ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
+      ...(input.answersTurn != null ? { answersTurn: input.answersTurn } : {}),
     });
     const conceded = result.commands.includes('CONCEDE')
       ? await concede(inner, input.gameId, input.token, `${input.channel}:${result.seat.side}`)
