@@ -60,6 +60,7 @@ export const OUTBOX_KINDS = [
   'login',
   'invite',
   'moderation',
+  'notice',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -264,8 +265,16 @@ export const inboundMessages = pgTable(
     /** What became of it, e.g. `accepted`, `rejected`, `ignored-auto-reply`. */
     outcome: text('outcome').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * SHA-256 of what the sender wrote (From, Date, Subject, text): a mail a relay gave a Message-ID of its own is
+     * still recognised when it is delivered again with another. Null for mail recorded without it.
+     */
+    contentKey: text('content_key'),
   },
-  (t) => [index('inbound_messages_game_idx').on(t.gameId, t.receivedAt)],
+  (t) => [
+    index('inbound_messages_game_idx').on(t.gameId, t.receivedAt),
+    index('inbound_messages_content_idx').on(t.contentKey),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -32,6 +32,7 @@ import {
   badTokenNotice,
   noTokenNotice,
   rateLimitedNotice,
+  reusedMessageIdNotice,
   tooLargeNotice,
   unknownGameNotice,
   type Notice,
@@ -205,6 +206,39 @@ async function decide(
   });
 }
 
+/**
+ * A Message-ID seen before. The same mail again (a second delivery) is let go in silence. Other text under the same
+ * id is a mail program reusing ids: it is not read (the id is the record's key), so its sender is told once — unless
+ * it is an automatic mail — and the earlier record notes it, for the operator.
+ */
+async function duplicateId(
+  ctx: InboundContext,
+  tx: Tx,
+  mail: ReadMail,
+  answer: Answer,
+  log: Logger | undefined,
+): Promise<Record<string, unknown>> {
+  const inbound = createInboundRepository(tx);
+  const earlier = await inbound.find(mail.messageId);
+  const earlierText = earlier?.detail.textHash;
+  if (!earlier || typeof earlierText !== 'string' || earlierText === mail.textHash) return {};
+  const copies = (typeof earlier.detail.reusedBy === 'number' ? earlier.detail.reusedBy : 0) + 1;
+  log?.warn(
+    { messageId: mail.messageId, from: mail.from, copies },
+    'a mail came with the Message-ID of an earlier one but other text: not read, the sender told once',
+  );
+  const tell = copies === 1 && autoReason(mail, ctx.mailDomain) === null;
+  await inbound.note(mail.messageId, { reusedBy: copies, reusedLastAt: ctx.clock.now().toISOString() });
+  if (tell)
+    await answer.toSender(
+      replyAddress(mail),
+      null,
+      'notice',
+      composeNotice(reusedMessageIdNotice(mail.subject.slice(0, 100), earlier.receivedAt)),
+    );
+  return { reusedId: true, told: tell };
+}
+
 /** Records a mail that kept failing, so that its receiver can let it go; nothing else is written. */
 async function recordFailure(
   ctx: InboundContext,
@@ -253,11 +287,26 @@ export async function handleInboundMail(
         messageId: mail.messageId,
         receivedAt: ctx.clock.now(),
         fromAddress: sender,
+        contentKey: mail.contentKey,
       });
-      if (!first)
-        return { outcome: 'duplicate', messageId: mail.messageId, gameId: null, side: null, answers: [], detail: {} };
       const answer = new Answer(ctx, tx, mail.ownMessageId);
-      const verdict = await decide(ctx, tx, mail, options, answer, sender);
+      if (!first) {
+        const detail = await duplicateId(ctx, tx, mail, answer, log);
+        return {
+          outcome: 'duplicate',
+          messageId: mail.messageId,
+          gameId: null,
+          side: null,
+          answers: answer.records,
+          detail,
+        };
+      }
+      // A copy of a mail already handled, under a Message-ID a relay gave it this time.
+      const twin =
+        mail.contentKey !== null && mail.idFromRelay ? await inbound.twin(mail.contentKey, mail.messageId) : null;
+      const verdict: Verdict = twin
+        ? { outcome: 'duplicate', detail: { sameAs: twin } }
+        : await decide(ctx, tx, mail, options, answer, sender);
       const detail = {
         subject: mail.subject,
         size: mail.size,
@@ -265,6 +314,7 @@ export async function handleInboundMail(
         ...(mail.attachments > 0 ? { attachments: mail.attachments } : {}),
         ...(mail.ownMessageId === null ? { messageIdMissing: true } : {}),
         ...(mail.parseError ? { parseError: mail.parseError.slice(0, 300) } : {}),
+        textHash: mail.textHash,
         ...verdict.detail,
         verified: verdict.verified ?? false,
         answered: answer.records,

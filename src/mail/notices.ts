@@ -117,6 +117,17 @@ export function turnOverNotice(gameId: string, turn: number, why: string): Notic
   };
 }
 
+/** A mail whose Message-ID an earlier, different mail already had. */
+export function reusedMessageIdNotice(subject: string, earlier: Date): Notice {
+  return {
+    subject: 'Your mail was not read: its Message-ID was used before',
+    paragraphs: [
+      `Your mail "${subject}" carries the same Message-ID as a different mail received on ${earlier.toISOString().slice(0, 16).replace('T', ' ')} UTC. Each mail is recorded under its Message-ID, so this one was not read and nothing in it was applied.`,
+      'Your mail program reused a Message-ID: write a new mail (not a resend of an old one) with the same text, and send it again.',
+    ],
+  };
+}
+
 export function concededNotice(gameId: string, side: string): Notice {
   return {
     subject: `[${gameId}] Your side has conceded`,

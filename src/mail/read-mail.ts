@@ -52,6 +52,18 @@ export interface ReadMail {
   readonly attachments: number;
   /** Why the mail could not be parsed in full, if it could not. */
   readonly parseError: string | null;
+  /** SHA-256 of the text the orders are read from: two mails under one Message-ID with different text are two mails. */
+  readonly textHash: string;
+  /**
+   * SHA-256 of what the sender wrote — From, its Date header, Subject and the text — the same however many relays
+   * the mail went through; null when it has no Date (a relay would add one, and the key would not hold).
+   */
+  readonly contentKey: string | null;
+  /**
+   * Whether its Message-ID was most likely added on the way rather than by the sender's mail program (none, or one
+   * whose domain is a host a Received header says took the mail in): such an id may differ on a second delivery.
+   */
+  readonly idFromRelay: boolean;
 }
 
 /** Headers are looked for in the first this many bytes only; beyond them a mail is junk. */
@@ -164,6 +176,24 @@ function messageIdOf(mail: ParsedMail | null, raw: Buffer): { messageId: string;
   return { messageId: `<sha256.${hash}@inbound.invalid>`, own: null };
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The hosts Received headers name as having taken the mail in (`by HOST`), lower-case. */
+function receivingHosts(headers: HeaderValues): Set<string> {
+  const hosts = new Set<string>();
+  for (const line of headers.get('received') ?? []) {
+    const by = /\bby\s+([A-Za-z0-9.-]+)/i.exec(line)?.[1];
+    if (by) hosts.add(by.toLowerCase().replace(/\.$/, ''));
+  }
+  return hosts;
+}
+
+function idAddedOnTheWay(own: string | null, headers: HeaderValues): boolean {
+  if (own === null) return true;
+  const domain = /@([^@>\s]+)>?$/.exec(own)?.[1]?.toLowerCase();
+  return domain !== undefined && receivingHosts(headers).has(domain);
+}
+
 /** At most this many of a mail's references are looked at. */
 const REFERENCES_READ = 50;
 
@@ -203,21 +233,28 @@ export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes:
     }
   }
   const contentType = (headers.get('content-type')?.[0] ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+  const from = fromList[0] ? normalizeAddress(fromList[0]) : null;
+  const subject = storableText(mail?.subject ?? '').slice(0, 300);
+  const text = storableText(body);
+  const date = headers.get('date')?.[0]?.trim() ?? '';
   return {
     messageId,
     ownMessageId: own,
     refersTo: refersTo(mail),
     size,
     tooLarge,
-    from: fromList[0] ? normalizeAddress(fromList[0]) : null,
+    from,
     envelopeFrom: envelope.from === undefined ? undefined : normalizeAddress(envelope.from),
-    subject: storableText(mail?.subject ?? '').slice(0, 300),
+    subject,
     recipients: [...new Set(recipients)],
     headers,
     contentType,
-    body: storableText(body),
+    body: text,
     bodyFrom,
     attachments: mail?.attachments.length ?? 0,
     parseError: error,
+    textHash: sha256(text),
+    contentKey: date === '' ? null : sha256(JSON.stringify([from, date, subject, text])),
+    idFromRelay: idAddedOnTheWay(own, headers),
   };
 }

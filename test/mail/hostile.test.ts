@@ -297,6 +297,73 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       expect(await sent()).toEqual([['accepted', ALICE]]);
       expect((await inboundRows(ctx.db)).map((r) => r.outcome)).toEqual(['accepted']);
     });
+    it('a second mail under a Message-ID already seen, with other text: not read, its sender told once, the first mail noted', async () => {
+      const first = await orderMail(ALICE, toBlack(), black(), { messageId: '<reused@client.test>' });
+      expect((await handleInboundMail(ctx, first)).outcome).toBe('accepted');
+      const other = await orderMail(ALICE, toBlack(), `GAME ${gameId} TURN 1\nSHIP Black SPEED 1 MOVE 1\nEND`, {
+        messageId: '<reused@client.test>',
+        subject: 'new orders',
+      });
+      const r = await handleInboundMail(ctx, other);
+      expect(r).toMatchObject({ outcome: 'duplicate', detail: { reusedId: true, told: true } });
+      expect(await sent()).toEqual([
+        ['accepted', ALICE],
+        ['notice', ALICE],
+      ]);
+      const notice = (await answers(ctx.db))[1]!;
+      expect(notice.subject).toBe('Your mail was not read: its Message-ID was used before');
+      expect(notice.textBody).toContain('"new orders"');
+      // The orders of the first mail stand; the record of the first mail says its id came again.
+      expect((await submissionRows(ctx.db, gameId)).map((s) => s.orders)).toEqual([
+        { Black: { speed: 3, move: '2R', fire: ['Grey'], hold: false } },
+      ]);
+      expect((await inboundRow(ctx.db, '<reused@client.test>'))!.detail).toMatchObject({ reusedBy: 1 });
+      // Told once: a third text under the same id is only noted.
+      const third = await orderMail(ALICE, toBlack(), 'ORDERS', { messageId: '<reused@client.test>' });
+      expect(await handleInboundMail(ctx, third)).toMatchObject({ detail: { reusedId: true, told: false } });
+      expect(await sent()).toHaveLength(2);
+      // The very same mail again is a plain duplicate, in silence.
+      expect(await handleInboundMail(ctx, first)).toMatchObject({ outcome: 'duplicate', detail: {} });
+    });
+
+    it('a mail without a Message-ID given a new one by each relay on the way: the second delivery is still a duplicate', async () => {
+      // What the sender wrote: no Message-ID, a Date.
+      const written = [
+        `From: ${ALICE}`,
+        `To: ${toBlack()}`,
+        'Subject: orders',
+        'Date: Mon, 05 Jan 2026 12:30:00 +0000',
+      ];
+      const delivered = (relay: string, id: string) =>
+        handMail(
+          [
+            `Received: from client.example (client.example [192.0.2.7]) by ${relay} (Postfix) with ESMTP id ${id}; Mon, 05 Jan 2026 12:30:01 +0000`,
+            `Message-ID: <20260105123001.${id}@${relay}>`,
+            ...written,
+            'Content-Type: text/plain',
+          ],
+          black(),
+        );
+      const first = await handleInboundMail(ctx, delivered('mx1.example.net', 'AAAA'));
+      expect(first.outcome).toBe('accepted');
+      const second = await handleInboundMail(ctx, delivered('mx2.example.net', 'BBBB'));
+      expect(second).toMatchObject({ outcome: 'duplicate', detail: { sameAs: first.messageId } });
+      expect(await submissionRows(ctx.db, gameId)).toHaveLength(1);
+      expect(await sent()).toEqual([['accepted', ALICE]]);
+      // A mail program's own Message-ID is trusted: the same text sent twice by the player is two mails.
+      const own = (id: string) =>
+        handMail(
+          [
+            'Received: from client.example by mx1.example.net (Postfix); Mon, 05 Jan 2026 12:30:01 +0000',
+            `Message-ID: <${id}@client.example>`,
+            ...written,
+            'Content-Type: text/plain',
+          ],
+          black(),
+        );
+      expect((await handleInboundMail(ctx, own('one'))).outcome).toBe('accepted');
+      expect((await handleInboundMail(ctx, own('two'))).outcome).toBe('accepted');
+    });
   });
 
   describe('who may order', () => {

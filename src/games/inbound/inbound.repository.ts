@@ -12,13 +12,42 @@ const HOUR_MS = 3_600_000;
 export function createInboundRepository(db: Tx) {
   return {
     /** Records a mail as being handled; false if it was recorded before (a duplicate). */
-    async claim(m: { messageId: string; receivedAt: Date; fromAddress: string }): Promise<boolean> {
+    async claim(m: {
+      messageId: string;
+      receivedAt: Date;
+      fromAddress: string;
+      contentKey: string | null;
+    }): Promise<boolean> {
       const inserted = await db
         .insert(inboundMessages)
         .values({ ...m, outcome: 'processing', detail: {} })
         .onConflictDoNothing()
         .returning({ messageId: inboundMessages.messageId });
       return inserted.length > 0;
+    },
+
+    /** The record of an earlier mail, if any. */
+    async find(messageId: string) {
+      const [row] = await db.select().from(inboundMessages).where(eq(inboundMessages.messageId, messageId));
+      return row ?? null;
+    },
+
+    /** An earlier mail with the same content key (another copy of one mail) under another Message-ID; null if none. */
+    async twin(contentKey: string, messageId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ messageId: inboundMessages.messageId })
+        .from(inboundMessages)
+        .where(and(eq(inboundMessages.contentKey, contentKey), ne(inboundMessages.messageId, messageId)))
+        .limit(1);
+      return row?.messageId ?? null;
+    },
+
+    /** Adds to the details of an earlier mail (e.g. that its Message-ID came again with other text). */
+    async note(messageId: string, detail: Record<string, unknown>): Promise<void> {
+      await db
+        .update(inboundMessages)
+        .set({ detail: sql`${inboundMessages.detail} || ${JSON.stringify(detail)}::jsonb` })
+        .where(eq(inboundMessages.messageId, messageId));
     },
 
     /** What became of a claimed mail. */
