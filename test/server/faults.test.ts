@@ -442,6 +442,68 @@ describe.skipIf(!cluster)('the service when its database fails (a PostgreSQL ser
       250,
     );
   }, 120_000);
+
+  it('kill -9 in a loop under load: every acknowledged order stands, every turn resolves once, no report is queued twice', async () => {
+    const { url, ctx } = await freshDatabase('kill_loop');
+    const duels = await createDuels(ctx, 24, { prefix: 'kl' });
+    const KILLS = 8;
+    let service = await startService(url, { WORKERS: '2' });
+    const acknowledged: Array<{ gameId: string; side: DuelSide }> = [];
+    const statuses = new Map<number, number>();
+
+    // Clients send every side's orders, each until one is acknowledged: a refused connection or a 503 while the
+    // service is down is sent again (to the service running then).
+    const load = inParallel(
+      duels.flatMap((d) => (['black', 'grey'] as const).map((side) => ({ d, side }))),
+      6,
+      async ({ d, side }, i) => {
+        await new Promise((r) => setTimeout(r, 120 * i));
+        for (;;) {
+          const a = await postOrders(service.url, d, side);
+          statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+          if (a.status === 200) {
+            acknowledged.push({ gameId: d.gameId, side });
+            return;
+          }
+          if (a.status !== 0 && a.status !== 503)
+            throw new Error(`orders for ${d.gameId} ${side} answered ${a.status} (${a.code})`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      },
+    );
+    // The killer: SIGKILL the running service at staggered moments (submissions, resolutions and mail all in
+    // flight), then start a new one on the same database.
+    let resolvedBeforeLastKill = 0;
+    for (let k = 0; k < KILLS; k += 1) {
+      await new Promise((r) => setTimeout(r, 400 + ((k * 373) % 900)));
+      resolvedBeforeLastKill += service.logs.filter((l) => l.msg === 'turn resolved').length;
+      service.child.kill('SIGKILL');
+      await service.exited;
+      service = await startService(url, { WORKERS: '2' });
+    }
+    await load;
+
+    // The last service works off what is left.
+    await waitUntil(
+      'every turn resolved after the last kill',
+      async () => (await inParallel(duels, 6, (d) => resolvedOnceProblems(ctx.db, d.gameId))).flat().length === 0,
+      60_000,
+      250,
+    );
+    console.info(
+      `kill -9 loop: ${KILLS} kills, ${acknowledged.length} orders acknowledged (${[...statuses].map(([st, n]) => `${n}× ${st === 0 ? 'no connection' : st}`).join(', ')}), ${resolvedBeforeLastKill} turns logged resolved by killed processes, ${duels.length} turns resolved once in all`,
+    );
+    // Nothing lost: each side's orders acknowledged once, and they are what turn 1 was played with.
+    expect(acknowledged).toHaveLength(duels.length * 2);
+    for (const d of duels) expect(await standing(ctx, d.gameId), d.gameId).toBe(2);
+    // No report queued twice: each seat got one game-start and one turn-1 report.
+    const mail = await ctx.db.select({ gameId: outbox.gameId, kind: outbox.kind, to: outbox.toAddress }).from(outbox);
+    const counts = new Map<string, number>();
+    for (const m of mail)
+      counts.set(`${m.gameId} ${m.kind} ${m.to}`, (counts.get(`${m.gameId} ${m.kind} ${m.to}`) ?? 0) + 1);
+    expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
+    expect(mail.filter((m) => m.kind === 'turn-report')).toHaveLength(duels.length * 2);
+  }, 180_000);
 });
 
 describe('the service stopped with a backlog on the embedded database (PGlite)', () => {
