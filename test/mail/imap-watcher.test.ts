@@ -8,7 +8,7 @@
  * fallback; a message is marked done only after its effects are committed)".
  */
 import { existsSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
 import { ImapFlow } from 'imapflow';
@@ -19,7 +19,7 @@ import type { InboundContext } from '../../src/mail/inbound.ts';
 import { startImapWatcher, type ImapWatcher, type ImapWatcherOptions } from '../../src/mail/imap-watcher.ts';
 import { freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
-import { ALICE, orderMail, seatAddress, submissionRows } from './support.ts';
+import { ALICE, orderMail, seatAddress, submissionRows, tcpRelay } from './support.ts';
 
 const IMAP_PORT = Number(process.env.MSC_TEST_IMAP_PORT ?? 11143);
 const SMTP_PORT = Number(process.env.MSC_TEST_SMTP_PORT ?? 12525);
@@ -59,32 +59,6 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<v
     if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** A TCP relay to the IMAP server whose connections the test can cut, as a network failure would. */
-function relay(): Promise<{ port: number; cut(): void; close(): Promise<void>; connections: () => number }> {
-  const sockets = new Set<Socket>();
-  let total = 0;
-  const server: Server = createServer((client) => {
-    total += 1;
-    const upstream = connect({ host: '127.0.0.1', port: IMAP_PORT });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        cut: () => sockets.forEach((s) => s.destroy()),
-        close: () => new Promise<void>((r) => server.close(() => r())),
-        connections: () => total,
-      }),
-    ),
-  );
 }
 
 describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
@@ -201,7 +175,7 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
   });
 
   it('reconnects after the connection is cut, and goes on reading', async () => {
-    const proxy = await relay();
+    const proxy = await tcpRelay(IMAP_PORT);
     try {
       watcher = startImapWatcher(
         ctx,

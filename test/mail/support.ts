@@ -4,6 +4,7 @@
  * write them, and a look at what the pipeline left behind: the inbound
  * record, the outbox, the submissions and the turns.
  */
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -74,4 +75,58 @@ export async function gameSnapshot(db: AppDatabase, gameId: string) {
   const game = await db.select().from(games).where(eq(games.id, gameId));
   const seatRows = await db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.side));
   return JSON.stringify({ turnRows, subs, game, seatRows });
+}
+
+export interface TcpRelay {
+  readonly port: number;
+  /** Every connection open now is cut, as a network failure would cut it. */
+  cut(): void;
+  /** The server behind is "down": open connections are cut and new ones refused at once, until `up`. */
+  down(): void;
+  up(): void;
+  /** Connections taken so far (refused ones aside). */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/** A TCP relay to a server on 127.0.0.1:`port`, whose connections the test can cut or refuse. */
+export function tcpRelay(port: number): Promise<TcpRelay> {
+  const sockets = new Set<Socket>();
+  let total = 0;
+  let isDown = false;
+  const server: Server = createServer((client) => {
+    if (isDown) {
+      client.destroy();
+      return;
+    }
+    total += 1;
+    const upstream = connect({ host: '127.0.0.1', port });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const cut = () => sockets.forEach((s) => s.destroy());
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        cut,
+        down: () => {
+          isDown = true;
+          cut();
+        },
+        up: () => {
+          isDown = false;
+        },
+        connections: () => total,
+        close: () => {
+          cut();
+          return new Promise<void>((r) => server.close(() => r()));
+        },
+      }),
+    ),
+  );
 }
