@@ -140,3 +140,43 @@ export function createPoller(options: PollerOptions): Poller {
     },
   };
 }
+
+/** Subscribes to a notification channel; resolves to what unsubscribes (a database's LISTEN, say). */
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+export interface WokenPollerOptions extends PollerOptions {
+  /** Where wake-ups come from; null: polling only. */
+  readonly listen: Listen | null;
+  readonly channel: string;
+}
+
+/** A poller that a notification channel wakes: the turn worker's and the outbox sender's loop. */
+export interface WokenPoller {
+  /** Subscribes to the channel, then runs the first pass and keeps polling. A second start does nothing. */
+  start(): Promise<void>;
+  /** The next pass starts now. */
+  wake(): void;
+  /** Stops polling and unsubscribes; true when the pass in progress finished within `deadlineMs`. */
+  stop(deadlineMs?: number): Promise<boolean>;
+}
+
+export function createWokenPoller(options: WokenPollerOptions): WokenPoller {
+  const poller = createPoller(options);
+  let started = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      unlisten = (await options.listen?.(options.channel, () => poller.wake())) ?? null;
+      poller.start();
+    },
+    wake: () => poller.wake(),
+    async stop(deadlineMs) {
+      const stopped = poller.stop(deadlineMs);
+      await unlisten?.();
+      unlisten = null;
+      return stopped;
+    },
+  };
+}

@@ -32,7 +32,7 @@ import type { Config } from '../config/config.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/turns/messages.ts';
 import type { Logger } from '../log.ts';
-import { createPoller, type Poller } from '../lib/poller.ts';
+import { createWokenPoller, type WokenPoller } from '../lib/poller.ts';
 
 /** One finished mail, as the outbox holds it. */
 export interface OutgoingMail {
@@ -240,9 +240,7 @@ export interface SendReport {
 }
 
 export class OutboxSender {
-  readonly #poller: Poller;
-  #started = false;
-  #unlisten: (() => Promise<void>) | null = null;
+  readonly #poller: WokenPoller;
   readonly #batch: number;
   readonly #lease: number;
   readonly #sendDeadline: number;
@@ -259,7 +257,9 @@ export class OutboxSender {
     this.#lease = this.#sendDeadline + LEASE_MARGIN_MS;
     this.#jitter = options.jitter ?? Math.random;
     const pollMs = options.pollMs ?? 5_000;
-    this.#poller = createPoller({
+    this.#poller = createWokenPoller({
+      listen: database ? (channel, onNotify) => database.listen(channel, onNotify) : null,
+      channel: OUTBOX_CHANNEL,
       pass: async (stopping) => {
         await this.drain(stopping);
       },
@@ -277,10 +277,7 @@ export class OutboxSender {
 
   /** Starts sending in the background: at once, on every outbox notification, and every pollMs. */
   async start(): Promise<void> {
-    if (this.#started) return;
-    this.#started = true;
-    this.#unlisten = (await this.database?.listen(OUTBOX_CHANNEL, () => this.wake())) ?? null;
-    this.#poller.start();
+    await this.#poller.start();
   }
 
   /** Looks for due mail now instead of at the next poll. */
@@ -293,10 +290,8 @@ export class OutboxSender {
    * (mail then in hand goes again once its lease runs out), and closes the driver.
    */
   async stop(deadlineMs?: number): Promise<void> {
-    const stopped = this.#poller.stop(deadlineMs);
-    await this.#unlisten?.();
-    this.#unlisten = null;
-    if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'outbox sender: stopped before its pass finished');
+    if (!(await this.#poller.stop(deadlineMs)))
+      this.ctx.logger?.warn({ deadlineMs }, 'outbox sender: stopped before its pass finished');
     await this.options.driver.close();
   }
 

@@ -5,7 +5,7 @@
  * once by a notification"; the outbox "retries with exponential backoff".
  */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, createPoller, timerSleep, type Sleep } from '../../src/lib/poller.ts';
+import { backoffDelay, createPoller, createWokenPoller, timerSleep, type Sleep } from '../../src/lib/poller.ts';
 
 /** A sleep whose time passes only by `advance`; `waits` lists every sleep asked for, in order. */
 function fakeTime() {
@@ -269,5 +269,54 @@ describe('timerSleep', () => {
     controller.abort();
     await waiting;
     await timerSleep(60_000, controller.signal);
+  });
+});
+
+describe('createWokenPoller', () => {
+  it('subscribes once before its first pass, a notification starts a pass at once, and stop unsubscribes', async () => {
+    const time = fakeTime();
+    const subscribed: string[] = [];
+    let notify: () => void = () => undefined;
+    let unsubscribed = 0;
+    let passes = 0;
+    const poller = createWokenPoller({
+      listen: async (channel, onNotify) => {
+        subscribed.push(channel);
+        notify = onNotify;
+        return async () => void (unsubscribed += 1);
+      },
+      channel: 'msc_work',
+      pass: async () => void (passes += 1),
+      intervalMs: 60_000,
+      sleep: time.sleep,
+    });
+    await poller.start();
+    await poller.start();
+    await settle();
+    expect([subscribed, passes]).toEqual([['msc_work'], 1]);
+    notify();
+    await settle();
+    expect(passes).toBe(2);
+    expect(await poller.stop()).toBe(true);
+    expect(unsubscribed).toBe(1);
+    notify();
+    await time.advance(120_000);
+    expect(passes).toBe(2);
+  });
+
+  it('without a channel to listen on, it only polls', async () => {
+    const time = fakeTime();
+    let passes = 0;
+    const poller = createWokenPoller({
+      listen: null,
+      channel: 'msc_work',
+      pass: async () => void (passes += 1),
+      intervalMs: 1_000,
+      sleep: time.sleep,
+    });
+    await poller.start();
+    await time.advance(1_000);
+    expect(passes).toBe(2);
+    expect(await poller.stop()).toBe(true);
   });
 });

@@ -7,7 +7,7 @@
 import type { Database } from '../../db/client.ts';
 import { retryWhileUnavailable } from '../../db/errors.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../context.ts';
-import { createPoller, type Poller } from '../../lib/poller.ts';
+import { createWokenPoller, type WokenPoller } from '../../lib/poller.ts';
 import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
 
 /** Resolves after the event loop has handled what is waiting (I/O, timers, signals). */
@@ -30,16 +30,16 @@ export interface WorkerOptions {
 }
 
 export class TurnWorker {
-  readonly #poller: Poller;
-  #started = false;
-  #unlisten: (() => Promise<void>) | null = null;
+  readonly #poller: WokenPoller;
 
   constructor(
     private readonly ctx: GamesContext,
     private readonly database: Pick<Database, 'listen'>,
     private readonly options: WorkerOptions,
   ) {
-    this.#poller = createPoller({
+    this.#poller = createWokenPoller({
+      listen: (channel, onNotify) => this.database.listen(channel, onNotify),
+      channel: TURN_DUE_CHANNEL,
       pass: async (stopping) => {
         await this.drain(stopping);
         if (!stopping.aborted) await sendDueReminders(this.ctx);
@@ -53,10 +53,7 @@ export class TurnWorker {
   }
 
   async start(): Promise<void> {
-    if (this.#started) return;
-    this.#started = true;
-    this.#unlisten = await this.database.listen(TURN_DUE_CHANNEL, () => this.wake());
-    this.#poller.start();
+    await this.#poller.start();
   }
 
   /** Looks for work now instead of at the next poll. */
@@ -70,10 +67,8 @@ export class TurnWorker {
    * then ends with the database connection, and the turn stays due).
    */
   async stop(deadlineMs?: number): Promise<void> {
-    const stopped = this.#poller.stop(deadlineMs);
-    await this.#unlisten?.();
-    this.#unlisten = null;
-    if (!(await stopped)) this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
+    if (!(await this.#poller.stop(deadlineMs)))
+      this.ctx.logger?.warn({ deadlineMs }, 'turn worker: stopped before its pass finished');
   }
 
   /**
