@@ -38,7 +38,10 @@ export type Ruleset = (typeof RULESETS)[number];
 export const GAME_STATUSES = ['setup', 'active', 'paused', 'finished', 'abandoned'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-/** `battles`: the turn stopped for battles fought as linked games (a campaign's tactical battles); it resolves when they have all ended. */
+/**
+ * `battles`: the turn stopped for battles fought as linked games (a campaign's tactical battles); it resolves when
+ * they have all ended.
+ */
 export const TURN_STATUSES = ['open', 'resolving', 'battles', 'resolved'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
