@@ -170,7 +170,7 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
         { id: 'R1', hex: '1210', facing: 'N' },
         { id: 'B1', hex: '0101', facing: 'N' },
       ],
-    }).catch((e: AppError) => e.problems?.map((p) => p.code));
+    }).catch((e: unknown) => (e instanceof AppError ? e.problems.map((p) => p.code) : e));
     expect(problems).toEqual(['HEX_OUTSIDE_ZONE', 'UNKNOWN_SHIP']);
     expect(await codeOf(submitFleet(ctx, linkedId, redToken, { ships: [] }))).toBe('INVALID_FLEET');
     await submitFleet(ctx, linkedId, redToken, { ships: [{ id: 'r1', hex: '1201', facing: 'N' }] });
