@@ -133,7 +133,16 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
     const [battle] = await battlesOfCampaignTurn(ctx, ID);
     expect(battle).toMatchObject({ turn: 1, index: 0, status: 'setup', ended: false, result: null });
     const linkedId = battle!.gameId;
-    expect(await campaignOfBattle(ctx, linkedId)).toEqual({ id: ID, name: 'War of the hexes', turn: 1, battle: 0 });
+    expect(await campaignOfBattle(ctx, linkedId)).toMatchObject({
+      id: ID,
+      name: 'War of the hexes',
+      turn: 1,
+      battle: 0,
+      deployment: {
+        ships: { red: [{ id: 'R1', design: { engine: 5 } }] },
+        deadline: new Date(ctx.clock.now().getTime() + 24 * HOUR),
+      },
+    });
 
     // "Each battle becomes a tactical game … with the same players": same addresses and time zones.
     const linked = await gameRow(linkedId);

@@ -5,10 +5,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { battles, games } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
-import type { Ruleset } from '../../kinds/kind.ts';
+import type { LinkedGameSetup, Ruleset } from '../../kinds/kind.ts';
 import type { GamesContext } from '../context.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
-import { battleOfGame } from './links.ts';
+import { battleOfGame, setupOf } from './links.ts';
 
 export interface BattleSummary {
   /** The linked game that fights it. */
@@ -29,6 +29,14 @@ export interface CampaignLink {
   readonly name: string;
   readonly turn: number;
   readonly battle: number;
+  /** What each side deploys (a battle has no secrets between its sides): ships with designs, zones, defaults. */
+  readonly deployment: {
+    readonly ships: LinkedGameSetup['ships'];
+    readonly zones: LinkedGameSetup['zones'];
+    readonly defaultPlacement: LinkedGameSetup['defaultPlacement'];
+    /** When sides that have not deployed get the default placement; null: the game waits for every side. */
+    readonly deadline: Date | null;
+  };
 }
 
 /** The battles of a campaign's turn (its current turn when none is given), in battle order. */
@@ -60,7 +68,14 @@ export async function campaignOfBattle(ctx: GamesContext, gameId: string): Promi
   const battle = await battleOfGame(ctx.db, gameId);
   if (!battle) return null;
   const campaign = await createGamesRepository(ctx.db).byId(battle.campaignId);
-  return { id: campaign.id, name: campaign.name, turn: battle.turn, battle: battle.battleIndex };
+  const { ships, zones, defaultPlacement } = setupOf(battle);
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    turn: battle.turn,
+    battle: battle.battleIndex,
+    deployment: { ships, zones, defaultPlacement, deadline: battle.deployDeadline },
+  };
 }
 
 /**
