@@ -7,7 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { turns } from '../../src/db/schema.ts';
+import { seats, turns } from '../../src/db/schema.ts';
+import { tokenOf } from '../../src/games/games/people.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -111,6 +112,38 @@ describe.each(databaseKinds)('a campaign through the API on %s', (kind) => {
       token: created.body.moderatorKey as string,
     });
     expect(moderator.body.role).toBe('moderator');
+
+    // Both sides deploy through the API with their seats' tokens in the linked game (mailed with the battle).
+    const deployment = linked.body.game.campaign.deployment as {
+      defaultPlacement: Record<string, { id: string; hex: string; facing: string }[]>;
+    };
+    const linkedSeats = await app.ctx.db.select().from(seats).where(eq(seats.gameId, battle!.gameId));
+    const linkedToken = (side: string) =>
+      tokenOf(
+        app.ctx,
+        linkedSeats.find((s) => s.side === side)!,
+      );
+    for (const side of ['blue', 'red']) {
+      const deployed = await app.call('POST', `/api/games/${battle!.gameId}/fleet`, {
+        body: { ships: deployment.defaultPlacement[side] },
+        token: linkedToken(side),
+      });
+      expect(deployed.status, deployed.text).toBe(200);
+    }
+    expect((await app.call('GET', `/api/games/${battle!.gameId}`)).body.game.status).toBe('active');
+
+    // Red concedes the battle: it ends, and with it the campaign turn, its ships retreating (§8).
+    const conceded = await app.call('POST', `/api/games/${battle!.gameId}/concede`, { token: linkedToken('red') });
+    expect(conceded.body).toEqual({ conceded: true, gameEnds: true });
+    expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: battle!.gameId, gameOver: true });
+    const next = await app.call('GET', `/api/games/${id}`, { token: tokens.red });
+    expect(next.body.game.turn).toMatchObject({ number: waiting + 1, status: 'open' });
+    expect(next.body.game.battles).toEqual([]);
+    const ended = await app.call('GET', `/api/games/${battle!.gameId}`);
+    expect(ended.body.game).toMatchObject({ status: 'finished', winner: 'blue', campaign: { id } });
+    const redFleet = (next.body.game.me.view.fleets as { id: string }[]).find((f) => f.id === 'RF1');
+    // "Ships that disengage (leave the map or concede) retreat one hex toward home": from 0707 toward 0101.
+    expect(redFleet).toMatchObject({ hex: { col: 6, row: 6 }, ships: [{ id: 'R1' }, { id: 'R2' }] });
   });
 
   it('refuses settings its kind does not take, and a scenario', async () => {
