@@ -18,7 +18,7 @@ import { AppError } from '../../src/games/errors.ts';
 import { endGame, pause, resolveNow, resume, rollback } from '../../src/games/moderation/moderation.ts';
 import { submitFleet } from '../../src/games/seats/setup.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
-import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
+import { resolveNextDueTurn, sendDueReminders } from '../../src/games/turns/resolution.ts';
 import { kindOf } from '../../src/kinds/index.ts';
 import type { Campaign, Fleet } from '../../src/rules/strategic/types.ts';
 import type { Position } from '../../src/rules/types.ts';
@@ -305,6 +305,11 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
     expect(await codeOf(resolveNow(ctx, m))).toBe('NO_OPEN_TURN');
     expect((await turnRow(ID, 1))!.status).toBe('battles');
 
+    // Reminders go to the battle's players (its turn 1 is open), none for the campaign turn waiting.
+    expect(await sendDueReminders(ctx)).toBe(2);
+    const reminders = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'reminder'));
+    expect(new Set(reminders.map((r) => r.gameId))).toEqual(new Set([battle!.gameId]));
+
     // Pausing the campaign leaves its battles running.
     expect((await pause(ctx, m, 'holiday')).status).toBe('paused');
     expect((await gameRow(battle!.gameId)).status).toBe('active');
@@ -321,6 +326,24 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
       .from(outbox)
       .where(and(eq(outbox.gameId, battle!.gameId), eq(outbox.kind, 'game-end')));
     expect(ends).toHaveLength(2);
+  });
+
+  it('a battle that ends while its campaign is paused opens the next turn paused; resuming gives it its full time', async () => {
+    await startCampaign();
+    await setPosition(1, [
+      ...homes,
+      fleet({ id: 'BF', side: 'blue', hex: '1005', ships: [ship('B1', LINE)] }),
+      fleet({ id: 'RF', side: 'red', hex: '1005', ships: [ship('R1', LINE)] }),
+    ]);
+    ctx.clock.advanceBy(25 * HOUR);
+    await resolveNextDueTurn(ctx);
+    const [battle] = await battlesOfCampaignTurn(ctx, ID);
+    await pause(ctx, { gameId: ID, key });
+    await endGame(ctx, { gameId: battle!.gameId, key }, 'abandon');
+    expect(await turnRow(ID, 2)).toMatchObject({ status: 'open', deadline: null });
+    ctx.clock.advanceBy(5 * HOUR);
+    await resume(ctx, { gameId: ID, key });
+    expect((await turnRow(ID, 2))!.deadline).toEqual(new Date(ctx.clock.now().getTime() + 24 * HOUR));
   });
 
   it('rolling back a campaign waiting for battles reopens the turn before, its battles abandoned and fought again', async () => {

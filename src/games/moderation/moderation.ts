@@ -111,11 +111,15 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
     let deadline = turn?.deadline ?? null;
     if (turn?.deadline && game.pausedAt) {
       deadline = new Date(turn.deadline.getTime() + (now.getTime() - game.pausedAt.getTime()));
+    } else if (turn && !turn.deadline && game.pausedAt && turn.openedAt >= game.pausedAt) {
+      // A turn that opened while the game was paused (its battles ended meanwhile) gets its full time from now.
+      deadline = deadlineFor(settingsOf(game), now);
+    }
+    if (turn && deadline !== turn.deadline)
       await tx
         .update(turns)
         .set({ deadline })
         .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
-    }
     await updateGame(ctx, tx, game, { status: 'active', pausedAt: null });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resume', reason });
     await queueClockNotices(ctx, tx, game, { kind: 'resume', deadline }, reason);
