@@ -169,6 +169,8 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
     expect(bobMail).toContain('B1: ENGINE 3, SHIELDS 3, TO-HIT 3, weapons F FL FR');
     expect(bobMail).toContain('columns 01–24, rows 16–18');
     expect(bobMail).toContain('B1 1216 N');
+    expect(bobMail).toContain('Deploy by Thu 2026-01-08 14:00 UTC');
+    expect(bobMail).toContain('{"id":"B2","hex":"1316","facing":"N"}\n] }');
 
     // Red deploys its given ship; a deployment with a problem is refused whole.
     const redToken = await seatToken(linkedId, 'red');

@@ -182,16 +182,17 @@ async function queueDeployment(
       `${s.id}: ENGINE ${s.design.engine}, SHIELDS ${s.design.shields}, TO-HIT ${s.design.toHit}, weapons ${s.design.weapons.join(' ') || 'none'}`,
   );
   const placement = (setup.defaultPlacement[seat.side] ?? []).map((p) => `${p.id} ${p.hex} ${p.facing}`);
-  const example = JSON.stringify({
-    ships: (setup.defaultPlacement[seat.side] ?? []).map((p) => ({ id: p.id, hex: p.hex, facing: p.facing })),
-  });
+  // One ship a line, so that no line of the mail is wrapped inside the JSON.
+  const example = `{ "ships": [\n${(setup.defaultPlacement[seat.side] ?? [])
+    .map((p) => `  ${JSON.stringify({ id: p.id, hex: p.hex, facing: p.facing })}`)
+    .join(',\n')}\n] }`;
   const link = await seatLoginLink(ctx, tx, seat);
   const composed = ctx.mail.notice({
     subject: `[${game.id}] ${setup.title}: deploy your ships`,
     paragraphs: [
       `Hello ${seat.displayName}, in turn ${m.turn} of the campaign "${m.campaign.name}" (game ${m.campaign.id}) your ships meet ${enemies.join(' and ')}. The battle is fought as a tactical game of its own: game ${game.id}, "${game.name}", on a ${setup.map.width}×${setup.map.height} map, ${setup.turnLimit === null ? 'with no turn limit' : `at most ${setup.turnLimit} turns`}. The campaign turn resolves when every battle of it has ended.`,
       `Your ships, with their designs fixed:\n${ships.join('\n')}`,
-      `Place each of them on a hex of your zone (${describeZone(setup.zones[seat.side]!)}) with a facing. Deploy ${describeDeadline(m.deployDeadline, seat.timeZone)}; a side that has not deployed by then is placed by default:\n${placement.join('\n')}`,
+      `Place each of them on a hex of your zone (${describeZone(setup.zones[seat.side]!)}) with a facing. ${m.deployDeadline ? `Deploy by ${describeDeadline(m.deployDeadline, seat.timeZone)}; a side that has not deployed by then is placed by default` : 'There is no deadline: the battle starts when both sides have deployed. The default placement'}:\n${placement.join('\n')}`,
       `Deploy on the game page, or send your placement as JSON to ${ctx.publicUrl}/api/games/${game.id}/fleet with your seat token, e.g.\n${example}`,
       `Open the game page (this link logs you in; it works once, for 7 days):\n${link}`,
     ],
