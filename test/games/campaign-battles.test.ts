@@ -348,6 +348,28 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
     expect((await turnRow(ID, 2))!.deadline).toEqual(new Date(ctx.clock.now().getTime() + 24 * HOUR));
   });
 
+  it('the campaign ended while its battle ends: one waits for the other, whichever comes first', async () => {
+    await startCampaign();
+    await setPosition(1, [
+      ...homes,
+      fleet({ id: 'BF', side: 'blue', hex: '1005', ships: [ship('B1', LINE)] }),
+      fleet({ id: 'RF', side: 'red', hex: '1005', ships: [ship('R1', LINE)] }),
+    ]);
+    ctx.clock.advanceBy(25 * HOUR);
+    await resolveNextDueTurn(ctx);
+    const [battle] = await battlesOfCampaignTurn(ctx, ID);
+    const [campaignEnd, battleEnd] = await Promise.all([
+      codeOf(endGame(ctx, { gameId: ID, key }, 'end')),
+      codeOf(endGame(ctx, { gameId: battle!.gameId, key }, 'abandon')),
+    ]);
+    expect(campaignEnd).toBeNull();
+    // The battle ended first (and finished the campaign turn), or the campaign's end had abandoned it already.
+    expect([null, 'GAME_OVER']).toContain(battleEnd);
+    expect((await gameRow(ID)).status).toBe('finished');
+    expect((await gameRow(battle!.gameId)).status).toBe('abandoned');
+    expect(await battlesOfCampaignTurn(ctx, ID, 1)).toMatchObject([{ ended: true }]);
+  });
+
   it('rolling back a campaign waiting for battles reopens the turn before, its battles abandoned and fought again', async () => {
     await startCampaign();
     await setPosition(1, homes);

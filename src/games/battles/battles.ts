@@ -289,6 +289,27 @@ export async function recordBattleEnd(ctx: GamesContext, tx: Tx, gameId: string,
 }
 
 /**
+ * Locks a campaign's battles still being fought — each linked game's open turn, then the game — before the campaign
+ * itself is locked: the order a battle that ends takes them in (its own game, then its campaign turn), so that a
+ * moderator ending or rolling back the campaign while a battle ends waits instead of deadlocking.
+ */
+export async function lockOpenBattles(tx: Tx, campaignId: string): Promise<void> {
+  const open = await tx
+    .select({ gameId: battles.gameId })
+    .from(battles)
+    .where(and(eq(battles.campaignId, campaignId), isNull(battles.endedAt)))
+    .orderBy(asc(battles.turn), asc(battles.battleIndex));
+  for (const { gameId } of open) {
+    await tx
+      .select({ n: turns.number })
+      .from(turns)
+      .where(and(eq(turns.gameId, gameId), ne(turns.status, 'resolved')))
+      .for('update');
+    await createGamesRepository(tx).find(gameId, { forUpdate: true });
+  }
+}
+
+/**
  * Ends a campaign's battles still being fought (of turn `fromTurn` on), when the campaign ends or the turn that
  * started them is rolled back: each linked game is abandoned, its players told why, and its battle marked ended
  * with no outcome. The caller holds the campaign's locks.

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import { battles, seats, turns, type Game, type Seat } from '../../db/schema.ts';
-import { abandonOpenBattles, recordBattleEnd } from '../battles/battles.ts';
+import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
 import { battleOfGame } from '../battles/links.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
@@ -220,6 +220,7 @@ export async function resolveNow(
  */
 export async function rollback(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<number> {
   return ctx.db.transaction(async (tx) => {
+    await lockOpenBattles(tx, m.gameId);
     const game = await lockGame(tx, m);
     if (game.status === 'setup' || game.status === 'abandoned')
       throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} is ${game.status}`);
@@ -407,6 +408,7 @@ export async function endGame(
   reason: string | null = null,
 ): Promise<Game> {
   return ctx.db.transaction(async (tx) => {
+    await lockOpenBattles(tx, m.gameId);
     const game = await lockGame(tx, m);
     if (game.status === 'finished' || game.status === 'abandoned')
       throw conflict('GAME_OVER', `game ${game.id} is over already`);
