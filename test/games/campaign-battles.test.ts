@@ -391,5 +391,18 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
     expect((await gameRow(battle!.gameId)).status).toBe('abandoned');
     expect(await ctx.db.select().from(battles).where(eq(battles.campaignId, ID))).toEqual([]);
     expect(await campaignOfBattle(ctx, battle!.gameId)).toBeNull();
+
+    // Played again, the turn's battle is fought again, as a new game.
+    ctx.clock.advanceBy(25 * HOUR);
+    expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 1 });
+    await setPosition(2, [
+      ...homes,
+      fleet({ id: 'BF', side: 'blue', hex: '1005', ships: [ship('B1', LINE)] }),
+      fleet({ id: 'RF', side: 'red', hex: '1005', ships: [ship('R1', LINE)] }),
+    ]);
+    ctx.clock.advanceBy(25 * HOUR);
+    expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 2 });
+    const [again] = await battlesOfCampaignTurn(ctx, ID);
+    expect(again).toMatchObject({ gameId: `${battle!.gameId}-2`, status: 'setup' });
   });
 });

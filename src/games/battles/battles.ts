@@ -62,10 +62,17 @@ export async function awaitBattles(
   });
 }
 
-/** A short id for the linked game of battle `index` of turn `turn`: the campaign's id while it fits. */
-function linkedGameId(campaignId: string, turn: number, index: number): string {
-  const suffix = `-t${turn}b${index + 1}`;
-  return `${campaignId.slice(0, 40 - suffix.length).replace(/-+$/, '')}${suffix}`;
+/**
+ * A short id for the linked game of battle `index` of turn `turn`: the campaign's id while it fits, then `-t<turn>b<n>`;
+ * a battle fought again after a rollback gets the next free one (`…-2`, `…-3`).
+ */
+async function linkedGameId(tx: Tx, campaignId: string, turn: number, index: number): Promise<string> {
+  const repository = createGamesRepository(tx);
+  for (let again = 1; ; again++) {
+    const suffix = `-t${turn}b${index + 1}${again > 1 ? `-${again}` : ''}`;
+    const id = `${campaignId.slice(0, 40 - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!(await repository.exists(id))) return id;
+  }
 }
 
 async function createLinkedGame(
@@ -96,7 +103,7 @@ async function createLinkedGame(
     relaxSender: campaignSettings.relaxSender,
     public: campaignSettings.public,
   });
-  const id = linkedGameId(campaign.id, turn, battle.index);
+  const id = await linkedGameId(tx, campaign.id, turn, battle.index);
   const now = ctx.clock.now();
   const seed = newSeed();
   await tx.insert(games).values({
