@@ -63,8 +63,8 @@ export async function awaitBattles(
 }
 
 /**
- * A short id for the linked game of battle `index` of turn `turn`: the campaign's id while it fits, then `-t<turn>b<n>`;
- * a battle fought again after a rollback gets the next free one (`…-2`, `…-3`).
+ * A short id for the linked game of battle `index` of turn `turn`: the campaign's id while it fits, then
+ * `-t<turn>b<n>`; a battle fought again after a rollback gets the next free one (`…-2`, `…-3`).
  */
 async function linkedGameId(tx: Tx, campaignId: string, turn: number, index: number): Promise<string> {
   const repository = createGamesRepository(tx);
