@@ -34,6 +34,7 @@ import {
   serviceSecrets,
   sessions,
   sideMessages,
+  battles,
   submissions,
   turns,
 } from './schema.ts';
@@ -51,6 +52,7 @@ export const tables = {
   loginTokens,
   sessions,
   sideMessages,
+  battles,
 };
 export type Schema = typeof tables;
 

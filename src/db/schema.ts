@@ -38,7 +38,11 @@ export type Ruleset = (typeof RULESETS)[number];
 export const GAME_STATUSES = ['setup', 'active', 'paused', 'finished', 'abandoned'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-export const TURN_STATUSES = ['open', 'resolving', 'resolved'] as const;
+/**
+ * `battles`: the turn stopped for battles fought as linked games (a campaign's tactical battles); it resolves when
+ * they have all ended.
+ */
+export const TURN_STATUSES = ['open', 'resolving', 'battles', 'resolved'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
 export const SUBMISSION_CHANNELS = ['mail', 'web', 'api', 'cli'] as const;
@@ -172,6 +176,8 @@ export const turns = pgTable(
     events: jsonb('events'),
     stateAfter: jsonb('state_after'),
     diceStateAfter: text('dice_state_after'),
+    /** A turn waiting for its linked battles (status `battles`): the kind's pending document, which finishes it. */
+    pending: jsonb('pending'),
   },
   (t) => [
     primaryKey({ name: 'turns_pkey', columns: [t.gameId, t.number] }),
@@ -184,6 +190,41 @@ export const turns = pgTable(
     uniqueIndex('turns_one_in_play_idx')
       .on(t.gameId)
       .where(sql`${t.status} <> 'resolved'`),
+  ],
+);
+
+/**
+ * A battle of a campaign turn fought as a linked game of another kind (rules-strategic.md §8): which campaign, turn
+ * and battle it is, the game that fights it, the setup the kind gave it (ships, zones, default placement), the
+ * deployment deadline, and its outcome once it has ended.
+ */
+export const battles = pgTable(
+  'battles',
+  {
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    turn: integer('turn').notNull(),
+    battleIndex: integer('battle_index').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** The kind's `LinkedGameSetup`, as given when the game was created. */
+    setup: jsonb('setup').notNull(),
+    /** When the sides still without a deployment get the default placement; null: it waits for every side. */
+    deployDeadline: moment('deploy_deadline'),
+    /** What the ended game means for the campaign turn (the kind's `linkedBattles.outcome`). */
+    outcome: jsonb('outcome'),
+    endedAt: moment('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'battles_pkey', columns: [t.campaignId, t.turn, t.battleIndex] }),
+    uniqueIndex('battles_game_idx').on(t.gameId),
+    index('battles_deploy_idx')
+      .on(t.deployDeadline)
+      .where(sql`${t.endedAt} is null`),
   ],
 );
 
@@ -379,3 +420,4 @@ export type NewAuditEntry = typeof auditLog.$inferInsert;
 export type LoginToken = typeof loginTokens.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type SideMessage = typeof sideMessages.$inferSelect;
+export type Battle = typeof battles.$inferSelect;

@@ -29,6 +29,7 @@ import { concede, jsonOrdersSchema, standingOrders } from '../games/turns/orders
 import { submitText } from '../games/turns/submit-text.ts';
 import { sideId } from '../games/games/settings.ts';
 import { submitFleet } from '../games/seats/setup.ts';
+import { linkedBattlesOf } from '../games/battles/views.ts';
 import {
   history,
   listGames,
@@ -181,19 +182,27 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   router.get('/api/games/:id', async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = bearerToken(req);
+    // A campaign lists its current turn's linked battles; a linked battle names its campaign.
+    const withBattles = async <G extends Parameters<typeof linkedBattlesOf>[1]>(game: G) => ({
+      ...game,
+      ...(await linkedBattlesOf(ctx, game)),
+    });
     if (token === null) {
-      res.json({ role: 'public', game: await visitorGameView(ctx, id) });
+      res.json({ role: 'public', game: await withBattles(await visitorGameView(ctx, id)) });
       return;
     }
     // One header for both: a seat token is tried first, then the moderator key.
     try {
-      res.json({ role: 'seat', game: await seatGameView(ctx, id, token) });
+      res.json({ role: 'seat', game: await withBattles(await seatGameView(ctx, id, token)) });
       return;
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'BAD_TOKEN')) throw error;
     }
     try {
-      res.json({ role: 'moderator', game: await moderatorGameView(ctx, { gameId: id, key: token, actor: 'api' }) });
+      res.json({
+        role: 'moderator',
+        game: await withBattles(await moderatorGameView(ctx, { gameId: id, key: token, actor: 'api' })),
+      });
     } catch (error) {
       if (error instanceof AppError && error.code === 'BAD_MODERATOR_KEY') {
         throw unauthorized(

@@ -7,7 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { turns } from '../../src/db/schema.ts';
+import { seats, turns } from '../../src/db/schema.ts';
+import { tokenOf } from '../../src/games/games/people.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { databaseKinds } from '../support/db.ts';
@@ -63,11 +64,86 @@ describe.each(databaseKinds)('a campaign through the API on %s', (kind) => {
   const send = (id: string, token: string, text: string) =>
     app.call('POST', `/api/games/${id}/orders`, { raw: text, contentType: 'text/plain', token });
 
-  it('refuses battles fought as tactical games, which are not available yet', async () => {
-    const refused = await app.call('POST', '/api/games', { body: campaignBody('c-tactical', { battles: 'tactical' }) });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.code).toBe('TACTICAL_BATTLES_NOT_AVAILABLE');
-    expect((await app.call('GET', '/api/games/c-tactical')).status).toBe(404);
+  it('creates a campaign whose battles are tactical games: the turn waits for them, each side sees them listed', async () => {
+    const id = 'c-tactical';
+    const created = await app.call('POST', '/api/games', { body: campaignBody(id, { battles: 'tactical' }) });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.game.kindSettings).toMatchObject({ battles: 'tactical', tacticalTurnLimit: 12 });
+    expect(created.body.game.battles).toBeUndefined();
+    const tokens = Object.fromEntries(
+      (created.body.seats as { side: string; token: string }[]).map((s) => [s.side, s.token]),
+    ) as Record<'red' | 'blue', string>;
+    expect((await send(id, tokens.red, RED_SETUP(id))).status).toBe(200);
+    app.ctx.clock.advanceBy(49 * HOUR);
+    expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ turn: 0 });
+
+    // Red goes for Blue's home, as in the game above; the battle there stops the turn.
+    let waiting = 0;
+    for (let turn = 1; turn <= 4 && waiting === 0; turn++) {
+      const to = turn === 1 ? '0404' : '0707';
+      expect(
+        (await send(id, tokens.red, [`GAME ${id} TURN ${turn}`, `MOVE RF1 TO ${to}`, 'END'].join('\n'))).status,
+      ).toBe(200);
+      app.ctx.clock.advanceBy(25 * HOUR);
+      expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: id, turn, gameOver: false });
+      const view = await app.call('GET', `/api/games/${id}`, { token: tokens.red });
+      if (view.body.game.turn.status === 'battles') waiting = turn;
+      else expect(view.body.game.battles).toEqual([]);
+    }
+    expect(waiting).toBeGreaterThan(0);
+    const red = await app.call('GET', `/api/games/${id}`, { token: tokens.red });
+    expect(red.body.game.battles).toHaveLength(1);
+    const [battle] = red.body.game.battles as { gameId: string; title: string; status: string; result: unknown }[];
+    expect(battle).toMatchObject({ title: `Battle at 0707, campaign turn ${waiting}`, status: 'setup', result: null });
+    expect((await app.call('GET', `/api/games/${id}`)).body.game.battles).toEqual(red.body.game.battles);
+    // Orders wait for the next turn.
+    const early = await send(id, tokens.red, [`GAME ${id} TURN ${waiting}`, 'END'].join('\n'));
+    expect(early.body.error.code).toBe('TURN_CLOSED');
+
+    // The linked game names its campaign, and what each side deploys.
+    const linked = await app.call('GET', `/api/games/${battle!.gameId}`);
+    expect(linked.body.game).toMatchObject({
+      ruleset: 'msc-tactical',
+      status: 'setup',
+      campaign: { id, turn: waiting, battle: 0 },
+    });
+    expect(Object.keys(linked.body.game.campaign.deployment.ships).sort()).toEqual(['blue', 'red']);
+    const moderator = await app.call('GET', `/api/games/${battle!.gameId}`, {
+      token: created.body.moderatorKey as string,
+    });
+    expect(moderator.body.role).toBe('moderator');
+
+    // Both sides deploy through the API with their seats' tokens in the linked game (mailed with the battle).
+    const deployment = linked.body.game.campaign.deployment as {
+      defaultPlacement: Record<string, { id: string; hex: string; facing: string }[]>;
+    };
+    const linkedSeats = await app.ctx.db.select().from(seats).where(eq(seats.gameId, battle!.gameId));
+    const linkedToken = (side: string) =>
+      tokenOf(
+        app.ctx,
+        linkedSeats.find((s) => s.side === side)!,
+      );
+    for (const side of ['blue', 'red']) {
+      const deployed = await app.call('POST', `/api/games/${battle!.gameId}/fleet`, {
+        body: { ships: deployment.defaultPlacement[side] },
+        token: linkedToken(side),
+      });
+      expect(deployed.status, deployed.text).toBe(200);
+    }
+    expect((await app.call('GET', `/api/games/${battle!.gameId}`)).body.game.status).toBe('active');
+
+    // Red concedes the battle: it ends, and with it the campaign turn, its ships retreating (§8).
+    const conceded = await app.call('POST', `/api/games/${battle!.gameId}/concede`, { token: linkedToken('red') });
+    expect(conceded.body).toEqual({ conceded: true, gameEnds: true });
+    expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: battle!.gameId, gameOver: true });
+    const next = await app.call('GET', `/api/games/${id}`, { token: tokens.red });
+    expect(next.body.game.turn).toMatchObject({ number: waiting + 1, status: 'open' });
+    expect(next.body.game.battles).toEqual([]);
+    const ended = await app.call('GET', `/api/games/${battle!.gameId}`);
+    expect(ended.body.game).toMatchObject({ status: 'finished', winner: 'blue', campaign: { id } });
+    const redFleet = (next.body.game.me.view.fleets as { id: string }[]).find((f) => f.id === 'RF1');
+    // "Ships that disengage (leave the map or concede) retreat one hex toward home": from 0707 toward 0101.
+    expect(redFleet).toMatchObject({ hex: { col: 6, row: 6 }, ships: [{ id: 'R1' }, { id: 'R2' }] });
   });
 
   it('refuses settings its kind does not take, and a scenario', async () => {

@@ -3,8 +3,10 @@
  * moderator key and goes to the audit log with who, when and why.
  */
 import { z } from 'zod';
-import { and, desc, eq, ne } from 'drizzle-orm';
-import { seats, turns, type Game, type Seat } from '../../db/schema.ts';
+import { and, desc, eq, gte, ne } from 'drizzle-orm';
+import { battles, seats, turns, type Game, type Seat } from '../../db/schema.ts';
+import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
+import { battleOfGame } from '../battles/links.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
@@ -109,11 +111,15 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
     let deadline = turn?.deadline ?? null;
     if (turn?.deadline && game.pausedAt) {
       deadline = new Date(turn.deadline.getTime() + (now.getTime() - game.pausedAt.getTime()));
+    } else if (turn && !turn.deadline && game.pausedAt && turn.openedAt >= game.pausedAt) {
+      // A turn that opened while the game was paused (its battles ended meanwhile) gets its full time from now.
+      deadline = deadlineFor(settingsOf(game), now);
+    }
+    if (turn && deadline !== turn.deadline)
       await tx
         .update(turns)
         .set({ deadline })
         .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
-    }
     await updateGame(ctx, tx, game, { status: 'active', pausedAt: null });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resume', reason });
     await queueClockNotices(ctx, tx, game, { kind: 'resume', deadline }, reason);
@@ -214,6 +220,7 @@ export async function resolveNow(
  */
 export async function rollback(ctx: GamesContext, m: Moderator, reason: string | null = null): Promise<number> {
   return ctx.db.transaction(async (tx) => {
+    await lockOpenBattles(tx, m.gameId);
     const game = await lockGame(tx, m);
     if (game.status === 'setup' || game.status === 'abandoned')
       throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} is ${game.status}`);
@@ -228,6 +235,22 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
     // A kind's setup phase is settled for good once turn 1 opens.
     if (isSetupTurn(game, last.number))
       throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn since its setup`);
+    // A battle's outcome is part of its campaign turn once recorded: roll back the campaign turn instead.
+    const battle = await battleOfGame(tx, game.id);
+    if (battle?.endedAt)
+      throw conflict(
+        'BATTLE_ENDED',
+        `game ${game.id} is a battle of campaign ${battle.campaignId} that has ended: roll back the campaign's turn ${battle.turn} instead`,
+      );
+    // The battles of the turns discarded or reopened are fought again when the reopened turn resolves.
+    const abandoned = await abandonOpenBattles(
+      ctx,
+      tx,
+      game.id,
+      last.number,
+      `abandoned: turn ${last.number} of the campaign ${game.name} was rolled back by its moderator`,
+    );
+    await tx.delete(battles).where(and(eq(battles.campaignId, game.id), gte(battles.turn, last.number)));
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
     const now = ctx.clock.now();
     const settings = settingsOf(game);
@@ -260,7 +283,11 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
       actor: actorOf(m),
       action: 'rollback',
       reason,
-      details: { reopened: last.number, discarded: game.currentTurn > last.number ? game.currentTurn : null },
+      details: {
+        reopened: last.number,
+        discarded: game.currentTurn > last.number ? game.currentTurn : null,
+        ...(abandoned.length > 0 ? { abandonedBattles: abandoned } : {}),
+      },
     });
     await queueTurnReports(ctx, tx, game.id, last.number);
     return last.number;
@@ -381,9 +408,12 @@ export async function endGame(
   reason: string | null = null,
 ): Promise<Game> {
   return ctx.db.transaction(async (tx) => {
+    await lockOpenBattles(tx, m.gameId);
     const game = await lockGame(tx, m);
     if (game.status === 'finished' || game.status === 'abandoned')
       throw conflict('GAME_OVER', `game ${game.id} is over already`);
+    // A campaign's battles still being fought end with it; a battle that ends brings its outcome to its campaign turn.
+    await abandonOpenBattles(ctx, tx, game.id, 0, `abandoned: the campaign ${game.name} was ended by its moderator`);
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
     // Nothing has been played before turn 1 (a campaign in its setup phase has a state, but no result).
     if (how === 'abandon' || !game.state || game.status === 'setup') {
@@ -393,6 +423,7 @@ export async function endGame(
       });
       await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'abandon', reason });
       await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
+      await recordBattleEnd(ctx, tx, game.id, game.state);
       return { ...game, status: 'abandoned' as const };
     }
     const kind = kindOf(game.ruleset);
@@ -406,6 +437,7 @@ export async function endGame(
     });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'end', reason, details: { winner } });
     await queueGameEnd(ctx, tx, game, summary, []);
+    await recordBattleEnd(ctx, tx, game.id, game.state);
     return { ...game, status: 'finished' as const, winner };
   });
 }

@@ -56,7 +56,7 @@ export interface KindGameSettings {
 
 /**
  * A game of a kind with its own settings: the request's settings checked by the kind's schema (the service's
- * reminders, sender check and archive flag aside), refused when they ask for what the service cannot play yet.
+ * reminders, sender check and archive flag aside).
  */
 export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, raw: Record<string, unknown>) {
   const service: Record<string, unknown> = {};
@@ -69,12 +69,6 @@ export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, 
   if (!parsed.success)
     throw badRequest('INVALID_SETTINGS', `the ${kind.title}'s settings are not valid`, zodProblems(parsed.error));
   const kindSettings = parsed.data as KindSettingsShape;
-  if (kindSettings.battles === 'tactical')
-    throw invalid(
-      'TACTICAL_BATTLES_NOT_AVAILABLE',
-      `battles fought as tactical games are not available yet: create the ${kind.title} with "battles": "strategic"`,
-      [{ code: 'TACTICAL_BATTLES_NOT_AVAILABLE', message: 'battles: "tactical" is not available yet' }],
-    );
   const state = setup.initialState(kindSettings);
   if (!state.ok)
     throw invalid(

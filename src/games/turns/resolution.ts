@@ -17,6 +17,8 @@ import {
   type Turn,
 } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
+import type { ResolveOutput } from '../../kinds/kind.ts';
+import { awaitBattles, deployDueBattle, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
@@ -53,7 +55,11 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
       .orderBy(asc(turnFallsDueAt))
       .limit(1)
       .for('update', { of: turns, skipLocked: true });
-    if (!due) return null;
+    if (!due) {
+      // No turn due: a linked battle whose deployment deadline has passed starts with the default placement.
+      const deployed = await deployDueBattle(ctx, tx, onlyGame);
+      return deployed ? { gameId: deployed, turn: SETUP_TURN, gameOver: false } : null;
+    }
     const game = await createGamesRepository(tx).find(due.gameId, { forUpdate: true });
     const [turn] = await tx
       .select()
@@ -65,7 +71,6 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
 
 /** Resolves a claimed, locked turn (the caller holds the turn's and the game's row locks). */
 async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn): Promise<ResolvedTurn> {
-  const now = ctx.clock.now();
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
   const seatRows = await createSeatsRepository(tx).ofGame(game.id);
@@ -102,18 +107,40 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
       'stored orders no longer legal; those pieces followed the no-orders policy',
     );
   }
-  const after = kind.writeState(r.state);
   const diceAfter = dice.save();
 
   await ctx.hooks?.insideResolution?.(game.id, turn.number);
 
-  const ordersUsed = r.ordersUsed;
+  // A kind whose battles are fought as linked games stops the turn for them; it resolves when they have all ended.
+  if (r.pending) {
+    await awaitBattles(ctx, tx, game, turn, r, diceAfter);
+    return { gameId: game.id, turn: turn.number, gameOver: false };
+  }
+  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter);
+}
+
+/**
+ * Stores a resolved turn and what follows from it, in the caller's transaction (which holds the turn's and the game's
+ * row locks): the turn's results, then the end of the game with its report, or the next turn with its reports. The
+ * turn queue's resolutions and a turn finished from its linked battles both end here. A linked battle that ends
+ * records its outcome with its campaign turn.
+ */
+export async function storeResolvedTurn(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  turn: Pick<Turn, 'number'>,
+  r: ResolveOutput<unknown>,
+  diceAfter: string,
+): Promise<ResolvedTurn> {
+  const settings = settingsOf(game);
+  const after = kindOf(game.ruleset).writeState(r.state);
   await tx
     .update(turns)
     .set({
       status: 'resolved',
-      resolvedAt: now,
-      ordersUsed,
+      resolvedAt: ctx.clock.now(),
+      ordersUsed: r.ordersUsed,
       events: [...r.events],
       stateAfter: after,
       diceStateAfter: diceAfter,
@@ -130,6 +157,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
       result: { winner: r.winner, reason: r.reason, turn: turn.number, summary },
     });
     await queueGameEnd(ctx, tx, game, summary, r.events);
+    await recordBattleEnd(ctx, tx, game.id, after);
   } else {
     const next = {
       ...game,

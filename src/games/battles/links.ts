@@ -1,0 +1,36 @@
+/**
+ * A linked game's battle (battles.ts): the battle row a game fights, the setup it was created with, and a side's
+ * given ships placed on the hexes chosen for them.
+ */
+import { eq } from 'drizzle-orm';
+import { battles, type Battle } from '../../db/schema.ts';
+import type { LinkedGameSetup } from '../../kinds/kind.ts';
+import type { Tx } from '../context.ts';
+import type { PlacedShip } from '../games/scenarios.ts';
+
+/** The battle a game fights for a campaign turn, if it is a linked game. */
+export async function battleOfGame(tx: Tx, gameId: string): Promise<Battle | null> {
+  const [battle] = await tx.select().from(battles).where(eq(battles.gameId, gameId));
+  return battle ?? null;
+}
+
+/** The setup a linked game was created with (ships, zones, default placement), as stored with its battle. */
+export const setupOf = (battle: Pick<Battle, 'setup'>): LinkedGameSetup => battle.setup as LinkedGameSetup;
+
+/** A side's given ships on the hexes and facings chosen for them, as a seat's fleet is stored. */
+export function placedFleet(
+  setup: LinkedGameSetup,
+  side: string,
+  placement: readonly { readonly id: string; readonly hex: string; readonly facing: string }[],
+): PlacedShip[] {
+  return (setup.ships[side] ?? []).map((ship) => {
+    const spot = placement.find((p) => p.id === ship.id);
+    if (!spot) throw new Error(`ship ${ship.id} has no placement`);
+    return {
+      id: ship.id,
+      hex: spot.hex,
+      facing: spot.facing as PlacedShip['facing'],
+      design: { ...ship.design, weapons: [...ship.design.weapons] } as PlacedShip['design'],
+    };
+  });
+}
