@@ -1,0 +1,148 @@
+/**
+ * The campaign's game page in-process: setup and orders through the same use
+ * case as mail, answered with what was accepted or every problem; the page
+ * built from the side's own view only (rules-strategic.md §6), so that its
+ * HTML, its SVG and the data of its live check hold nothing of the enemy the
+ * rules hide.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../src/games/errors.ts';
+import { submitText } from '../../../src/games/turns/submit-text.ts';
+import { resolveNextDueTurn } from '../../../src/games/turns/resolution.ts';
+import type { CampaignCheckData } from '../../../src/web/client/campaign-check.ts';
+import { checkCampaignText } from '../../../src/web/client/campaign-check.ts';
+import { databaseKinds } from '../../support/db.ts';
+import { startTestApp, type TestApp } from '../support.ts';
+import { CAMPAIGN_SETUPS, campaignGame, logIn, visitor, type Visitor } from '../pages-support.ts';
+
+const ID = 'camp';
+
+/** The live check's data a page carries. */
+function checkData(html: string): CampaignCheckData {
+  const json = /<script type="application\/json" id="campaign-check-data">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(json, 'the page carries its live check data').toBeDefined();
+  return JSON.parse(json!) as CampaignCheckData;
+}
+
+describe.each(databaseKinds)('the campaign page on %s', (kind) => {
+  let app: TestApp;
+  let tokens: Record<'red' | 'blue', string>;
+  let alice: Visitor;
+  let bob: Visitor;
+  beforeEach(async () => {
+    app = await startTestApp(kind);
+    alice = visitor(app);
+    bob = visitor(app);
+    await logIn(app, alice, 'alice@pbem.test');
+    await logIn(app, bob, 'bob@pbem.test');
+  });
+  afterEach(() => app.close());
+
+  /** Both sides set up through the page; the setup turn resolves and turn 1 opens. */
+  async function setUp(settings: Record<string, unknown> = {}) {
+    tokens = await campaignGame(app.ctx, ID, settings);
+    for (const [who, side] of [
+      [alice, 'red'],
+      [bob, 'blue'],
+    ] as const) {
+      await who.get(`/games/${ID}`);
+      const sent = await who.post(`/games/${ID}/orders/text`, { side, text: CAMPAIGN_SETUPS[side](ID) });
+      expect(sent.status, sent.text.slice(0, 500)).toBe(303);
+    }
+    expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: ID, turn: 0 });
+  }
+
+  it('shows the setup form with the map and the deadline in the seat’s zone, and answers a setup as mail does', async () => {
+    tokens = await campaignGame(app.ctx, ID);
+    const page = await alice.get(`/games/${ID}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Your starting fleets (setup)');
+    expect(page.text).toContain('class="hex-map campaign-map"');
+    expect(page.text).toMatch(/Setup due <strong>[^<]+UTC<\/strong> = [^<]*Paris/);
+    expect(page.text).toContain(`GAME ${ID} TURN 0`);
+    expect(checkData(page.text)).toMatchObject({ turn: 0, side: 'red', budget: 30 });
+
+    // Over the budget: refused with every problem, by line, and the text kept; nothing stored.
+    const over = [`GAME ${ID} TURN 0`, 'BUILD Big1 E9 S9 H2 W F AS F1', 'END'].join('\n');
+    const refused = await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: over });
+    expect(refused.status).toBe(422);
+    const byMail = await submitText(app.ctx, { gameId: ID, token: tokens.red, text: over, channel: 'mail' }).catch(
+      (e: unknown) => e,
+    );
+    expect(byMail).toBeInstanceOf(AppError);
+    const problems = (byMail as AppError).problems;
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) expect(refused.text).toContain(`line ${p.line}: ${p.message}`.replace(/"/g, '&quot;'));
+    expect(refused.text).toContain('BUILD Big1 E9 S9 H2 W F AS F1');
+    expect((await alice.get(`/games/${ID}`)).text).toContain('You have no setup in yet');
+
+    // The browser's check gives the same problems from the page's data alone.
+    expect(checkCampaignText(over, checkData(page.text)).map((p) => p.message)).toEqual(problems.map((p) => p.message));
+    expect(checkCampaignText(CAMPAIGN_SETUPS.red(ID), checkData(page.text))).toEqual([]);
+
+    const accepted = await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: CAMPAIGN_SETUPS.red(ID) });
+    expect(accepted.status).toBe(303);
+    const after = await alice.get(accepted.location!);
+    expect(after.text).toContain('Accepted');
+    expect(after.text).toContain('BUILD Rdart2 E5 S2 H1 W F JOIN Rwing');
+  });
+
+  it('shows a turn: own fleets with ids, counts and reach, the sheets, and an order form answered as mail', async () => {
+    await setUp();
+    const page = await alice.get(`/games/${ID}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Orders for turn 1');
+    expect(page.text).toMatch(/data-fleet="Rwing"[^>]*tabindex="0"/);
+    expect(page.text).toContain('Rwing·2');
+    expect(page.text).toContain('class="reach"');
+    // Blue's fleet is seen where it is (fog positions), its count not known.
+    expect(page.text).toContain('Bhost·?');
+    expect(page.text).toContain('Fleet Control Sheet: Red League');
+    expect(page.text).toContain('Production Control Sheet: Red League');
+    expect(page.text).not.toContain('Control Sheet: Blue Union');
+
+    const wrong = [`GAME ${ID} TURN 1`, 'MOVE Bhost N', 'END'].join('\n');
+    const refused = await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: wrong });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('line 2:');
+    expect(checkCampaignText(wrong, checkData(page.text)).length).toBeGreaterThan(0);
+
+    const move = [`GAME ${ID} TURN 1`, 'MOVE Rwing TO 0404', 'END'].join('\n');
+    expect(checkCampaignText(move, checkData(page.text))).toEqual([]);
+    const sent = await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: move });
+    expect(sent.status).toBe(303);
+    expect((await alice.get(`/games/${ID}`)).text).toMatch(/Your orders in[\s\S]*MOVE Rwing/);
+
+    // The turn resolves; Red's page draws its move and tells the turn as Red saw it.
+    app.ctx.clock.advanceBy(25 * 3600_000);
+    expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: ID, turn: 1 });
+    const next = await alice.get(`/games/${ID}`);
+    expect(next.text).toMatch(/<g class="move" data-fleet="Rwing">/);
+    expect(next.text).toContain('What your side saw in turn 1');
+  });
+
+  it.each(['positions', 'sensors'] as const)(
+    'with fog %s, the seat’s page, SVG and check data hold no enemy ship id, and enemy fleets only where seen',
+    async (fog) => {
+      await setUp({ fog });
+      const page = (await bob.get(`/games/${ID}`)).text;
+      const data = JSON.stringify(checkData(page));
+      // rules-strategic.md §6: "Never the enemy's designs, store or orders"; ship ids are never shown.
+      for (const text of [page, data]) {
+        expect(text).not.toContain('Rdart1');
+        expect(text).not.toContain('Rdart2');
+        expect(text).toContain('Bspear1');
+      }
+      // Red's fleet is 6 hexes away, beyond SENSOR_RANGE 3: its count is not known; with fog sensors it is not shown.
+      if (fog === 'positions') {
+        expect(page).toContain('Rwing·?');
+        expect(data).toContain('Rwing');
+      } else {
+        expect(page).not.toContain('Rwing');
+        expect(data).not.toContain('Rwing');
+      }
+      expect(data).not.toMatch(/"store":\{/);
+      expect(checkData(page).view.store).toBe(20);
+    },
+  );
+});
