@@ -34,6 +34,9 @@ import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.t
 import { createInputFromForm, NEW_GAME_DEFAULTS, type NewGameForm } from './new-game-form.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
+import { campaignBoard } from './campaign-board.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { isSetupTurn } from '../../games/turns/kind-setup.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
   return { gameId, email: requireLogin(req) };
@@ -147,6 +150,11 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           : null,
       };
     });
+    // A kind with hidden information (a campaign): the moderator sees all of it, as the players cannot.
+    const campaign = kindOf(game.ruleset).viewFor
+      ? await campaignBoard(ctx, moderatorOf(req, game.id), { ...game, state: view.position }, settings)
+      : null;
+    const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
     sendPage(
       res,
       'moderate',
@@ -175,7 +183,10 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         seedCommitment: view.seedCommitment,
         notice: shown.notice ?? null,
         problems: shown.problems ?? [],
+        campaign,
         active: view.status === 'active',
+        // A kind's setup phase may be closed now too (sides without a setup get the default).
+        resolvable: view.status === 'active' || setupTurn,
         paused: view.status === 'paused',
         over: view.status === 'finished' || view.status === 'abandoned',
       },

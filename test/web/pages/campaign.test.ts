@@ -145,4 +145,53 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
       expect(checkData(page).view.store).toBe(20);
     },
   );
+
+  it('shows its moderator everything — the whole map, every fleet and ship, both sides’ sheets — and its actions work', async () => {
+    tokens = await campaignGame(app.ctx, ID);
+    const mod = visitor(app);
+    await logIn(app, mod, 'mod@pbem.test');
+    await alice.get(`/games/${ID}`);
+    await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: CAMPAIGN_SETUPS.red(ID) });
+
+    const setupBoard = await mod.get(`/games/${ID}/moderate`);
+    expect(setupBoard.status).toBe(200);
+    expect(setupBoard.text).toContain('The whole campaign (setup');
+    expect(setupBoard.text).toContain('id="moderator-map"');
+    expect(setupBoard.text).toContain('BUILD Rdart2 E5 S2 H1 W F JOIN Rwing');
+    // Closing the setup now gives Blue the default build.
+    expect((await mod.post(`/games/${ID}/moderate/resolve`, { reason: 'Blue is away' })).status).toBe(303);
+    await resolveNextDueTurn(app.ctx);
+
+    const board = await mod.get(`/games/${ID}/moderate`);
+    expect(board.text).toContain('Rdart1, Rdart2');
+    expect(board.text).toContain('BLUE1');
+    expect(board.text).toMatch(/Rwing·2/);
+    for (const side of ['Red League', 'Blue Union'])
+      for (const sheet of ['Fleet', 'Production']) expect(board.text).toContain(`${sheet} Control Sheet: ${side}`);
+
+    for (const [action, fields] of [
+      ['deadline', { extendHours: '12', reason: 'travel' }],
+      ['pause', { reason: 'holiday' }],
+      ['resume', { reason: 'back' }],
+      ['resolve', { reason: 'both done' }],
+    ] as const) {
+      await mod.get(`/games/${ID}/moderate`);
+      const done = await mod.post(`/games/${ID}/moderate/${action}`, fields);
+      expect([action, done.status]).toEqual([action, 303]);
+    }
+    await resolveNextDueTurn(app.ctx);
+    expect((await mod.get(`/games/${ID}/moderate`)).text).toContain('Turn 1 in full');
+    await mod.post(`/games/${ID}/moderate/rollback`, { reason: 'a mistake' });
+    expect((await mod.get(`/games/${ID}/moderate`)).text).toMatch(/turn 1 \(open\)/);
+    await mod.post(`/games/${ID}/moderate/replace`, {
+      side: 'blue',
+      email: 'carol@pbem.test',
+      name: 'Carol',
+      reason: 'Bob left',
+    });
+    expect((await mod.get(`/games/${ID}/moderate`)).text).toContain('carol@pbem.test');
+    const ended = await mod.post(`/games/${ID}/moderate/end`, { how: 'end', reason: 'time is up' });
+    expect(ended.status).toBe(303);
+    expect((await mod.get(`/games/${ID}/moderate`)).text).toContain('finished');
+  });
 });
