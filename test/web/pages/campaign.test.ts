@@ -194,4 +194,74 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     expect(ended.status).toBe(303);
     expect((await mod.get(`/games/${ID}/moderate`)).text).toContain('finished');
   });
+
+  describe('the new-game page', () => {
+    const campaignForm = (id: string, fields: Record<string, string> = {}) => ({
+      ruleset: 'msc-strategic',
+      name: 'Web campaign',
+      id,
+      campaignSides: 'red:Red League, blue:Blue Union',
+      mapKind: 'generated',
+      mapWidth: '8',
+      mapHeight: '8',
+      mapSystems: '5',
+      mapSeed: 'web',
+      mapJson: '',
+      campaignBudget: '',
+      setupHours: '',
+      battles: 'strategic',
+      fog: 'positions',
+      turnHours: '24',
+      turnLimit: '',
+      archive: 'public',
+      seatSide: ['red', 'blue', '', ''],
+      seatEmail: ['alice@pbem.test', 'bob@pbem.test', '', ''],
+      seatName: ['Alice', 'Bob', '', ''],
+      seatTimeZone: ['UTC', 'UTC', 'UTC', 'UTC'],
+      ...fields,
+    });
+    let mod: Visitor;
+    beforeEach(async () => {
+      mod = visitor(app);
+      await logIn(app, mod, 'mod@pbem.test');
+      await mod.get('/games/new');
+    });
+
+    it('creates a campaign through the create-game use case: defaults, invitations, the setup open', async () => {
+      expect((await mod.get('/games/new')).text).toContain('<option value="msc-strategic"');
+      const created = await mod.post('/games/new', campaignForm('web-camp'));
+      expect(created.status, created.text.slice(0, 2000)).toBe(201);
+      const view = await app.call('GET', '/api/games/web-camp');
+      expect(view.body.game).toMatchObject({ ruleset: 'msc-strategic', status: 'setup', turn: { number: 0 } });
+      // The BP budget defaults to 150 (rules-strategic.md §2), battles to strategic, fog to positions.
+      expect(view.body.game.kindSettings).toMatchObject({ budget: 150, battles: 'strategic', fog: 'positions' });
+      const setup = await alice.get('/games/web-camp');
+      expect(setup.text).toContain('Build your starting ships within 150 BP');
+    });
+
+    it('shows each problem by its field: a number that is not one, tactical battles, a given map that cannot be', async () => {
+      const notNumber = await mod.post('/games/new', campaignForm('c-a', { mapWidth: 'wide' }));
+      expect(notNumber.status).toBe(400);
+      expect(notNumber.text).toMatch(/aria-invalid="true" aria-describedby="mapWidth-problems"/);
+      expect(notNumber.text).toMatch(/id="mapWidth-problems"><li>map width: &quot;wide&quot; is not a number/);
+
+      await mod.get('/games/new');
+      const tactical = await mod.post('/games/new', campaignForm('c-b', { battles: 'tactical' }));
+      expect(tactical.status).toBe(422);
+      expect(tactical.text).toMatch(/id="battles-problems"><li>battles: &quot;tactical&quot; is not available yet/);
+      expect(tactical.text).toContain('battles fought as tactical games are not available yet');
+
+      await mod.get('/games/new');
+      const given = await mod.post(
+        '/games/new',
+        campaignForm('c-c', {
+          mapKind: 'given',
+          mapJson: JSON.stringify({ width: 6, height: 6, systems: [{ hex: '0101', home: 'red' }, { hex: '0909' }] }),
+        }),
+      );
+      expect(given.status).toBeGreaterThanOrEqual(400);
+      expect(given.text).toMatch(/id="mapJson-problems"><li>/);
+      expect((await app.call('GET', '/api/games/c-c')).status).toBe(404);
+    });
+  });
 });
