@@ -48,7 +48,7 @@ export async function campaignBoard(
       ships: f.ships.map((s) => s.id).join(', '),
     })),
     lastTurn:
-      reported?.report && reported.report.lastTurn !== null
+      reported?.report && reported.report.lastTurn !== null && reported.report.lastTurn > 0
         ? { number: reported.report.lastTurn, narrative: reported.report.narrative }
         : null,
     sheets: reported?.report?.sheets ?? [],

@@ -138,7 +138,11 @@ export async function campaignPageModel(
       hex: `${String(f.hex.col).padStart(2, '0')}${String(f.hex.row).padStart(2, '0')}`,
       ships: f.ships === null ? '?' : String(f.ships),
     })),
-    lastTurn: report && report.lastTurn !== null ? { number: report.lastTurn, narrative: report.narrative } : null,
+    // The setup (turn 0) is no turn to tell.
+    lastTurn:
+      report && report.lastTurn !== null && report.lastTurn > 0
+        ? { number: report.lastTurn, narrative: report.narrative }
+        : null,
     sheets: report?.sheets ?? [],
     noOrdersReason: report?.noOrdersReason ?? null,
     orders: {

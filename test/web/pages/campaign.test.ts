@@ -100,6 +100,8 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     expect(page.text).toContain('Fleet Control Sheet: Red League');
     expect(page.text).toContain('Production Control Sheet: Red League');
     expect(page.text).not.toContain('Control Sheet: Blue Union');
+    // The setup phase is turn 0 of the game, but no turn of the campaign to tell.
+    expect(page.text).not.toContain('What your side saw in turn 0');
 
     const wrong = [`GAME ${ID} TURN 1`, 'MOVE Bhost N', 'END'].join('\n');
     const refused = await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: wrong });
