@@ -11,6 +11,7 @@ import { submitText } from '../../../src/games/turns/submit-text.ts';
 import { resolveNextDueTurn } from '../../../src/games/turns/resolution.ts';
 import type { CampaignCheckData } from '../../../src/web/client/campaign-check.ts';
 import { checkCampaignText } from '../../../src/web/client/campaign-check.ts';
+import { jsonForPage } from '../../../src/web/pages/campaign-model.ts';
 import { databaseKinds } from '../../support/db.ts';
 import { startTestApp, type TestApp } from '../support.ts';
 import { CAMPAIGN_SETUPS, campaignGame, logIn, visitor, type Visitor } from '../pages-support.ts';
@@ -195,6 +196,33 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     const ended = await mod.post(`/games/${ID}/moderate/end`, { how: 'end', reason: 'time is up' });
     expect(ended.status).toBe(303);
     expect((await mod.get(`/games/${ID}/moderate`)).text).toContain('finished');
+  });
+
+  it('escapes what the moderator wrote, in the HTML and the SVG; the live check’s JSON cannot close its element', async () => {
+    const evil = '</script><script>alert(1)</script>';
+    tokens = await campaignGame(app.ctx, ID, {
+      sides: [
+        { id: 'red', name: `Red ${evil}` },
+        { id: 'blue', name: 'Blue Union' },
+      ],
+      map: {
+        kind: 'given',
+        width: 7,
+        height: 7,
+        systems: [
+          { hex: '0101', home: 'red' },
+          { hex: '0404', name: "Vega's Rest" },
+          { hex: '0707', home: 'blue' },
+        ],
+      },
+    });
+    const page = (await alice.get(`/games/${ID}`)).text;
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).toContain('&lt;script&gt;alert(1)');
+    expect(checkData(page).view.systems.map((s) => s.name)).toContain("Vega's Rest");
+    // Whatever the data held, it could not close its element.
+    expect(jsonForPage({ name: evil })).not.toContain('<');
+    expect(JSON.parse(jsonForPage({ name: evil }))).toEqual({ name: evil });
   });
 
   describe('the new-game page', () => {
