@@ -130,13 +130,14 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
       await setUp({ fog });
       const page = (await bob.get(`/games/${ID}`)).text;
       const data = JSON.stringify(checkData(page));
-      // rules-strategic.md §6: "Never the enemy's designs, store or orders"; ship ids are never shown.
+      // rules-strategic.md §6: "never its ship designs, nor the enemy's BP store or orders"; nor its ship ids.
       for (const text of [page, data]) {
         expect(text).not.toContain('Rdart1');
         expect(text).not.toContain('Rdart2');
         expect(text).toContain('Bspear1');
       }
-      // Red's fleet is 6 hexes away, beyond SENSOR_RANGE 3: its count is not known; with fog sensors it is not shown.
+      // Red's fleet is 6 hexes away, beyond SENSOR_RANGE 3: its count is not known; with fog sensors it is not shown
+      // (§6: 'fog: "sensors" hides enemy fleets entirely unless detected this turn').
       if (fog === 'positions') {
         expect(page).toContain('Rwing·?');
         expect(data).toContain('Rwing');
@@ -146,6 +147,26 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
       }
       expect(data).not.toMatch(/"store":\{/);
       expect(checkData(page).view.store).toBe(20);
+
+      // The fleets close to within SENSOR_RANGE (Red to 0404, Blue to 0505): Blue sees Red's fleet and its count
+      // (§6: "of an enemy fleet it sees its ship count only while it is detected"), never a ship.
+      for (const [side, move] of [
+        ['red', 'MOVE Rwing TO 0404'],
+        ['blue', 'MOVE Bhost TO 0505'],
+      ] as const)
+        await submitText(app.ctx, {
+          gameId: ID,
+          token: tokens[side],
+          text: [`GAME ${ID} TURN 1`, move, 'END'].join('\n'),
+          channel: 'mail',
+        });
+      expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: ID, turn: 1 });
+      const seen = (await bob.get(`/games/${ID}`)).text;
+      expect(seen).toContain('Rwing·2');
+      expect(JSON.stringify(checkData(seen))).toContain('Rwing');
+      for (const text of [seen, JSON.stringify(checkData(seen))]) expect(text).not.toMatch(/Rdart[12]/);
+      // Red's move is Red's: Blue's map draws none of it.
+      expect(seen).not.toContain('<g class="move" data-fleet="Rwing">');
     },
   );
 
