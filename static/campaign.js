@@ -32,6 +32,23 @@ if (data && text && out) {
   run();
 }
 
+// A fleet of the side's own keeps showing its reach once chosen (a click, Enter or Space), while the orders are typed;
+// choosing it again, or another, lets it go. Hover and focus show it without this script.
+const fleets = document.querySelectorAll('#campaign-map g.fleet.movable');
+for (const fleet of fleets) {
+  const choose = () => {
+    const was = fleet.classList.contains('selected');
+    for (const f of fleets) f.classList.remove('selected');
+    if (!was) fleet.classList.add('selected');
+  };
+  fleet.addEventListener('click', choose);
+  fleet.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    choose();
+  });
+}
+
 // The answer to what was just sent stands beside the form: it takes the focus, so that a screen reader reads it.
 const result = document.getElementById('orders-result');
 if (result) {

@@ -93,7 +93,11 @@ describe.skipIf(!available)('a campaign in Chromium', () => {
       // Rwing's reach shows while it has the focus, from the keyboard.
       await a.locator('#campaign-map g.fleet[data-fleet="Rwing"]').focus();
       await expect(a.locator('#campaign-map g.fleet[data-fleet="Rwing"] .reach').isVisible()).resolves.toBe(true);
+      // Chosen with Enter, it keeps showing its reach while the orders are typed.
+      await a.keyboard.press('Enter');
       const text = a.getByLabel('Orders, in the orders language');
+      await text.focus();
+      await expect(a.locator('#campaign-map g.fleet[data-fleet="Rwing"] .reach').isVisible()).resolves.toBe(true);
       await text.fill([`GAME ${GAME} TURN 1`, 'MOVE Nowhere TO 0404', 'END'].join('\n'));
       await expect(a.locator('#orders-check').textContent()).resolves.toMatch(/line 2: /);
       await text.fill([`GAME ${GAME} TURN 1`, 'MOVE Rwing TO 0404', 'END'].join('\n'));

@@ -55,6 +55,7 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
 
   it('shows the setup form with the map and the deadline in the seat’s zone, and answers a setup as mail does', async () => {
     tokens = await campaignGame(app.ctx, ID);
+    expect((await alice.get('/')).text).toContain(`href="/games/${ID}"`);
     const page = await alice.get(`/games/${ID}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Your starting fleets (setup)');
