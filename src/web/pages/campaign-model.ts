@@ -17,10 +17,12 @@ import { sideName } from '../../games/games/settings.ts';
 import { seatGameView, seatOwnLastEvents, seatReport } from '../../games/games/views.ts';
 import { messagesOf } from '../../games/turns/side-messages.ts';
 import { deadlineView } from '../../reports/turn-report.ts';
+import { formatHex } from '../../rules/hex.ts';
 import type { CampaignEvent, CampaignOptions, SideView } from '../../rules/strategic/types.ts';
 import type { CampaignCheckData } from '../client/campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
 import { sideStyleFor } from '../svg/side-styles.ts';
+import { messagesPanel } from './game-model.ts';
 
 export interface CampaignPageExtras {
   readonly notice?: string | null;
@@ -129,13 +131,13 @@ export async function campaignPageModel(
     mapSvg: map,
     fleets: (view?.fleets ?? []).map((f) => ({
       id: f.id,
-      hex: `${String(f.hex.col).padStart(2, '0')}${String(f.hex.row).padStart(2, '0')}`,
+      hex: formatHex(f.hex),
       ships: f.ships.map((s) => s.id).join(', '),
     })),
     enemyFleets: (view?.enemyFleets ?? []).map((f) => ({
       id: f.id,
       sideName: name(f.side),
-      hex: `${String(f.hex.col).padStart(2, '0')}${String(f.hex.row).padStart(2, '0')}`,
+      hex: formatHex(f.hex),
       ships: f.ships === null ? '?' : String(f.ships),
     })),
     // The setup (turn 0) is no turn to tell.
@@ -160,21 +162,7 @@ export async function campaignPageModel(
       result: extras.ordersResult ?? null,
     },
     checkJson: check ? jsonForPage(check) : null,
-    messages: {
-      to: settings.sides
-        .filter((s) => s.id !== seat.side && gameView.seats.some((x) => x.side === s.id))
-        .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
-      list: messages.map((m) => ({
-        incoming: m.toSide === seat.side,
-        from: name(m.fromSide),
-        to: name(m.toSide),
-        turn: m.turn,
-        at: m.createdAt,
-        text: m.text,
-      })),
-      error: extras.messageError ?? null,
-      draft: extras.messageDraft?.text ?? '',
-    },
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
     seedCommitment: game.seedCommitment,
   };
 }

@@ -117,6 +117,10 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     expect(sent.status).toBe(303);
     expect((await alice.get(`/games/${ID}`)).text).toMatch(/Your orders in[\s\S]*MOVE Rwing/);
 
+    // A message to the other side, from the page, as in the tactical game.
+    await alice.post(`/games/${ID}/messages`, { side: 'red', to: 'blue', text: 'Shall we talk?' });
+    expect((await bob.get(`/games/${ID}`)).text).toMatch(/From Red League[\s\S]*Shall we talk\?/);
+
     // The turn resolves; Red's page draws its move and tells the turn as Red saw it.
     app.ctx.clock.advanceBy(25 * 3600_000);
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: ID, turn: 1 });
