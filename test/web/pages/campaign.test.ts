@@ -82,6 +82,15 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     expect(checkCampaignText(over, checkData(page.text)).map((p) => p.message)).toEqual(problems.map((p) => p.message));
     expect(checkCampaignText(CAMPAIGN_SETUPS.red(ID), checkData(page.text))).toEqual([]);
 
+    // Without the form's CSRF token nothing is taken.
+    const forged = await alice.post(
+      `/games/${ID}/orders/text`,
+      { side: 'red', text: CAMPAIGN_SETUPS.red(ID) },
+      { csrf: null },
+    );
+    expect(forged.status).toBe(403);
+    expect((await alice.get(`/games/${ID}`)).text).toContain('You have no setup in yet');
+
     const accepted = await alice.post(`/games/${ID}/orders/text`, { side: 'red', text: CAMPAIGN_SETUPS.red(ID) });
     expect(accepted.status).toBe(303);
     const after = await alice.get(accepted.location!);
@@ -222,6 +231,11 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     const ended = await mod.post(`/games/${ID}/moderate/end`, { how: 'end', reason: 'time is up' });
     expect(ended.status).toBe(303);
     expect((await mod.get(`/games/${ID}/moderate`)).text).toContain('finished');
+    // The players' page of the ended campaign: its result, no form.
+    const over = await alice.get(`/games/${ID}`);
+    expect(over.status).toBe(200);
+    expect(over.text).toContain('class="result"');
+    expect(over.text).not.toContain('Send these orders');
   });
 
   it('escapes what the moderator wrote, in the HTML and the SVG; the live check’s JSON cannot close its element', async () => {
