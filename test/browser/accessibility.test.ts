@@ -5,44 +5,13 @@
  * through the browser's debugging protocol, so the pages' Content Security
  * Policy stays as it is.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitDuelOrders, tutorialDuel } from '../support/games.ts';
-import { chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
+import { axeViolations as violations, chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
 
 const available = chromiumAvailable();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly targets: string[];
-}
-
-async function violations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<AxeResults> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-    interface AxeResults {
-      violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
-    }
-  });
-}
-
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },

@@ -7,7 +7,8 @@
  * MSC_REQUIRE_SERVICES=1 (CI, whose .ci/run installs Debian's chromium),
  * where its absence fails them.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -105,4 +106,35 @@ export async function logInByMail(rig: BrowserRig, page: Page, email: string): P
   await page.goto(await rig.linkFromMail(email, 'login'));
   await page.getByRole('button', { name: `Log in as ${email}` }).click();
   await page.waitForLoadState('domcontentloaded');
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/** What axe-core finds on the page against WCAG 2.1 A/AA and its best practices (run through the debugging protocol, so
+ * the page's Content Security Policy stays as it is). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<AxeResults> } }).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+    interface AxeResults {
+      violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
+    }
+  });
 }

@@ -6,6 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { outbox } from '../../src/db/schema.ts';
 import type { TestApp } from './support.ts';
+import type { GamesContext } from '../../src/games/context.ts';
+import { createGame } from '../../src/games/games/create.ts';
 
 export interface PageAnswer {
   readonly status: number;
@@ -99,3 +101,49 @@ export async function logIn(app: Pick<TestApp, 'url' | 'database'>, v: Visitor, 
   // A page of the new session, for a CSRF token bound to it (as a browser gets one after the redirect).
   await v.get('/');
 }
+
+/**
+ * A campaign (Red: alice@pbem.test in Europe/Paris, Blue: bob@pbem.test) in its setup phase, moderated by
+ * mod@pbem.test: a 7 × 7 generated map whose homes are 0101 (Red) and 0707 (Blue), 30 BP each, 24-hour turns.
+ */
+export async function campaignGame(
+  ctx: GamesContext,
+  id: string,
+  settings: Record<string, unknown> = {},
+): Promise<Record<'red' | 'blue', string>> {
+  const created = await createGame(
+    ctx,
+    {
+      id,
+      name: 'Web campaign',
+      ruleset: 'msc-strategic',
+      settings: {
+        sides: [
+          { id: 'red', name: 'Red League' },
+          { id: 'blue', name: 'Blue Union' },
+        ],
+        map: { kind: 'generated', width: 7, height: 7, systems: 4, seed: 'api' },
+        budget: 30,
+        turnHours: 24,
+        setupHours: 48,
+        ...settings,
+      },
+      seats: [
+        { side: 'red', email: 'alice@pbem.test', name: 'Alice', timeZone: 'Europe/Paris' },
+        { side: 'blue', email: 'bob@pbem.test', name: 'Bob' },
+      ],
+    },
+    'test',
+    { moderatorEmail: 'mod@pbem.test' },
+  );
+  return Object.fromEntries(created.seats.map((s) => [s.side, s.token])) as Record<'red' | 'blue', string>;
+}
+
+/** Red's setup: two 10-BP ships in fleet Rwing; Blue's: one in fleet Bhost. Ids no other text on a page holds. */
+export const CAMPAIGN_SETUPS = {
+  red: (id: string) =>
+    [`GAME ${id} TURN 0`, 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'BUILD Rdart2 E5 S2 H1 W F JOIN Rwing', 'END'].join(
+      '\n',
+    ),
+  blue: (id: string) => [`GAME ${id} TURN 0`, 'BUILD Bspear1 E5 S2 H1 W F AS Bhost', 'END'].join('\n'),
+};

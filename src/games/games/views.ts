@@ -2,7 +2,7 @@
  * What a seat, a moderator or a reader sees of a game. Orders are never shown
  * to anyone but their seat before the turn has resolved.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import { auditLog, games, submissions, turns, type Game, type Seat } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { createGamesRepository, gameNotFound } from './games.repository.ts';
@@ -10,9 +10,10 @@ import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext } from '../context.ts';
 import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { isSetupTurn } from '../turns/kind-setup.ts';
+import { isSetupTurn, setupContext } from '../turns/kind-setup.ts';
 import { seatByToken } from '../seats/seats.ts';
 import { kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
+import { sideName } from './settings.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
 
@@ -276,4 +277,91 @@ export async function listGames(ctx: GamesContext, filter: { publicOnly?: boolea
       createdAt: g.createdAt,
       updatedAt: g.updatedAt,
     }));
+}
+
+/** Resolved turns before `before`, with their events, oldest first: a kind's reports are built from them. */
+async function eventsBefore(ctx: GamesContext, gameId: string, before: number) {
+  const rows = await ctx.db
+    .select({ number: turns.number, events: turns.events })
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), lt(turns.number, before)))
+    .orderBy(asc(turns.number));
+  return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+}
+
+/**
+ * The kind's report of the game's current turn for one reader, as the mail reports give it: a seat's (only what its
+ * side may see, rules-strategic.md §6) or, for the moderator (`seat` null), the observer's, which shows everything.
+ * In a kind's setup phase there is no report; `setupBlock` is the seat's setup to edit instead (the one it has in,
+ * else the kind's blank). Null when the game has no turn yet.
+ */
+async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
+  const [turn] = await ctx.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  if (!turn) return null;
+  const kind = kindOf(game.ruleset);
+  const settings = settingsOf(game);
+  const [sub] = seat
+    ? await ctx.db
+        .select()
+        .from(submissions)
+        .where(
+          and(
+            eq(submissions.gameId, game.id),
+            eq(submissions.turn, turn.number),
+            eq(submissions.seatId, seat.id),
+            isNull(submissions.supersededAt),
+          ),
+        )
+    : [];
+  if (isSetupTurn(game, turn.number)) {
+    const setup = kind.setup!;
+    const at = setupContext(game, turn, seat?.side ?? '');
+    return {
+      setup: true as const,
+      report: null,
+      setupBlock: seat ? setup.setupBlock(at, sub ? setup.readSetup(sub.orders) : undefined).trimEnd() : null,
+    };
+  }
+  const timeZone = seat?.timeZone ?? 'UTC';
+  const report = kind.report({
+    game: { id: game.id, name: game.name },
+    turn: turn.number,
+    state: kind.readState(turn.stateBefore),
+    history: await eventsBefore(ctx, game.id, turn.number),
+    deadline: turn.deadline,
+    reader: seat
+      ? { kind: 'seat', side: seat.side, timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null }
+      : { kind: 'observer', timeZone },
+    sideName: (side) => sideName(settings, side),
+    seedCommitment: game.seedCommitment,
+  });
+  return { setup: false as const, report, setupBlock: null };
+}
+
+/** A seat's report of the current turn (what its mail report says), or its setup block in a setup phase. */
+export async function seatReport(ctx: GamesContext, gameId: string, token: string) {
+  const game = await gameRow(ctx, gameId);
+  const seat = await seatByToken(ctx.db, gameId, token);
+  return readerReport(ctx, game, seat);
+}
+
+/** The moderator's report of the current turn: everything, every side's records. */
+export async function moderatorReport(ctx: GamesContext, m: Moderator) {
+  const game = await checkModerator(ctx, m);
+  return readerReport(ctx, game, null);
+}
+
+/**
+ * The events of the last resolved turn that are the seat's side's own (those naming it as their `side`: its moves,
+ * its losses, what its sensors found), for pages that draw them; never another side's.
+ */
+export async function seatOwnLastEvents(ctx: GamesContext, gameId: string, token: string): Promise<unknown[]> {
+  const game = await gameRow(ctx, gameId);
+  const seat = await seatByToken(ctx.db, gameId, token);
+  return (await lastEvents(ctx, game)).filter(
+    (e) => typeof e === 'object' && e !== null && (e as { side?: unknown }).side === seat.side,
+  );
 }

@@ -2,9 +2,11 @@
  * What the page script (static/orders.js) needs of the rules, bundled for the
  * browser by client-bundle.ts: the very functions the service checks orders
  * with, so a plot is judged as it is typed exactly as it will be on submission,
- * and the map geometry the server draws with.
+ * and the map geometry the server draws with; and the campaign orders and
+ * setup checker (campaign-check.ts), run against the side's own view.
  */
 export { checkPlotCost, checkSpeed, formatPlot, parsePlot, plotCost, speedRange } from '../../rules/plot.ts';
 export { followPlot } from '../../rules/movement.ts';
 export { formatHex, parseHex } from '../../rules/hex.ts';
 export { hexCentre, towards } from '../svg/geometry.ts';
+export { checkCampaignText } from './campaign-check.ts';

@@ -20,7 +20,7 @@ import { narrative } from '../../reports/narrative.ts';
 import { deadlineView, sideRecords, WIDE_REPORT_WIDTH } from '../../reports/turn-report.ts';
 import { followPlot } from '../../rules/movement.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
-import { describeZone, sideName } from '../../games/games/settings.ts';
+import { describeZone, sideName, type GameSettings } from '../../games/games/settings.ts';
 import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
 import { shapeElement, sideStyleFor, type SideStyle } from '../svg/side-styles.ts';
 import { renderStrengthChart } from '../svg/strength-chart.ts';
@@ -91,6 +91,32 @@ export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 's
     columns: series.map((s) => name(s.side)),
     rows: (series[0]?.points ?? []).map((p, i) => ({ turn: p.turn, values: series.map((s) => s.points[i]?.bp ?? 0) })),
     played,
+  };
+}
+
+/** The messages form (to the other sides that have a player) and the side's messages, both ways. */
+export function messagesPanel(
+  settings: GameSettings,
+  side: string,
+  seats: readonly { side: string }[],
+  messages: Awaited<ReturnType<typeof messagesOf>>,
+  extras: Pick<GamePageExtras, 'messageError' | 'messageDraft'>,
+) {
+  const name = (s: string) => sideName(settings, s);
+  return {
+    to: settings.sides
+      .filter((s) => s.id !== side && seats.some((x) => x.side === s.id))
+      .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
+    list: messages.map((m) => ({
+      incoming: m.toSide === side,
+      from: name(m.fromSide),
+      to: name(m.toSide),
+      turn: m.turn,
+      at: m.createdAt,
+      text: m.text,
+    })),
+    error: extras.messageError ?? null,
+    draft: extras.messageDraft?.text ?? '',
   };
 }
 
@@ -193,21 +219,7 @@ export async function gamePageModel(
             problems: extras.fleetProblems ?? [],
           }
         : null,
-    messages: {
-      to: settings.sides
-        .filter((s) => s.id !== seat.side && view.seats.some((x) => x.side === s.id))
-        .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
-      list: messages.map((m) => ({
-        incoming: m.toSide === seat.side,
-        from: name(m.fromSide),
-        to: name(m.toSide),
-        turn: m.turn,
-        at: m.createdAt,
-        text: m.text,
-      })),
-      error: extras.messageError ?? null,
-      draft: extras.messageDraft?.text ?? '',
-    },
+    messages: messagesPanel(settings, seat.side, view.seats, messages, extras),
     seedCommitment: game.seedCommitment,
   };
 }

@@ -31,9 +31,18 @@ import { settingsOf } from '../../games/games/state.ts';
 import { moderatorGameView, moderatorMail } from '../../games/games/views.ts';
 import { HANDICAPS, SCENARIOS } from '../../games/games/scenarios.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
-import { createInputFromForm, NEW_GAME_DEFAULTS, type NewGameForm } from './new-game-form.ts';
+import {
+  createInputFromForm,
+  fieldsOfProblems,
+  NEW_GAME_DEFAULTS,
+  type FieldProblems,
+  type NewGameForm,
+} from './new-game-form.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
+import { campaignBoard } from './campaign-board.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { isSetupTurn } from '../../games/turns/kind-setup.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
   return { gameId, email: requireLogin(req) };
@@ -59,7 +68,14 @@ export function moderatorRoutes(deps: PagesDeps): Router {
   const router = express.Router();
   const { ctx } = deps;
 
-  function showNewGame(req: Request, res: Response, form: NewGameForm, problems: string[] = [], status = 200): void {
+  function showNewGame(
+    req: Request,
+    res: Response,
+    form: NewGameForm,
+    problems: string[] = [],
+    status = 200,
+    fields: FieldProblems = {},
+  ): void {
     sendPage(
       res,
       'new-game',
@@ -67,6 +83,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       {
         form,
         problems,
+        fields,
         scenarios: SCENARIOS.map((s) => ({ id: s, selected: s === form.scenario })),
         handicaps: HANDICAPS.map((h) => ({ value: h, selected: String(h) === form.handicap })),
       },
@@ -95,8 +112,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
 
   router.post('/games/new', async (req, res) => {
     const email = requireCreator(req);
-    const { form, input, problems } = createInputFromForm(req.body);
-    if (problems.length > 0) return showNewGame(req, res, form, problems, 400);
+    const { form, input, problems, fields } = createInputFromForm(req.body);
+    if (problems.length > 0) return showNewGame(req, res, form, problems, 400, fields);
     try {
       const created = await createGameAndInvite(ctx, input, `web:${email}`, { moderatorEmail: email });
       sendPage(
@@ -112,7 +129,15 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      showNewGame(req, res, form, [error.message, ...error.problems.map((p) => p.message)], error.status);
+      // Each problem stands by its field too (a campaign's map, budget, battles …), and all of them at the top.
+      showNewGame(
+        req,
+        res,
+        form,
+        [error.message, ...error.problems.map((p) => p.message)],
+        error.status,
+        fieldsOfProblems(form, error.problems),
+      );
     }
   });
 
@@ -147,6 +172,11 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           : null,
       };
     });
+    // A kind with hidden information (a campaign): the moderator sees all of it, as the players cannot.
+    const campaign = kindOf(game.ruleset).viewFor
+      ? await campaignBoard(ctx, moderatorOf(req, game.id), { ...game, state: view.position }, settings)
+      : null;
+    const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
     sendPage(
       res,
       'moderate',
@@ -175,7 +205,10 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         seedCommitment: view.seedCommitment,
         notice: shown.notice ?? null,
         problems: shown.problems ?? [],
+        campaign,
         active: view.status === 'active',
+        // A kind's setup phase may be closed now too (sides without a setup get the default).
+        resolvable: view.status === 'active' || setupTurn,
         paused: view.status === 'paused',
         over: view.status === 'finished' || view.status === 'abandoned',
       },

@@ -17,6 +17,8 @@ import { submitFleet } from '../../games/seats/setup.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { gamePageModel, type GamePageExtras } from './game-model.ts';
+import { campaignPageModel } from './campaign-model.ts';
+import { kindOf } from '../../kinds/index.ts';
 import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
@@ -68,19 +70,27 @@ async function showGame(
   extras: GamePageExtras,
   status = 200,
 ): Promise<void> {
-  // The game page draws a tactical battle; a campaign is played by mail and through the API until it has its own.
-  if (game.ruleset !== 'msc-tactical')
-    throw new AppError(
-      'NO_GAME_PAGE_YET',
-      'a campaign has no game page yet: play it by mail or through the API (docs/api.md)',
-      404,
+  const moderator = isModerator(game, sessionOf(req).email);
+  if (kindOf(game.ruleset).viewFor) {
+    // A kind with hidden information (a campaign): the page is built from the side's own view only.
+    const model = await campaignPageModel(deps.ctx, game, seat, mine, extras);
+    sendPage(
+      res,
+      'campaign',
+      frameFor(deps, req, res, `${game.name} — ${model.setup ? 'setup' : `turn ${game.currentTurn}`}`, {
+        scripts: ['/static/campaign.js'],
+      }),
+      { ...model, moderator },
+      status,
     );
+    return;
+  }
   const model = await gamePageModel(deps.ctx, game, seat, mine, extras);
   sendPage(
     res,
     'game',
     frameFor(deps, req, res, `${game.name} — turn ${game.currentTurn}`, { scripts: ['/static/orders.js'] }),
-    { ...model, moderator: isModerator(game, sessionOf(req).email) },
+    { ...model, moderator },
     status,
   );
 }
@@ -190,7 +200,7 @@ export function playerRoutes(deps: PagesDeps): Router {
           seat,
           mine,
           {
-            problems: [error.message, ...(error.code === 'ORDERS_REJECTED' ? listed(error) : [])],
+            problems: [error.message, ...(error.problems.length > 0 ? listed(error) : [])],
             ordersText: from === 'text' ? text : null,
           },
           error.status,

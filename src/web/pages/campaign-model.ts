@@ -1,0 +1,168 @@
+/**
+ * What a seat's campaign page shows (rules-strategic.md §6, §10), built only
+ * from what the service shows that side — its view (`me.view` of the seat's
+ * game view, the kind's `viewFor`), its own events of the last turn, and its
+ * turn report as mail gives it — never from the campaign itself: the map
+ * (systems, owners, homes, its fleets with their reach, the enemy fleets it
+ * sees, its moves of the last turn), the last turn as it saw it, its Fleet
+ * and Production Control Sheets, the deadline in its zone, and the setup or
+ * order form with the data its live check runs on.
+ */
+import type { GamesContext } from '../../games/context.ts';
+import type { Game } from '../../games/games/games.repository.ts';
+import type { Seat } from '../../games/seats/seats.repository.ts';
+import { tokenOf } from '../../games/games/people.ts';
+import { settingsOf } from '../../games/games/state.ts';
+import { sideName } from '../../games/games/settings.ts';
+import { seatGameView, seatOwnLastEvents, seatReport } from '../../games/games/views.ts';
+import { messagesOf } from '../../games/turns/side-messages.ts';
+import { deadlineView } from '../../reports/turn-report.ts';
+import { formatHex } from '../../rules/hex.ts';
+import type { CampaignEvent, CampaignOptions, SideView } from '../../rules/strategic/types.ts';
+import type { CampaignCheckData } from '../client/campaign-check.ts';
+import { renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
+import { sideStyleFor } from '../svg/side-styles.ts';
+import { messagesPanel } from './game-model.ts';
+
+export interface CampaignPageExtras {
+  readonly notice?: string | null;
+  readonly ordersResult?: string | null;
+  readonly problems?: readonly string[];
+  readonly ordersText?: string | null;
+  readonly messageError?: string | null;
+  readonly messageDraft?: { to: string; text: string } | null;
+}
+
+/** The campaign's options as its settings give them (defaults as rules-strategic.md sets them). */
+function optionsOf(kindSettings: unknown): CampaignOptions & { budget: number } {
+  const s = (kindSettings ?? {}) as Partial<CampaignOptions & { budget: number }>;
+  return {
+    battles: s.battles ?? 'strategic',
+    fog: s.fog ?? 'positions',
+    turnLimit: s.turnLimit ?? null,
+    budget: s.budget ?? 150,
+  };
+}
+
+/**
+ * JSON for a `<script type="application/json">` block: `<` is written as `\u003c`, so no text in it can close the
+ * element or open a comment.
+ */
+export function jsonForPage(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+export async function campaignPageModel(
+  ctx: GamesContext,
+  game: Game,
+  seat: Seat,
+  mySeats: readonly Seat[],
+  extras: CampaignPageExtras = {},
+) {
+  const token = tokenOf(ctx, seat);
+  const gameView = await seatGameView(ctx, game.id, token);
+  const reported = await seatReport(ctx, game.id, token);
+  const settings = settingsOf(game);
+  const name = (side: string) => sideName(settings, side);
+  const options = optionsOf(gameView.kindSettings);
+  const view = gameView.me.view as SideView | null;
+  const sides = settings.sides.map((s) => s.id) as unknown as readonly [string, string];
+  const turn = gameView.turn;
+  const turnOpen = turn?.status === 'open';
+  const inSetup = reported?.setup === true;
+  const report = reported?.report ?? null;
+  const mustOrder = gameView.seats.find((s) => s.side === seat.side)?.mustOrder ?? false;
+  const running = game.status === 'active' || game.status === 'setup';
+  const canOrder =
+    running && turnOpen && !gameView.me.conceded && (inSetup || (mustOrder && report?.orderBlock != null));
+  const ownEvents = (await seatOwnLastEvents(ctx, game.id, token)) as CampaignEvent[];
+  const messages = await messagesOf(ctx, game.id, seat.side);
+
+  const map = view
+    ? renderCampaignMap({
+        ...sideMapInput(
+          view,
+          sides,
+          ownEvents,
+          `${inSetup ? 'The campaign map before setup' : `Turn ${turn?.number ?? game.currentTurn}`} of ${game.name}, as ${name(seat.side)} sees it`,
+        ),
+        sideName: name,
+        idPrefix: 'campaign-map',
+      })
+    : null;
+  const check: CampaignCheckData | null =
+    view && turn && canOrder
+      ? {
+          gameId: game.id,
+          turn: turn.number,
+          side: seat.side,
+          sides,
+          options: { battles: options.battles, fog: options.fog, turnLimit: options.turnLimit },
+          conceded: gameView.seats.filter((s) => s.conceded).map((s) => s.side),
+          budget: inSetup ? options.budget : null,
+          view,
+        }
+      : null;
+
+  return {
+    game: {
+      id: game.id,
+      name: game.name,
+      status: game.status,
+      turn: game.currentTurn,
+      result: game.result?.summary ?? null,
+    },
+    me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
+    otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
+    seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
+    turn: turn ? { number: turn.number, status: turn.status, open: turnOpen } : null,
+    deadline: turn ? deadlineView(turn.deadline, seat.timeZone) : null,
+    paused: game.status === 'paused',
+    setup: inSetup,
+    options: {
+      ...options,
+      turnLimit: options.turnLimit ?? 'none',
+    },
+    store: view?.store ?? null,
+    legend: sides.map((side) => {
+      const style = sideStyleFor(sides, side, name);
+      return { side, name: name(side), shape: style.shapeName, mine: side === seat.side };
+    }),
+    mapSvg: map,
+    fleets: (view?.fleets ?? []).map((f) => ({
+      id: f.id,
+      hex: formatHex(f.hex),
+      ships: f.ships.map((s) => s.id).join(', '),
+    })),
+    enemyFleets: (view?.enemyFleets ?? []).map((f) => ({
+      id: f.id,
+      sideName: name(f.side),
+      hex: formatHex(f.hex),
+      ships: f.ships === null ? '?' : String(f.ships),
+    })),
+    // The setup (turn 0) is no turn to tell.
+    lastTurn:
+      report && report.lastTurn !== null && report.lastTurn > 0
+        ? { number: report.lastTurn, narrative: report.narrative }
+        : null,
+    sheets: report?.sheets ?? [],
+    noOrdersReason: report?.noOrdersReason ?? null,
+    orders: {
+      canOrder,
+      standing: gameView.me.orders
+        ? {
+            canonical: gameView.me.orders.canonical.trimEnd(),
+            receivedAt: gameView.me.orders.receivedAt,
+            channel: gameView.me.orders.channel,
+          }
+        : null,
+      text: extras.ordersText ?? (canOrder ? (inSetup ? reported?.setupBlock : report?.orderBlock) : null) ?? null,
+      problems: extras.problems ?? [],
+      notice: extras.notice ?? null,
+      result: extras.ordersResult ?? null,
+    },
+    checkJson: check ? jsonForPage(check) : null,
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
+    seedCommitment: game.seedCommitment,
+  };
+}
