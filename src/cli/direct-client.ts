@@ -24,6 +24,7 @@ import { standingOrders } from '../games/turns/orders.ts';
 import { submitText } from '../games/turns/submit-text.ts';
 import { resolveNextDueTurn } from '../games/turns/resolution.ts';
 import { submitFleet } from '../games/seats/setup.ts';
+import { scenarioOf } from '../games/games/state.ts';
 import { history, listGames, moderatorGameView, turnView } from '../games/games/views.ts';
 import {
   toWire,
@@ -57,7 +58,7 @@ export class DirectGamesClient implements GamesClient {
     return {
       gameId: game.id,
       name: game.name,
-      scenario: input.scenario ?? 'custom',
+      scenario: scenarioOf(game),
       status: game.status,
       turn: game.currentTurn,
       moderatorKey: created.moderatorToken,

@@ -259,6 +259,8 @@ export interface GameKind<State, Orders> {
   readonly ruleset: Ruleset;
   /** What players call it, e.g. "tactical battle". */
   readonly title: string;
+  /** The scenario name a game of this kind shows when it was not made from a named scenario. */
+  readonly unnamedScenario: string;
 
   /** Reads a stored state document (throws DamagedDocumentError). */
   readState(doc: unknown): State;

@@ -159,7 +159,13 @@ describe.each(databaseKinds)('a campaign through the API on %s', (kind) => {
   it('runs setup, a default build at the deadline, turns with a battle, and ends; each side sees its own view', async () => {
     const id = 'c-one';
     const { tokens, key, created } = await create(id);
-    expect(created.game).toMatchObject({ ruleset: 'msc-strategic', status: 'setup', position: null });
+    // A campaign is not made from a named scenario: it shows as one, not as a custom battle.
+    expect(created.game).toMatchObject({
+      ruleset: 'msc-strategic',
+      scenario: 'campaign',
+      status: 'setup',
+      position: null,
+    });
     expect(created.game.turn).toMatchObject({ number: 0, status: 'open' });
 
     // A setup with a problem is refused with its line; nothing is stored.

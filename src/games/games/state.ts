@@ -4,6 +4,7 @@
  */
 import { positionToJson, ordersToJson } from '../../adjudicator/position-json.ts';
 import type { Game } from '../../db/schema.ts';
+import { kindOf } from '../../kinds/index.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
 import type { PlacedShip } from './scenarios.ts';
 
@@ -42,6 +43,6 @@ export function kindSettingsOf(game: Pick<Game, 'settings'>): unknown {
   return game.settings.kindSettings ?? null;
 }
 
-export function scenarioOf(game: Pick<Game, 'settings'>): string {
-  return game.settings.scenario ?? 'custom';
+export function scenarioOf(game: Pick<Game, 'settings' | 'ruleset'>): string {
+  return game.settings.scenario ?? kindOf(game.ruleset).unnamedScenario;
 }

@@ -52,6 +52,7 @@ const budgetOf = (settings: unknown) => (settings as Partial<CampaignSettings>).
 export const strategicKind: GameKind<Campaign, SideOrders> = {
   ruleset: 'msc-strategic',
   title: 'strategic campaign',
+  unnamedScenario: 'campaign',
   readState: readCampaign,
   writeState: writeCampaign,
   readOrders: readSideOrders,

@@ -112,6 +112,7 @@ const tacticalHistory = (history: readonly StoredTurnEvents[]): ResolvedTurnEven
 export const tacticalKind: GameKind<Position, TacticalOrders> = {
   ruleset: 'msc-tactical',
   title: 'tactical battle',
+  unnamedScenario: 'custom',
   readState: readPosition,
   writeState: positionToJson,
   readOrders: readShipOrders,
