@@ -72,7 +72,7 @@ function battlePanel(link: CampaignLink, game: Game, seat: Seat, extras: GamePag
             zone: zone ? describeZone(zone) : 'anywhere on the map',
             map: `${settingsOf(game).map.width} × ${settingsOf(game).map.height}`,
             deadline: deadlineView(deployment.deadline, seat.timeZone),
-            defaults: placementText(defaults),
+            defaults: defaults.map((p) => `${p.id} ${p.hex} ${p.facing}`).join(', '),
             text: extras.fleetText ?? (sent ? placementText(sent) : placementText(defaults)),
             problems: extras.fleetProblems ?? [],
             sent: sent ? placementText(sent) : null,
