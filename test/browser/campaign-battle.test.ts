@@ -5,8 +5,8 @@
  * deploys the ships given through the deployment form (Alice first writes a hex outside her zone and is shown the
  * problem), both play the battle's first turn in the tactical order form, Alice concedes the battle, and both come
  * back by the battle page's link to the campaign, turn 2 resolved from the battle's outcome: Red's fleet, which
- * disengaged, has retreated one hex toward home. axe-core finds no violation on the deployment page. A screenshot is
- * kept in test-artifacts/campaign-battle-deploy.png.
+ * disengaged, has retreated one hex toward home. axe-core finds no violation on the campaign page listing the
+ * battle nor on the deployment page. A screenshot is kept in test-artifacts/campaign-battle-deploy.png.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,7 @@ describe.skipIf(!available)('a campaign battle in Chromium', () => {
       await until(a, `/games/${GAME}`, 'Battles of turn 2');
       await expect(a.getByText('The turn waits for its battles').isVisible()).resolves.toBe(true);
       await expect(a.getByRole('link', { name: TITLE }).getAttribute('href')).resolves.toBe(`/games/${BATTLE}`);
+      expect((await axeViolations(a)).map((v) => `${v.id}: ${v.help} — ${v.targets.join(', ')}`)).toEqual([]);
     },
   );
 

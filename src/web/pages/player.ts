@@ -295,7 +295,15 @@ function deploymentFromText(text: string) {
  */
 function deploymentProblems(error: AppError, placement: ReturnType<typeof deploymentFromText>): string[] {
   if (error.problems.length === 0) return [error.message];
-  const lineOf = (ship: string) => placement.find((p) => p.ship.id.toUpperCase() === ship.toUpperCase())?.line;
+  // The k-th problem of a kind about a ship is about its k-th line (a ship placed twice: the line after).
+  const seen = new Map<string, number>();
+  const lineOf = (code: string, ship: string) => {
+    const key = `${code} ${ship.toUpperCase()}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const lines = placement.filter((p) => p.ship.id.toUpperCase() === ship.toUpperCase());
+    return lines[code === 'SHIP_TWICE' ? k + 1 : k]?.line;
+  };
   return [
     error.message,
     ...error.problems.map((p) => {
@@ -305,7 +313,7 @@ function deploymentProblems(error: AppError, placement: ReturnType<typeof deploy
         return at ? `line ${at.line} (${at.ship.id || 'no id'}): ${field[2]}: ${field[3]}` : p.message;
       }
       if (/^ships: /.test(p.message)) return 'no ship is placed: write one line for each ship you were given';
-      const line = p.ship ? lineOf(p.ship) : undefined;
+      const line = p.ship ? lineOf(p.code, p.ship) : undefined;
       return p.ship ? `${line ? `line ${line} ` : ''}(${p.ship}): ${p.message}` : p.message;
     }),
   ];

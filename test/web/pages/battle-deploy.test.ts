@@ -138,7 +138,7 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
     });
     expect(several.status).toBe(422);
     expect(several.text).toContain('line 1 (Bspear1): Bspear1 is not yours here: you place Rdart1, Rdart2');
-    expect(several.text).toContain('Rdart1 is placed twice: place each ship once');
+    expect(several.text).toContain('line 3 (Rdart1): Rdart1 is placed twice: place each ship once');
     expect(several.text).toContain('(Rdart2): Rdart2 is not placed: place every ship you were given');
 
     // A facing that is none, and a line of more words than ID HEX FACING: the line named.
