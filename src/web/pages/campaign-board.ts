@@ -15,11 +15,12 @@ import { formatHex } from '../../rules/hex.ts';
 import type { Campaign, CampaignEvent } from '../../rules/strategic/types.ts';
 import type { Ruleset } from '../../kinds/kind.ts';
 import { fullMapInput, renderCampaignMap } from '../svg/campaign-map.ts';
+import { campaignBattles } from './campaign-model.ts';
 
 export async function campaignBoard(
   ctx: GamesContext,
   m: Moderator,
-  game: { id: string; name: string; ruleset: Ruleset; state: unknown },
+  game: { id: string; name: string; ruleset: Ruleset; state: unknown; currentTurn: number },
   settings: GameSettings,
 ) {
   if (!game.state) return null;
@@ -52,5 +53,6 @@ export async function campaignBoard(
         ? { number: reported.report.lastTurn, narrative: reported.report.narrative }
         : null,
     sheets: reported?.report?.sheets ?? [],
+    battles: await campaignBattles(ctx, game.id, game.currentTurn),
   };
 }

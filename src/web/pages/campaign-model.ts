@@ -23,6 +23,7 @@ import type { CampaignCheckData } from '../client/campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
 import { sideStyleFor } from '../svg/side-styles.ts';
 import { messagesPanel } from './game-model.ts';
+import { battlesOfCampaignTurn } from '../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
   readonly notice?: string | null;
@@ -42,6 +43,43 @@ function optionsOf(kindSettings: unknown): CampaignOptions & { budget: number } 
     turnLimit: s.turnLimit ?? null,
     budget: s.budget ?? 150,
   };
+}
+
+const BATTLE_STATUS: Record<string, string> = {
+  setup: 'the sides are deploying',
+  active: 'being fought',
+  paused: 'paused by the moderator',
+  finished: 'ended',
+  abandoned: 'abandoned',
+};
+
+/**
+ * The battles a campaign's page and its moderator's board list (rules-strategic.md §8: "A tactical battle's archive
+ * is linked from the campaign turn it belongs to"): those of the current turn — fought while the turn waits for
+ * them — and those of the turn before, ended, whose outcome that turn was resolved from. Each links to its game page
+ * while it is fought and to its archive once ended, with its result.
+ */
+export async function campaignBattles(ctx: GamesContext, campaignId: string, currentTurn: number) {
+  const turns = [currentTurn, currentTurn - 1].filter((n) => n > 0);
+  const listed = [];
+  for (const turn of turns) {
+    const battles = await battlesOfCampaignTurn(ctx, campaignId, turn);
+    if (battles.length === 0) continue;
+    listed.push({
+      turn,
+      current: turn === currentTurn,
+      list: battles.map((b) => ({
+        gameId: b.gameId,
+        title: b.title,
+        status: BATTLE_STATUS[b.status] ?? b.status,
+        ended: b.ended,
+        result: b.ended ? ((b.result as { summary?: string } | null)?.summary ?? 'ended with no result') : null,
+        url: `/games/${b.gameId}`,
+        archive: `/archive/${b.gameId}`,
+      })),
+    });
+  }
+  return listed;
 }
 
 /**
@@ -162,6 +200,7 @@ export async function campaignPageModel(
       result: extras.ordersResult ?? null,
     },
     checkJson: check ? jsonForPage(check) : null,
+    battles: await campaignBattles(ctx, game.id, game.currentTurn),
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
     seedCommitment: game.seedCommitment,
   };

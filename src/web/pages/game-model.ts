@@ -25,6 +25,7 @@ import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
 import { shapeElement, sideStyleFor, type SideStyle } from '../svg/side-styles.ts';
 import { renderStrengthChart } from '../svg/strength-chart.ts';
 import { shipFormViews, type OrderRow } from './order-form.ts';
+import { campaignOfBattle, type CampaignLink } from '../../games/battles/views.ts';
 
 export interface GamePageExtras {
   readonly posted?: readonly OrderRow[] | null;
@@ -39,6 +40,45 @@ export interface GamePageExtras {
   readonly messageDraft?: { to: string; text: string } | null;
   readonly fleetProblems?: readonly string[];
   readonly fleetText?: string | null;
+}
+
+/** A placement as the deployment form writes it: one ship a line, `ID HEX FACING`. */
+export const placementText = (placement: readonly { id: string; hex: string; facing: string }[]): string =>
+  placement.map((p) => `${p.id} ${p.hex} ${p.facing}`).join('\n');
+
+/**
+ * What a linked game's page says of the campaign battle it fights: the campaign and turn (linked back), and in the
+ * setup phase the seat's deployment — its given ships with their designs, its zone, the deadline in the seat's zone
+ * and what happens at it, the form prefilled with the default placement, or what the seat sent.
+ */
+function battlePanel(link: CampaignLink, game: Game, seat: Seat, extras: GamePageExtras) {
+  const { deployment } = link;
+  const side = seat.side;
+  const zone = deployment.zones[side];
+  const defaults = deployment.defaultPlacement[side] ?? [];
+  const sent = seat.fleet?.ships ?? null;
+  return {
+    campaign: { id: link.id, name: link.name, turn: link.turn, url: `/games/${link.id}` },
+    deploy:
+      game.status === 'setup'
+        ? {
+            ships: (deployment.ships[side] ?? []).map((s) => ({
+              id: s.id,
+              engine: s.design.engine,
+              shields: s.design.shields,
+              toHit: s.design.toHit,
+              weapons: s.design.weapons.join(' ') || 'none',
+            })),
+            zone: zone ? describeZone(zone) : 'anywhere on the map',
+            map: `${settingsOf(game).map.width} × ${settingsOf(game).map.height}`,
+            deadline: deadlineView(deployment.deadline, seat.timeZone),
+            defaults: defaults.map((p) => `${p.id} ${p.hex} ${p.facing}`).join(', '),
+            text: extras.fleetText ?? (sent ? placementText(sent) : placementText(defaults)),
+            problems: extras.fleetProblems ?? [],
+            sent: sent ? placementText(sent) : null,
+          }
+        : null,
+  };
 }
 
 /** The paths the orders would fly, for the map. */
@@ -141,6 +181,7 @@ export async function gamePageModel(
   const canOrder = game.status === 'active' && turnOpen && mustOrder && !view.me.conceded && mine.length > 0;
   const history = played.map((t) => ({ number: t.number, events: t.events }));
   const messages = await messagesOf(ctx, game.id, seat.side);
+  const link = await campaignOfBattle(ctx, game.id);
 
   return {
     game: {
@@ -207,8 +248,9 @@ export async function gamePageModel(
       notice: extras.notice ?? null,
       result: extras.ordersResult ?? null,
     },
+    battle: link ? battlePanel(link, game, seat, extras) : null,
     setup:
-      game.status === 'setup'
+      game.status === 'setup' && !link
         ? {
             fleetIn: seat.fleet !== null,
             budget: settings.budget,

@@ -18,6 +18,7 @@ import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { gamePageModel, type GamePageExtras } from './game-model.ts';
 import { campaignPageModel } from './campaign-model.ts';
+import { campaignOfBattle } from '../../games/battles/views.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
 import { sendPage } from './render.ts';
@@ -44,6 +45,7 @@ const NOTICES: Record<string, string> = {
     'Accepted: your orders are in. You may change them until the turn resolves; the latest accepted orders count.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
   fleet: 'Your fleet is in. The game starts when every side has sent its fleet.',
+  deployed: 'Your deployment is in. The battle starts when both sides have deployed.',
   conceded: 'Your side has conceded.',
 };
 
@@ -100,7 +102,7 @@ function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string): string {
   if (mine.length > 1) q.set('side', seat.side);
   if (done) q.set('done', done);
   const query = q.toString();
-  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : done === 'orders' ? 'orders-result' : 'orders'}`;
+  return `/games/${game.id}${query ? `?${query}` : ''}#${done === 'message' ? 'messages' : done === 'orders' ? 'orders-result' : done === 'deployed' ? 'deploy' : 'orders'}`;
 }
 
 /** Lines of an orders answer as the page lists them. */
@@ -244,25 +246,77 @@ export function playerRoutes(deps: PagesDeps): Router {
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
     const text = textField(req.body, 'fleet').slice(0, 20_000);
+    // A campaign's battle: the ships are given, the form places them (`ID HEX FACING`), through the same use case.
+    const linked = (await campaignOfBattle(ctx, game.id)) !== null;
+    const placement = linked ? deploymentFromText(text) : null;
     try {
-      await submitFleet(ctx, game.id, tokenOf(ctx, found.seat), { ships: fleetFromText(text) });
-      res.redirect(303, gameUrl(game, found.seat, found.mine, 'fleet'));
+      await submitFleet(ctx, game.id, tokenOf(ctx, found.seat), {
+        ships: placement ? placement.map((p) => p.ship) : fleetFromText(text),
+      });
+      res.redirect(303, gameUrl(game, found.seat, found.mine, linked ? 'deployed' : 'fleet'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await showGame(
         deps,
         req,
         res,
-        game,
+        await gameById(ctx, game.id),
         found.seat,
         found.mine,
-        { fleetProblems: listed(error), fleetText: text },
+        { fleetProblems: placement ? deploymentProblems(error, placement) : listed(error), fleetText: text },
         error.status,
       );
     }
   });
 
   return router;
+}
+
+/**
+ * The deployment form's text: one ship a line, `ID HEX FACING`, e.g. `B1 1216 N`; each with its line number, for the
+ * problems. Whatever does not read is passed on as it is, for submitFleet to name; words after the facing are kept
+ * with it, so that a line of more than three words is refused rather than read in part.
+ */
+function deploymentFromText(text: string) {
+  return text
+    .split(/\r?\n/)
+    .map((l, i) => ({ line: i + 1, text: l.replace(/#.*/, '').trim() }))
+    .filter((l) => l.text !== '')
+    .slice(0, 500)
+    .map(({ line, text }) => {
+      const [id = '', hex = '', ...facing] = text.split(/\s+/);
+      return { line, ship: { id, hex, facing: facing.join(' ').toUpperCase() } };
+    });
+}
+
+/**
+ * A refused deployment's problems as the form lists them: each by the line and ship it concerns (the body's
+ * `ships.<n>` read back to the form's line), the rest as they are.
+ */
+function deploymentProblems(error: AppError, placement: ReturnType<typeof deploymentFromText>): string[] {
+  if (error.problems.length === 0) return [error.message];
+  // The k-th problem of a kind about a ship is about its k-th line (a ship placed twice: the line after).
+  const seen = new Map<string, number>();
+  const lineOf = (code: string, ship: string) => {
+    const key = `${code} ${ship.toUpperCase()}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const lines = placement.filter((p) => p.ship.id.toUpperCase() === ship.toUpperCase());
+    return lines[code === 'SHIP_TWICE' ? k + 1 : k]?.line;
+  };
+  return [
+    error.message,
+    ...error.problems.map((p) => {
+      const field = /^ships\.(\d+)\.(\w+): (.*)$/s.exec(p.message);
+      if (field) {
+        const at = placement[Number(field[1])];
+        return at ? `line ${at.line} (${at.ship.id || 'no id'}): ${field[2]}: ${field[3]}` : p.message;
+      }
+      if (/^ships: /.test(p.message)) return 'no ship is placed: write one line for each ship you were given';
+      const line = p.ship ? lineOf(p.code, p.ship) : undefined;
+      return p.ship ? `${line ? `line ${line} ` : ''}(${p.ship}): ${p.message}` : p.message;
+    }),
+  ];
 }
 
 /**
