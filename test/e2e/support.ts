@@ -186,6 +186,13 @@ export class Inbox {
     return new Inbox(user, client);
   }
 
+  /** How many messages the inbox holds. */
+  async count(): Promise<number> {
+    // STATUS of the selected mailbox may answer what it held when it was selected: SEARCH sees new mail.
+    const all = await this.client.search({ all: true }, { uid: true });
+    return all ? all.length : 0;
+  }
+
   /** Deletes every message of the inbox (the servers are shared between runs). */
   async empty(): Promise<void> {
     const status = await this.client.status('INBOX', { messages: true });

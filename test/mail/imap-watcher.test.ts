@@ -150,6 +150,36 @@ describe.skipIf(!imapUp)('the IMAP watcher against a real IMAP server', () => {
     expect(await recorded()).toBe(1);
   });
 
+  it('a backlog is read in batches: every mail applied once, one sender’s in the order they came, all flagged', async () => {
+    // Ten more duels' Black orders, and between them five order mails in a row from Alice for this duel.
+    const others = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        tutorialDuel(ctx, { id: `batch-${i}-${Math.random().toString(36).slice(2, 6)}` }),
+      ),
+    );
+    for (let i = 0; i < 10; i++) {
+      const other = others[i]!;
+      await admin.append(
+        folder,
+        await orderMail(ALICE, seatAddress(other.tokens.black!), duelOrders(other.game.id, 'black')),
+        [],
+      );
+      if (i % 2 === 0)
+        await admin.append(folder, await orderMail(ALICE, seatAddress(token), duelOrders(gameId, 'black', i / 2)), []);
+    }
+    // Batches of 4: the five mails of one lane cross batches; within a batch mails of other lanes run beside them.
+    watcher = startImapWatcher(ctx, options({ batchSize: 4 }));
+    await eventually(async () => (await unseen()) === 0, 30_000);
+    expect(await recorded()).toBe(15);
+    const mine = await submissionRows(ctx.db, gameId);
+    expect(mine.map((s) => s.text?.trim())).toEqual([0, 1, 2, 3, 4].map((v) => duelOrders(gameId, 'black', v)));
+    // Each replaced the one before: only the last stands.
+    expect(mine.filter((s) => s.supersededAt === null).map((s) => s.text?.trim())).toEqual([
+      duelOrders(gameId, 'black', 4),
+    ]);
+    for (const other of others) expect(await submissionRows(ctx.db, other.game.id)).toHaveLength(1);
+  });
+
   it('a mail that cannot be committed stays unread, and is applied once the database is back', async () => {
     outage = true;
     watcher = startImapWatcher(ctx, options());
