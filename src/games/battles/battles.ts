@@ -193,7 +193,6 @@ async function queueDeployment(
   const example = `{ "ships": [\n${(setup.defaultPlacement[seat.side] ?? [])
     .map((p) => `  ${JSON.stringify({ id: p.id, hex: p.hex, facing: p.facing })}`)
     .join(',\n')}\n] }`;
-  const link = await seatLoginLink(ctx, tx, seat);
   const composed = ctx.mail.notice({
     subject: `[${game.id}] ${setup.title}: deploy your ships`,
     paragraphs: [
@@ -201,8 +200,8 @@ async function queueDeployment(
       `Your ships, with their designs fixed:\n${ships.join('\n')}`,
       `Place each of them on a hex of your zone (${describeZone(setup.zones[seat.side]!)}) with a facing. ${m.deployDeadline ? `Deploy by ${describeDeadline(m.deployDeadline, seat.timeZone)}; a side that has not deployed by then is placed by default` : 'There is no deadline: the battle starts when both sides have deployed. The default placement'}:\n${placement.join('\n')}`,
       `Deploy on the game page, or send your placement as JSON to ${ctx.publicUrl}/api/games/${game.id}/fleet with your seat token, e.g.\n${example}`,
-      `Open the game page (this link logs you in; it works once, for 7 days):\n${link}`,
     ],
+    loginUrl: await seatLoginLink(ctx, tx, seat),
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
 }
