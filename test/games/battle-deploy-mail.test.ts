@@ -129,6 +129,10 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
     expect(mail.textBody).toContain(`GAME ${battleId}\nDEPLOY B1 1216 N\nDEPLOY B2 1316 N\nEND`);
     expect((await deploymentMail(ALICE)).textBody).toContain(`GAME ${battleId}\nDEPLOY R1 1203 S\nEND`);
     expect(mail.headers).toMatchObject({ 'Reply-To': await addressOf('blue') });
+    // And the link that logs the seat in (followed on the web in test/mail/report-links.test.ts).
+    expect(mail.textBody).toMatch(
+      /Open the game page \(this link logs you in; it works once, for 7 days\):\n +http\S+\/login\//,
+    );
   });
 
   it('the block quoted back unchanged is not taken, and the answer says to edit it', async () => {
