@@ -40,6 +40,7 @@ const reportData = (view: TurnReportView, links: ReportLinks) => ({
   narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
   wholeMap: view.wholeMap ?? true,
   gameUrl: links.gameUrl ?? null,
+  loginUrl: links.loginUrl ?? null,
   wide: (view.width ?? TEXT_WIDTH) > TEXT_WIDTH,
 });
 
@@ -73,6 +74,8 @@ export function composeReminder(m: {
   noOrders: 'standing' | 'solo';
   /** The seat's ready-to-edit orders, to reply with at once. */
   orderBlock: string | null;
+  /** A link that logs the seat's player in and opens the game. */
+  loginUrl?: string | null;
 }): Composed {
   const deadline = deadlineView(m.deadline, m.timeZone);
   return composed(
@@ -84,6 +87,7 @@ export function composeReminder(m: {
       deadline,
       solo: m.noOrders === 'solo',
       orderBlock: m.orderBlock?.trimEnd() ?? null,
+      loginUrl: m.loginUrl ?? null,
     },
   );
 }
@@ -226,9 +230,10 @@ export function composeRelayedMessage(m: {
 }
 
 /** Any other answer: a subject and paragraphs of plain text. */
-export function composeNotice(m: { subject: string; paragraphs: string[] }): Composed {
+export function composeNotice(m: { subject: string; paragraphs: string[]; loginUrl?: string | null }): Composed {
   return composed('notice', m.subject, {
     paragraphs: m.paragraphs.map((p) => ({ lines: p.replace(/\r\n?/g, '\n').split('\n') })),
+    loginUrl: m.loginUrl ?? null,
   });
 }
 

@@ -5,12 +5,20 @@
  * transaction. A submission is all
  * or nothing: orders and their answers run in one savepoint, so a refusal
  * anywhere leaves the seat's earlier orders exactly as they were.
+ *
+ * A campaign battle waiting for its deployment (a linked game in setup) reads
+ * the mail's DEPLOY lines instead (orders/deploy.ts) and hands them to the
+ * deployment use case, submitFleet, as the web page and the API do.
  */
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository, type Game } from '../games/games/games.repository.ts';
 import type { Seat } from '../games/seats/seats.repository.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 import { submitText } from '../games/turns/submit-text.ts';
+import { submitFleet } from '../games/seats/setup.ts';
+import { campaignOfBattle } from '../games/battles/views.ts';
+import { describeDeadline } from '../reports/turn-report.ts';
+import { deploymentBlock, lineOfShip, parseDeployment } from '../orders/deploy.ts';
 import { turnAskedIn } from '../games/turns/messages.ts';
 import { settingsOf } from '../games/games/state.ts';
 import type { Answer } from './answers.ts';
@@ -145,6 +153,92 @@ async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
   };
 }
 
+/**
+ * A mail to a campaign battle still being deployed: its DEPLOY lines go to submitFleet, answered at once with the
+ * deployment as taken or every problem (each on its line). Null when the game is no such battle, or the mail holds
+ * commands only (they are answered as in any game that has not started).
+ */
+async function applyDeploymentMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<Verdict | null> {
+  const { mail, seat, game, answer } = m;
+  if (game.status !== 'setup') return null;
+  const battle = await campaignOfBattle({ ...ctx, db: tx }, game.id);
+  if (!battle) return null;
+  const given = (battle.deployment.ships[seat.side] ?? []).map((s) => s.id);
+  const text = maskPasswords(mail.body);
+  const parsed = parseDeployment(text, {
+    gameId: game.id,
+    side: seat.side,
+    sides: settingsOf(game).sides.map((s) => s.id),
+    sent: [deploymentBlock(game.id, battle.deployment.defaultPlacement[seat.side] ?? [])],
+  });
+  if (parsed.ok && parsed.value.placements.length === 0) return null;
+  const base = { gameId: game.id, side: seat.side, verified: true };
+  const ref: GameRef = { id: game.id, name: game.name };
+  const refuse = async (problems: ProblemDetail[]): Promise<Verdict> => {
+    const listed = problems.map((p) => ({
+      line: p.line ?? null,
+      code: p.code,
+      message: p.message,
+      ...(p.ship === undefined ? {} : { ship: p.ship }),
+    }));
+    await answer.toSeat(seat, 'rejected', composeRejected({ game: ref, turn: null, problems: listed, text }));
+    const empty = listed.every((p) => p.code === 'EMPTY');
+    return {
+      ...base,
+      outcome: empty ? 'empty' : 'rejected',
+      detail: {
+        token: m.tokenFrom,
+        deployment: true,
+        problems: listed.slice(0, CODES_KEPT).map((p) => (p.line === null ? p.code : `${p.line}:${p.code}`)),
+        problemCount: listed.length,
+      },
+    };
+  };
+  if (!parsed.ok) return refuse(parsed.errors);
+  const { placements, notes, commands, message } = parsed.value;
+  let started: boolean;
+  try {
+    const after = await submitFleet({ ...ctx, db: tx }, game.id, m.token, {
+      ships: placements.map((p) => ({ id: p.id, hex: p.hex, facing: p.facing })),
+    });
+    started = after.status !== 'setup';
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const listed =
+      error.problems.length > 0 ? error.problems : [{ line: null, code: error.code, message: error.message }];
+    return refuse(listed.map((p) => ({ ...p, line: p.line ?? lineOfShip(placements, p.code, p.ship) })));
+  }
+  const canonical = placements.map((p) => ({
+    ...p,
+    id: given.find((g) => g.toUpperCase() === p.id.toUpperCase()) ?? p.id,
+    hex: p.hex.toUpperCase(),
+  }));
+  const skipped = [...commands, ...(message ? [`MESSAGE ${message.to}`] : [])];
+  await answer.toSeat(
+    seat,
+    'accepted',
+    composeNotice({
+      subject: `[${game.id}] Deployment accepted`,
+      paragraphs: [
+        `Your deployment for ${game.name} (game ${game.id}) is accepted, as the service understood it:`,
+        deploymentBlock(game.id, canonical),
+        ...(notes.length > 0 ? [`How your mail was read:\n${notes.map((n) => `- ${n}`).join('\n')}`] : []),
+        ...(skipped.length > 0
+          ? [`Not done before the battle starts: ${skipped.join(', ')}. Send it again once turn 1 is open.`]
+          : []),
+        started
+          ? 'Every side has deployed: the battle has begun, and your report for turn 1 follows.'
+          : `The battle begins when every side has deployed${battle.deployment.deadline ? `, or at the deadline: ${describeDeadline(battle.deployment.deadline, seat.timeZone)}` : ''}. Until then a deployment you send again replaces this one.`,
+      ],
+    }),
+  );
+  return {
+    ...base,
+    outcome: 'accepted',
+    detail: { token: m.tokenFrom, deployment: true, ships: placements.length, ...(started ? { started } : {}) },
+  };
+}
+
 export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<Verdict> {
   const { mail, seat, game, answer } = m;
   const tokenFrom = { token: m.tokenFrom };
@@ -174,6 +268,9 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
     };
   }
   const base = { gameId: game.id, side: seat.side, verified: true };
+
+  const deployed = await applyDeploymentMail(ctx, tx, m);
+  if (deployed) return deployed;
 
   const mark = answer.mark();
   try {

@@ -14,18 +14,10 @@ import { submitOrders } from '../../src/games/turns/orders.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
-import { ALICE, answers, orderMail, seatAddress, submissionRows } from './support.ts';
+import { ALICE, answers, orderMail, quote, seatAddress, submissionRows } from './support.ts';
 
 const SUGGESTED = 'SHIP Black SPEED 0';
 const EDITED = 'SHIP Black SPEED 3 MOVE 2R FIRE Grey';
-
-/** The report as a client quotes it: every line behind "> ", a blank one as ">". */
-const quote = (text: string) =>
-  text
-    .trimEnd()
-    .split('\n')
-    .map((l) => (l === '' ? '>' : `> ${l}`))
-    .join('\n');
 
 /** A reply in each client's style to `report`, the text part of the mail it answers. */
 const STYLES: Record<string, (report: string, service: string) => string> = {

@@ -30,6 +30,14 @@ export async function composeMail(options: Mail.Options): Promise<Buffer> {
   return mail.compile().build();
 }
 
+/** A mail's text as a client quotes it in a reply: every line behind "> ", a blank one as ">". */
+export const quote = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => (l === '' ? '>' : `> ${l}`))
+    .join('\n');
+
 /** A plain-text order mail from `from` to `to`. */
 export function orderMail(from: string, to: string, text: string, extra: Mail.Options = {}): Promise<Buffer> {
   return composeMail({ from, to, subject: 'Re: orders', text, ...extra });

@@ -14,6 +14,8 @@ import { battles, games, seats, turns, type Game, type Turn } from '../../db/sch
 import { kindOf } from '../../kinds/index.ts';
 import type { LinkedBattle, LinkedGameSetup, ResolveOutput } from '../../kinds/kind.ts';
 import { SeededDice } from '../../rules/dice.ts';
+import { DIRECTIONS } from '../../rules/types.ts';
+import { deploymentBlock } from '../../orders/deploy.ts';
 import { deadlineFor, audit, updateGame } from '../games/lifecycle.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { describeZone, gameSettingsSchema, sideName } from '../games/settings.ts';
@@ -188,21 +190,21 @@ async function queueDeployment(
     (s) =>
       `${s.id}: ENGINE ${s.design.engine}, SHIELDS ${s.design.shields}, TO-HIT ${s.design.toHit}, weapons ${s.design.weapons.join(' ') || 'none'}`,
   );
-  const placement = (setup.defaultPlacement[seat.side] ?? []).map((p) => `${p.id} ${p.hex} ${p.facing}`);
+  const defaults = setup.defaultPlacement[seat.side] ?? [];
   // One ship a line, so that no line of the mail is wrapped inside the JSON.
-  const example = `{ "ships": [\n${(setup.defaultPlacement[seat.side] ?? [])
+  const example = `{ "ships": [\n${defaults
     .map((p) => `  ${JSON.stringify({ id: p.id, hex: p.hex, facing: p.facing })}`)
     .join(',\n')}\n] }`;
-  const link = await seatLoginLink(ctx, tx, seat);
   const composed = ctx.mail.notice({
     subject: `[${game.id}] ${setup.title}: deploy your ships`,
     paragraphs: [
       `Hello ${seat.displayName}, in turn ${m.turn} of the campaign "${m.campaign.name}" (game ${m.campaign.id}) your ships meet ${enemies.join(' and ')}. The battle is fought as a tactical game of its own: game ${game.id}, "${game.name}", on a ${setup.map.width}×${setup.map.height} map, ${setup.turnLimit === null ? 'with no turn limit' : `at most ${setup.turnLimit} turns`}. The campaign turn resolves when every battle of it has ended.`,
       `Your ships, with their designs fixed:\n${ships.join('\n')}`,
-      `Place each of them on a hex of your zone (${describeZone(setup.zones[seat.side]!)}) with a facing. ${m.deployDeadline ? `Deploy by ${describeDeadline(m.deployDeadline, seat.timeZone)}; a side that has not deployed by then is placed by default` : 'There is no deadline: the battle starts when both sides have deployed. The default placement'}:\n${placement.join('\n')}`,
-      `Deploy on the game page, or send your placement as JSON to ${ctx.publicUrl}/api/games/${game.id}/fleet with your seat token, e.g.\n${example}`,
-      `Open the game page (this link logs you in; it works once, for 7 days):\n${link}`,
+      `Place each of them on a hex of your zone (${describeZone(setup.zones[seat.side]!)}) with a facing (${DIRECTIONS.join(' ')}). ${m.deployDeadline ? `Deploy by ${describeDeadline(m.deployDeadline, seat.timeZone)}; a side that has not deployed by then is placed by default, as the block below stands.` : 'There is no deadline: the battle starts when both sides have deployed.'}`,
+      `To deploy by mail, reply with this block, edited (in your reply, or in the quoted copy of this mail); as it stands it is the default placement. A deployment sent again before the battle starts replaces the one before.\n\n${deploymentBlock(game.id, defaults)}`,
+      `Or deploy on the game page, or send your placement as JSON to ${ctx.publicUrl}/api/games/${game.id}/fleet with your seat token, e.g.\n${example}`,
     ],
+    loginUrl: await seatLoginLink(ctx, tx, seat),
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
 }

@@ -209,6 +209,7 @@ export async function resolveNow(
       reason,
       details: { turn: turn.number },
     });
+    await queueClockNotices(ctx, tx, game, { kind: 'resolve', turn: turn.number, setup: setupTurn }, reason);
   });
   // Resolve it here rather than wait for a worker: a worker that got there first resolved it already.
   return resolveNextDueTurn(ctx, m.gameId);

@@ -1,19 +1,22 @@
 /**
  * What a moderator's change to the clock tells the players: a pause, a
- * resumption or a moved deadline reaches every seat still playing by mail,
- * with the reason given and the deadline in the player's own time zone, in
- * the transaction of the change.
+ * resumption, a moved deadline or a turn resolved now reaches every seat still
+ * playing by mail, with the reason given, the deadline in the player's own
+ * time zone and a link that logs the player in, in the transaction of the
+ * change.
  */
 import { describeDeadline } from '../../reports/turn-report.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import type { Game } from '../games/games.repository.ts';
+import { seatLoginLink } from '../logins/logins.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import { queueAnswer } from '../turns/messages.ts';
 
 export type ClockChange =
   | { readonly kind: 'pause' }
   | { readonly kind: 'resume'; readonly deadline: Date | null }
-  | { readonly kind: 'deadline'; readonly turn: number; readonly deadline: Date | null };
+  | { readonly kind: 'deadline'; readonly turn: number; readonly deadline: Date | null }
+  | { readonly kind: 'resolve'; readonly turn: number; readonly setup: boolean };
 
 function lines(change: ClockChange, timeZone: string): { subject: string; said: string[] } {
   switch (change.kind) {
@@ -38,6 +41,20 @@ function lines(change: ClockChange, timeZone: string): { subject: string; said: 
           `Deadline: ${describeDeadline(change.deadline, timeZone)}`,
         ],
       };
+    case 'resolve':
+      return change.setup
+        ? {
+            subject: 'the setup is closed by the moderator',
+            said: [
+              'The moderator has closed the setup now: every side that has not sent its setup gets the default, and turn 1 opens. Its report follows.',
+            ],
+          }
+        : {
+            subject: `turn ${change.turn} is resolved now`,
+            said: [
+              `The moderator has resolved turn ${change.turn} before its deadline: a side whose orders are not in is played as if its deadline had passed. Your report follows once the turn has resolved.`,
+            ],
+          };
   }
 }
 
@@ -55,6 +72,7 @@ export async function queueClockNotices(
     const composed = ctx.mail.notice({
       subject: `[${game.id}] ${game.name}: ${subject}`,
       paragraphs: [...said, ...(reason ? [`The moderator's reason: ${reason}`] : [])],
+      loginUrl: await seatLoginLink(ctx, tx, seat),
     });
     await queueAnswer(ctx, tx, {
       to: seat.email,

@@ -27,6 +27,8 @@ export interface ReminderMail {
   readonly noOrders: 'standing' | 'solo';
   /** The seat's ready-to-edit orders, to reply with at once. */
   readonly orderBlock: string | null;
+  /** A link that logs the seat's player in and opens the game (seatLoginLink). */
+  readonly loginUrl?: string | null;
 }
 
 export interface GameEndMail {
@@ -53,11 +55,17 @@ export interface RelayedMessageMail {
 export interface NoticeMail {
   readonly subject: string;
   readonly paragraphs: string[];
+  /** A link that logs a seat's player in and opens the game (seatLoginLink), after the paragraphs. */
+  readonly loginUrl?: string | null;
 }
 
-/** Where a report points its reader on the web (the whole map, when the mail's is cropped). */
+/**
+ * Where a report points its reader on the web: the game's page (the whole map, when the mail's is cropped), and a
+ * link that logs the seat's player in and opens it (seatLoginLink).
+ */
 export interface ReportLinks {
   readonly gameUrl?: string | null;
+  readonly loginUrl?: string | null;
 }
 
 export interface MailComposer {

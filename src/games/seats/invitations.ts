@@ -4,6 +4,9 @@
  * to the outbox in the transaction of the change it belongs to, composed
  * through the mail port (ctx.mail).
  */
+import { and, eq } from 'drizzle-orm';
+import { turns } from '../../db/schema.ts';
+import { describeDeadline } from '../../reports/turn-report.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import type { Game } from '../games/games.repository.ts';
 import { issueLoginToken, loginUrl, seatLoginLink } from '../logins/logins.ts';
@@ -11,6 +14,7 @@ import { queueAnswer } from '../turns/messages.ts';
 import type { Seat } from './seats.repository.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
+import { isSetupTurn } from '../turns/kind-setup.ts';
 
 /** A login link for `email`, whether or not any seat or game knows the address (nothing to enumerate). */
 export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): Promise<void> {
@@ -27,11 +31,24 @@ export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): 
 }
 
 /**
+ * The deadline of the game's open turn (a kind's setup phase, or turn 1), in the seat's own time zone; nothing when no
+ * turn is open (a tactical game waiting for its fleets, whose setup has no deadline).
+ */
+async function deadlineParagraph(tx: Tx, game: Game, seat: Seat): Promise<string[]> {
+  const [turn] = await tx
+    .select({ number: turns.number, deadline: turns.deadline })
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn), eq(turns.status, 'open')));
+  if (!turn) return [];
+  const what = isSetupTurn(game, turn.number) ? 'the setup' : `turn ${turn.number}`;
+  return [`Deadline for ${what}: ${describeDeadline(turn.deadline, seat.timeZone)}`];
+}
+
+/**
  * Tells a seat's player they have a seat, with a link that logs them in (7 days, once) and their order address as
  * Reply-To.
  */
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
-  const link = await seatLoginLink(ctx, tx, seat);
   const composed = ctx.mail.notice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [
@@ -39,9 +56,10 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
       game.status === 'setup' && seat.fleet === null
         ? 'The game starts when every side has chosen its fleet: choose yours on the game page.'
         : 'Your turn reports come by mail; answer them with your orders, or use the game page.',
-      `Open the game page (this link logs you in; it works once, for 7 days):\n${link}`,
+      ...(await deadlineParagraph(tx, game, seat)),
       'Later, log in on the web site with this address: a login link comes by mail.',
     ],
+    loginUrl: await seatLoginLink(ctx, tx, seat),
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
 }

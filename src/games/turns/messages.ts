@@ -26,6 +26,7 @@ import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import type { Composed } from '../outbox/mail-port.ts';
+import { seatLoginLink } from '../logins/logins.ts';
 import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
@@ -258,7 +259,7 @@ async function queueReport(
     width: seat.reportWidth ?? undefined,
   });
   const first = t.turn.number === 1;
-  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}` };
+  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}`, loginUrl: await seatLoginLink(ctx, tx, seat) };
   const mail = first ? ctx.mail.gameStart(view, links) : ctx.mail.turnReport(view, links);
   await queueMail(ctx, tx, {
     game: t.game,
@@ -317,6 +318,7 @@ export async function queueReminder(
     orderBlock: isSetupTurn(m.game, m.turn.number)
       ? kind.setup!.setupBlock(setupContext(m.game, m.turn, m.seat.side))
       : kind.orderBlock(at),
+    loginUrl: await seatLoginLink(ctx, tx, m.seat),
   });
   await queueMail(ctx, tx, {
     game: m.game,
