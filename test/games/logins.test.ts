@@ -9,6 +9,7 @@ import { HOUR, MINUTE } from '../../src/games/clock.ts';
 import { issueLoginToken, peekLoginToken, redeemLoginToken, seatLoginLink } from '../../src/games/logins/logins.ts';
 import { sha256Hex } from '../../src/games/secrets.ts';
 import { endSession, sessionEmail, SESSION_LIFE_MS, startSession } from '../../src/games/logins/sessions.ts';
+import { TurnWorker } from '../../src/games/turns/worker.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 
@@ -20,6 +21,36 @@ describe.each(databaseKinds)('login links and sessions on %s', (kind) => {
     ctx = gamesContext(database);
   });
   afterEach(() => database.drop());
+
+  it('the turn worker removes links a day past their expiry and ended sessions, at most once an hour', async () => {
+    const { seats } = await tutorialDuel(ctx, { id: 'tidy' });
+    const [seat] = await ctx.db.select().from(seatRows).where(eq(seatRows.side, 'black'));
+    await ctx.db.transaction((tx) => seatLoginLink(ctx, tx, seat!));
+    await startSession(ctx, 'ann@pbem.test');
+    const worker = new TurnWorker(ctx, database, { pollMs: 60_000 });
+    await worker.tidy();
+    // Nothing has expired yet (the invitations' links included).
+    expect((await ctx.db.select().from(loginTokens)).length).toBeGreaterThanOrEqual(1 + seats.length);
+    expect(await ctx.db.select().from(sessions)).toHaveLength(1);
+    // Eight days on, the 7-day links are a day past their expiry; the 30-day session still runs.
+    ctx.clock.advanceBy(8 * 24 * HOUR + MINUTE);
+    const fresh = await ctx.db.transaction((tx) => seatLoginLink(ctx, tx, seat!));
+    await worker.tidy();
+    const left = await ctx.db.select().from(loginTokens);
+    expect(left.map((r) => r.tokenHash)).toEqual([sha256Hex(fresh.split('/').at(-1)!)]);
+    expect(await ctx.db.select().from(sessions)).toHaveLength(1);
+    // Within the hour a second call does not touch the table.
+    ctx.clock.advanceBy(8 * 24 * HOUR);
+    await worker.tidy();
+    expect(await ctx.db.select().from(loginTokens)).toHaveLength(1);
+    ctx.clock.advanceBy(HOUR);
+    await worker.tidy();
+    expect(await ctx.db.select().from(loginTokens)).toHaveLength(0);
+    // Past its 30 days the session is gone too.
+    ctx.clock.advanceBy(SESSION_LIFE_MS);
+    await worker.tidy();
+    expect(await ctx.db.select().from(sessions)).toHaveLength(0);
+  });
 
   it('a link carries 256 bits, and only its hash is stored', async () => {
     const { token } = await ctx.db.transaction((tx) =>

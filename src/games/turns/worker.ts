@@ -9,6 +9,9 @@ import { retryWhileUnavailable } from '../../db/errors.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../context.ts';
 import { createWokenPoller, type WokenPoller } from '../../lib/poller.ts';
 import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
+import { HOUR } from '../clock.ts';
+import { pruneLoginTokens } from '../logins/logins.ts';
+import { pruneSessions } from '../logins/sessions.ts';
 
 /** Resolves after the event loop has handled what is waiting (I/O, timers, signals). */
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -31,6 +34,8 @@ export interface WorkerOptions {
 
 export class TurnWorker {
   readonly #poller: WokenPoller;
+  /** When this worker last removed expired login links and sessions (ms on the games clock). */
+  #tidiedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ctx: GamesContext,
@@ -43,6 +48,7 @@ export class TurnWorker {
       pass: async (stopping) => {
         await this.drain(stopping);
         if (!stopping.aborted) await sendDueReminders(this.ctx);
+        if (!stopping.aborted) await this.tidy();
       },
       intervalMs: options.pollMs,
       // A failing pass (the database away) is tried again after pollMs, then less and less often.
@@ -54,6 +60,18 @@ export class TurnWorker {
 
   async start(): Promise<void> {
     await this.#poller.start();
+  }
+
+  /**
+   * Removes expired login links and sessions, at most once an hour: every mail to a seat carries a link of its own,
+   * so they would pile up if only a new login request cleared them.
+   */
+  async tidy(): Promise<void> {
+    const now = this.ctx.clock.now().getTime();
+    if (now - this.#tidiedAt < HOUR) return;
+    this.#tidiedAt = now;
+    await pruneLoginTokens(this.ctx);
+    await pruneSessions(this.ctx);
   }
 
   /** Looks for work now instead of at the next poll. */
