@@ -65,8 +65,11 @@ export async function startCampaign(
   return { id, key: created.moderatorToken, tokens };
 }
 
-/** The open turn's position, and the game's, set to a campaign of these fleets (Blue's home 0202, Red's 1909). */
-async function setPosition(ctx: TestGamesContext, id: string, turn: number) {
+/**
+ * The open turn's position, and the game's, set to a campaign where Blue's BF (B1, B2) stands next to Red's RF (R1)
+ * at 1005 (Blue's home 0202, Red's 1909).
+ */
+export async function setPosition(ctx: TestGamesContext, id: string, turn: number) {
   const state = kindOf('msc-strategic').writeState(
     campaignFixture({
       turn,
@@ -86,7 +89,8 @@ async function setPosition(ctx: TestGamesContext, id: string, turn: number) {
   await ctx.db.update(games).set({ state }).where(eq(games.id, id));
 }
 
-async function seatToken(ctx: TestGamesContext, gameId: string, side: string): Promise<string> {
+/** A seat's token, as its mails carry it. */
+export async function seatToken(ctx: TestGamesContext, gameId: string, side: string): Promise<string> {
   const [seat] = await ctx.db
     .select()
     .from(seats)
@@ -94,7 +98,8 @@ async function seatToken(ctx: TestGamesContext, gameId: string, side: string): P
   return tokenOf(ctx, seat!);
 }
 
-async function send(ctx: TestGamesContext, gameId: string, token: string, text: string) {
+/** Orders sent through the API's use case; they must be stored. */
+export async function send(ctx: TestGamesContext, gameId: string, token: string, text: string) {
   const sent = await submitOrders(ctx, { gameId, token, text, channel: 'api' });
   expect(sent.stored).toBe(true);
 }
