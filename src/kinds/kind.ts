@@ -207,6 +207,11 @@ export interface ArchiveReplay {
    * from the battles' outcomes, in battle order, as the record must hold it.
    */
   finishTurn?(turn: RecordedTurn, pending: unknown, outcomes: readonly unknown[]): Result<ReplayedTurn, ReplayProblem>;
+  /**
+   * Only in a kind with `linkedBattles`: whether a linked game started as battle `index` of the pending turn was
+   * given (its map, and each side's ships with their designs, placed in that side's zone); null when so.
+   */
+  checkBattleStart?(pending: unknown, index: number, startState: unknown): ReplayProblem | null;
   /** An event named for a person reading a mismatch, e.g. `shot Grey F at Black`. */
   describeEvent(event: unknown): string;
 }

@@ -167,6 +167,31 @@ describe.each(databaseKinds)('a campaign archive on %s', (dbKind) => {
       },
     });
 
+    // The battle's start: a ship stronger than the campaign's, or deployed outside its side's zone.
+    const stronger = structuredClone(doc);
+    const start = stronger.turns[0]!.battles![0]!.game.initialPosition as {
+      ships: { id: string; hex: string; design: { shields: number } }[];
+    };
+    start.ships.find((s) => s.id === 'B1')!.design.shields = 5;
+    expect(verifyExport(stronger)).toMatchObject({
+      ok: false,
+      mismatch: {
+        turn: 1,
+        what: 'battles[0] (Battle at 1005, campaign turn 1).game.initialPosition.ships: not the ships the turn gave the battle',
+      },
+    });
+    const outside = structuredClone(doc);
+    const game = outside.turns[0]!.battles![0]!.game;
+    const moved = (game.initialPosition as { ships: { id: string; hex: string }[] }).ships.find((s) => s.id === 'R1')!;
+    moved.hex = '1209';
+    expect(verifyExport(outside)).toMatchObject({
+      ok: false,
+      mismatch: {
+        turn: 1,
+        what: "battles[0] (Battle at 1005, campaign turn 1).game.initialPosition.ships[R1].hex: outside its side's deployment zone",
+      },
+    });
+
     // A battle left out.
     const missing = structuredClone(doc);
     delete missing.turns[0]!.battles;

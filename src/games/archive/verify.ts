@@ -138,6 +138,11 @@ function verifyBattles(
     if (ds) stop(n, `${where}.game.seats: not the sides that fight it`, want.sides, sides);
     if (game.status !== 'finished' && game.status !== 'abandoned')
       stop(n, `${where}.game.status: a turn resolves once its battles have ended`, 'finished', game.status);
+    // A game ended before it started has no starting state: its outcome is then worked out from the default placement.
+    if (game.initialPosition !== null) {
+      const start = kind.replay!.checkBattleStart?.(pending.document, i, game.initialPosition);
+      if (start) stop(n, `${where}.game.${start.what}`, start.expected, start.found);
+    }
     const verified = verifyExport(game);
     if (!verified.ok) {
       const m = verified.mismatch;

@@ -12,7 +12,8 @@ import type { DiceSource } from '../../rules/dice.ts';
 import { err, ok, type Result } from '../../rules/result.ts';
 import type { Campaign, SideOrders } from '../../rules/strategic/types.ts';
 import type { ArchiveReplay, RecordedTurn, ReplayedTurn, ReplayProblem, ResolveOutput } from '../kind.ts';
-import { finishBattles } from './battles.ts';
+import { readPosition } from '../tactical/index.ts';
+import { battleSetup, finishBattles } from './battles.ts';
 import { readCampaign, readSideOrders, writeCampaign } from './docs.ts';
 import { resolveStrategic } from './turn.ts';
 
@@ -106,6 +107,49 @@ function finishTurn(t: RecordedTurn, pending: unknown, outcomes: readonly unknow
   return ok(finished(t, out.value));
 }
 
+/**
+ * A battle's linked game started with what the turn gave it (§8): the battle map, each side's ships of the battle's
+ * fleets with their designs, every ship in its side's deployment zone.
+ */
+function checkBattleStart(pending: unknown, index: number, startState: unknown): ReplayProblem | null {
+  let setup: ReturnType<typeof battleSetup>;
+  let position: ReturnType<typeof readPosition>;
+  try {
+    setup = battleSetup(pending, index);
+    position = readPosition(startState);
+  } catch (error) {
+    return { what: `the battle's start cannot be read: ${messageOf(error)}`, expected: 'a battle', found: startState };
+  }
+  const byId = <T extends { id: string }>(list: T[]) => list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const design = (d: { engine: number; shields: number; toHit: number; weapons: readonly string[] }) => ({
+    engine: d.engine,
+    shields: d.shields,
+    toHit: d.toHit,
+    weapons: [...d.weapons],
+  });
+  const given = byId(
+    Object.entries(setup.ships).flatMap(([side, ships]) =>
+      ships.map((s) => ({ id: s.id, side, design: design(s.design) })),
+    ),
+  );
+  const found = byId(position.ships.map((s) => ({ id: s.id, side: s.side, design: design(s.design) })));
+  if (JSON.stringify(found) !== JSON.stringify(given))
+    return { what: 'initialPosition.ships: not the ships the turn gave the battle', expected: given, found };
+  if (position.map.width !== setup.map.width || position.map.height !== setup.map.height)
+    return { what: 'initialPosition.map: not the battle map', expected: setup.map, found: position.map };
+  for (const s of position.ships) {
+    const zone = setup.zones[s.side];
+    const { col, row } = s.hex;
+    if (zone && (col < zone.fromCol || col > zone.toCol || row < zone.fromRow || row > zone.toRow))
+      return {
+        what: `initialPosition.ships[${s.id}].hex: outside its side's deployment zone`,
+        expected: zone,
+        found: s.hex,
+      };
+  }
+  return null;
+}
+
 function describeEvent(e: unknown): string {
   const x = (e ?? {}) as Record<string, unknown>;
   const where = typeof x.hex === 'string' ? ` at ${x.hex}` : '';
@@ -118,5 +162,6 @@ export const strategicReplay: ArchiveReplay = {
   ordersSchema,
   replayTurn,
   finishTurn,
+  checkBattleStart,
   describeEvent,
 };
