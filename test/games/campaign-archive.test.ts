@@ -9,7 +9,10 @@ import { exportGame, type GameExport } from '../../src/games/archive/archive.ts'
 import type { AnyGameExport } from '../../src/games/archive/export-format.ts';
 import { verifyExport } from '../../src/games/archive/verify.ts';
 import { AppError } from '../../src/games/errors.ts';
+import { HOUR } from '../../src/games/clock.ts';
 import { endGame } from '../../src/games/moderation/moderation.ts';
+import { concede } from '../../src/games/turns/orders.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { SeededDice } from '../../src/rules/dice.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
@@ -104,6 +107,27 @@ describe.each(databaseKinds)('a campaign archive on %s', (dbKind) => {
     });
     // The battle alone verifies as the tactical game it is.
     expect(verifyExport(battle.game)).toMatchObject({ ok: true, turns: 1, summary: { winner: 'blue' } });
+  });
+
+  it('a campaign that ends in play (a concession) exports and verifies, its ending named', async () => {
+    await concede(ctx, ID, played.tokens.red);
+    ctx.clock.advanceBy(25 * HOUR);
+    expect(await resolveNextDueTurn(ctx)).toEqual({ gameId: ID, turn: 3, gameOver: true });
+    const doc = asAny(await exportGame(ctx, ID, { as: 'token', token: played.tokens.blue }));
+    expect(doc).toMatchObject({ status: 'finished', winner: 'blue', openTurn: null });
+    expect(doc.turns[2]!.stateBefore).toMatchObject({ conceded: ['red'] });
+    expect(verifyExport(doc)).toMatchObject({
+      ok: true,
+      turns: 3,
+      summary: { status: 'finished', winner: 'blue', ending: 'conceded', battles: 1 },
+    });
+    // The winner the record claims must be the one the last turn gave.
+    const claimed = structuredClone(doc);
+    claimed.winner = 'red';
+    expect(verifyExport(claimed)).toMatchObject({
+      ok: false,
+      mismatch: { turn: 3, what: 'winner: not the winner of the last turn', expected: 'blue', found: 'red' },
+    });
   });
 
   it('tampering is caught with the turn named: an event, a die, a battle’s order, its outcome, the state', async () => {
