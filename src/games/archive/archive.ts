@@ -2,7 +2,9 @@
  * The archive's download: a whole game as one JSON document
  * (export-format.ts, docs/archive.md) — settings, seats by side and name,
  * the initial position and every resolved turn with its orders, events, dice
- * and positions — from which `msc verify` replays the game.
+ * and positions — from which `msc verify` replays the game. A campaign turn
+ * that stopped for battles fought as linked games carries each battle's own
+ * whole export, with the outcome it gave, so one file verifies everything.
  *
  * Who may export what:
  * - anyone, a public game; a seat (its token) or the moderator (the game's
