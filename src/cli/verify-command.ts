@@ -1,6 +1,7 @@
 /**
- * `msc verify <export.json>`: replays a downloaded game from its seed and
- * orders and checks every roll and result (src/games/verify.ts,
+ * `msc verify <export.json>`: replays a downloaded game — a campaign with
+ * the battles it fought as linked games included — from its seed and orders
+ * and checks every roll and result (src/games/archive/verify.ts,
  * docs/archive.md). Exit 0 verified, 1 the first mismatch, 2 a file that
  * cannot be read or is not a game export. Needs no database and no server.
  */
@@ -78,10 +79,14 @@ function mismatchText(m: Mismatch): string {
   return `mismatch${m.turn === null ? '' : ` in turn ${m.turn}`}: ${m.what}: expected ${shown(m.expected)}, found ${shown(m.found)}`;
 }
 
+/** A campaign's battles fought as linked games, each verified as its own game. */
+const battlesText = (n: number): string =>
+  n === 0 ? '' : ` and ${n} linked ${n === 1 ? 'battle' : 'battles'} (each a whole game)`;
+
 function summaryText(turns: number, s: VerifySummary): string {
   const outcome = s.status !== 'finished' ? s.status : s.winner === 'draw' ? 'a draw' : `${s.winner} wins`;
   return [
-    `verified: ${turns} turns, seed matches its commitment`,
+    `verified: ${turns} turns${battlesText(s.battles)}, seed matches its commitment`,
     `game ${s.gameId} "${s.name}": ${outcome}${s.ending && s.status === 'finished' && s.ending !== 'draw' ? ` (${s.ending})` : ''}; ${s.diceRolled} dice rolled from seed ${s.seed}`,
   ].join('\n');
 }

@@ -158,6 +158,64 @@ export interface LinkedBattles<State> {
   finish(pending: unknown, outcomes: readonly unknown[]): Result<ResolveOutput<State>, RuleError[]>;
 }
 
+/** One resolved turn as an archive export records it (docs/archive.md): the documents the kind itself wrote. */
+export interface RecordedTurn {
+  readonly number: number;
+  readonly stateBefore: unknown;
+  readonly ordersUsed: unknown;
+  readonly events: readonly unknown[];
+  readonly stateAfter: unknown;
+}
+
+/** What a recorded turn must hold, as the rules give it again from its state before, its orders and its dice. */
+export interface ReplayedTurn {
+  /** Every event, in order, as plain JSON. */
+  readonly events: readonly unknown[];
+  /** The state document after the turn (plain JSON); null when the turn stopped for linked battles (`pending`). */
+  readonly stateAfter: unknown;
+  /** The orders the turn followed, as stored with it. */
+  readonly ordersUsed: unknown;
+  /** How the game ended in this turn (winner: a side or 'draw'), or null. */
+  readonly over: { readonly winner: string; readonly reason: string | null } | null;
+  /** Only from a kind with `linkedBattles`: the turn stopped for its battles, finished by `linkedBattles.finish`. */
+  readonly pending?: PendingTurn;
+}
+
+/** Why a recorded turn cannot be replayed at all: where in the record, what was expected, what is there. */
+export interface ReplayProblem {
+  readonly what: string;
+  readonly expected: unknown;
+  readonly found: unknown;
+}
+
+/**
+ * Replaying a kind's archived turns (`msc verify`): the shapes of its documents in an export, and each turn played
+ * again from its record. Pure: the dice come from the caller, set where the record says they stood.
+ */
+export interface ArchiveReplay {
+  /** A state document's shape in an export (what `writeState` writes); the replay reads it for the rest. */
+  readonly stateSchema: ZodType;
+  /** The shape of a turn's `ordersUsed` in an export. */
+  readonly ordersSchema: ZodType;
+  /**
+   * The turn played again from `stateBefore` and `ordersUsed` with `dice`: what it must record. The caller compares
+   * the record with it; only what the record alone can tell (an order dropped when the turn resolved) is taken from it.
+   */
+  replayTurn(turn: RecordedTurn, dice: DiceSource): Result<ReplayedTurn, ReplayProblem>;
+  /**
+   * Only in a kind with `linkedBattles`: a turn that stopped for its battles (`replayTurn` gave `pending`), finished
+   * from the battles' outcomes, in battle order, as the record must hold it.
+   */
+  finishTurn?(turn: RecordedTurn, pending: unknown, outcomes: readonly unknown[]): Result<ReplayedTurn, ReplayProblem>;
+  /**
+   * Only in a kind with `linkedBattles`: whether a linked game started as battle `index` of the pending turn was
+   * given (its map, and each side's ships with their designs, placed in that side's zone); null when so.
+   */
+  checkBattleStart?(pending: unknown, index: number, startState: unknown): ReplayProblem | null;
+  /** An event named for a person reading a mismatch, e.g. `shot Grey F at Black`. */
+  describeEvent(event: unknown): string;
+}
+
 /** Who a setup submission or block is for. */
 export interface SetupContext<State> {
   readonly gameId: string;
@@ -312,6 +370,8 @@ export interface GameKind<State, Orders> {
 
   /** Kinds whose battles may be fought as linked games of another kind (the campaign's `battles: "tactical"`). */
   readonly linkedBattles?: LinkedBattles<State>;
+  /** Kinds whose games the archive replays (`msc verify`, docs/archive.md). */
+  readonly replay?: ArchiveReplay;
   /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
   readonly setup?: SetupPhase<State>;
 }

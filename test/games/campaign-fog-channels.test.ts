@@ -86,7 +86,11 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
   }
 
   /** Everything `side` receives now: new mail, every page, every API answer. */
-  async function intake(side: Side): Promise<Seen[]> {
+  /** The archive's pages of every resolved turn: a seat reads its own side's view of each while the campaign runs. */
+  const archiveTurns = (lastResolved: number) =>
+    Array.from({ length: lastResolved }, (_, i) => `/archive/${ID}/turn/${i + 1}`);
+
+  async function intake(side: Side, lastResolved: number): Promise<Seen[]> {
     const seen: Seen[] = [];
     const mails = await app.database.db
       .select()
@@ -101,9 +105,17 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
       lastMail[side] = m.id;
     }
     const person = people[side]!;
-    for (const path of ['/', `/games/${ID}`, `/archive/${ID}`, `/archive/${ID}/turns/1`]) {
+    for (const path of [
+      '/',
+      `/games/${ID}`,
+      `/archive/${ID}`,
+      ...archiveTurns(lastResolved),
+      `/archive/${ID}/export`,
+    ]) {
       const page = await person.get(path);
       expect(page.status, `${side} GET ${path}`).toBeLessThan(500);
+      // A seat reads its own view of every resolved turn in the archive, and the game page: these are scanned.
+      if (path.includes('/turn/') || path.startsWith('/games/')) expect(page.status, `${side} GET ${path}`).toBe(200);
       seen.push({ where: `page ${path}`, text: page.text });
     }
     for (const path of ['', '/orders', '/turns', '/turns/1', '/export']) {
@@ -133,7 +145,7 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
   async function fogHolds(side: Side, lastResolved: number, over: boolean) {
     const enemy = ENEMY[side];
     const [game] = await app.database.db.select().from(games).where(eq(games.id, ID));
-    const seen = await intake(side);
+    const seen = await intake(side, lastResolved);
     // Once the campaign is over everything is open (the seed, the orders, every ship) but the seat tokens.
     const forbidden: { what: string; test: (text: string) => boolean }[] = [
       { what: 'the enemy seat token', test: (t) => t.includes(tokens[enemy]) },

@@ -2,7 +2,9 @@
  * The archive's download: a whole game as one JSON document
  * (export-format.ts, docs/archive.md) — settings, seats by side and name,
  * the initial position and every resolved turn with its orders, events, dice
- * and positions — from which `msc verify` replays the game.
+ * and positions — from which `msc verify` replays the game. A campaign turn
+ * that stopped for battles fought as linked games carries each battle's own
+ * whole export, with the outcome it gave, so one file verifies everything.
  *
  * Who may export what:
  * - anyone, a public game; a seat (its token) or the moderator (the game's
@@ -14,8 +16,8 @@
  *   rolls already made (in the events), and no dice state;
  * - never an address, a token or its hash, nor the orders of the open turn.
  */
-import { asc, eq } from 'drizzle-orm';
-import { turns, type Game, type Seat, type Turn } from '../../db/schema.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { battles, turns, type Game, type Seat, type Turn } from '../../db/schema.ts';
 import { createGamesRepository, gameNotFound } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
@@ -24,8 +26,9 @@ import { kindOf } from '../../kinds/index.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
-  type ExportedOrders,
-  type ExportedPosition,
+  type AnyGameExport,
+  type ExportedBattle,
+  type ExportedState,
   type ExportedTurn,
   type GameExport,
 } from './export-format.ts';
@@ -77,24 +80,49 @@ function readerOf(game: Game, seatRows: readonly Seat[], access: ExportAccess): 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
 /** A stored position with no concession yet: how turn 1 opened (concessions only ever add to the list). */
-function beforeConcessions(position: unknown): ExportedPosition {
-  return { ...(position as ExportedPosition), conceded: [] };
+function beforeConcessions(position: unknown): ExportedState {
+  return { ...(position as ExportedState), conceded: [] };
 }
 
-function exportedTurn(t: Turn, withDice: boolean): ExportedTurn {
+type AnyTurn = ExportedTurn<ExportedState, Record<string, unknown>>;
+
+function exportedTurn(t: Turn, withDice: boolean, fought: readonly ExportedBattle[]): AnyTurn {
   return {
     number: t.number,
     resolvedAt: iso(t.resolvedAt),
-    stateBefore: t.stateBefore as ExportedPosition,
+    stateBefore: t.stateBefore as ExportedState,
     diceStateBefore: withDice ? t.diceStateBefore : null,
-    ordersUsed: (t.ordersUsed ?? {}) as ExportedOrders,
-    events: (t.events ?? []) as ExportedTurn['events'],
-    stateAfter: t.stateAfter as ExportedPosition,
+    ordersUsed: (t.ordersUsed ?? {}) as Record<string, unknown>,
+    events: (t.events ?? []) as AnyTurn['events'],
+    stateAfter: t.stateAfter as ExportedState,
     diceStateAfter: withDice ? t.diceStateAfter : null,
+    // A turn that stopped for battles fought as linked games: what it was finished from.
+    ...(fought.length > 0 ? { pending: t.pending, battles: [...fought] } : {}),
   };
 }
 
-async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: ExportAccess): Promise<GameExport> {
+/**
+ * The battles a resolved campaign turn stopped for, each its linked game's whole export. The reader was let see the
+ * campaign's turn; its battles are over (the turn resolved from them), so nothing of them is secret from that reader.
+ */
+async function foughtBattles(ctx: GamesContext, tx: Tx, campaignId: string, turn: number): Promise<ExportedBattle[]> {
+  const rows = await tx
+    .select()
+    .from(battles)
+    .where(and(eq(battles.campaignId, campaignId), eq(battles.turn, turn)))
+    .orderBy(asc(battles.battleIndex));
+  const out: ExportedBattle[] = [];
+  for (const b of rows)
+    out.push({
+      index: b.battleIndex,
+      title: b.title,
+      outcome: b.outcome ?? null,
+      game: (await readGame(ctx, tx, b.gameId, { as: 'operator' })) as unknown as GameExport,
+    });
+  return out;
+}
+
+async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: ExportAccess): Promise<AnyGameExport> {
   const game = await createGamesRepository(tx).byId(gameId);
   const seatRows = await createSeatsRepository(tx).ofGame(gameId);
   const reader = readerOf(game, seatRows, access);
@@ -108,11 +136,17 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
     );
 
   const rows = await tx.select().from(turns).where(eq(turns.gameId, gameId)).orderBy(asc(turns.number));
-  const resolved = rows.filter((t) => t.status === 'resolved');
-  const open = rows.find((t) => t.status !== 'resolved') ?? null;
+  // Turn 0 is a kind's setup phase (the campaign's starting fleets): no turn of play, its result is turn 1's state.
+  const resolved = rows.filter((t) => t.status === 'resolved' && t.number >= 1);
+  const open = rows.find((t) => t.status !== 'resolved' && t.number >= 1) ?? null;
   // Turn 1 opened with the position the setup built; a game ended before turn 1 resolved keeps it as its state.
   const first = rows.find((t) => t.number === 1);
   const initial = first?.stateBefore ?? (game.state && resolved.length === 0 ? game.state : null);
+
+  const linked = kindOf(game.ruleset).linkedBattles !== undefined;
+  const played: AnyTurn[] = [];
+  for (const t of resolved)
+    played.push(exportedTurn(t, secrets, linked ? await foughtBattles(ctx, tx, game.id, t.number) : []));
 
   const settings = settingsOf(game);
   const sideOrder = settings.sides.map((s) => s.id);
@@ -136,9 +170,9 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
     initialPosition: initial === null ? null : beforeConcessions(initial),
     // The dice a game starts with are fixed at its creation and never change before turn 1 resolves.
     initialDiceState: secrets ? (first?.diceStateBefore ?? game.diceState) : null,
-    turns: resolved.map((t) => exportedTurn(t, secrets)),
+    turns: played,
     openTurn: open?.number ?? null,
-    position: (game.state ?? null) as GameExport['position'],
+    position: (game.state ?? null) as ExportedState | null,
   };
 }
 
@@ -149,8 +183,10 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
  */
 export async function exportGame(ctx: GamesContext, gameId: string, access: ExportAccess): Promise<GameExport> {
   // One snapshot: a turn resolving meanwhile is either wholly in the export or not at all.
-  return ctx.db.transaction((tx) => readGame(ctx, tx, gameId, access), {
+  // Typed with a tactical game's documents, the usual case; a campaign's states and orders are its own.
+  const doc = await ctx.db.transaction((tx) => readGame(ctx, tx, gameId, access), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
+  return doc as unknown as GameExport;
 }

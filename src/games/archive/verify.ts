@@ -1,28 +1,26 @@
 /**
  * Verifying a game export (docs/archive.md): the seed matches the commitment
  * published at the start, the dice begin where the seed puts them, and every
- * turn, replayed by the rules from the position, dice and orders it records,
- * gives exactly the events, position and dice it records — up to the result.
- * A pure function of the document: it reads no database and no clock.
+ * turn, replayed by the game kind's rules (its `replay`) from the state, dice
+ * and orders it records, gives exactly the events, state and dice it records —
+ * up to the result. A campaign turn that stopped for battles fought as linked
+ * games is finished from their outcomes, each battle verified as the whole
+ * game it embeds. A pure function of the document: it reads no database and
+ * no clock.
  */
 import { createHash } from 'node:crypto';
-import { parsePositionInput } from '../../adjudicator/position-json.ts';
+import { kindOf } from '../../kinds/index.ts';
+import type { AnyGameKind, PendingTurn, ReplayedTurn } from '../../kinds/kind.ts';
 import { SeededDice } from '../../rules/dice.ts';
-import type { GameOverEvent } from '../../rules/events.ts';
-import { formatPlot, parsePlot } from '../../rules/plot.ts';
-import { resolveTurn } from '../../rules/resolve.ts';
-import type { Position, ShipOrders } from '../../rules/types.ts';
-import { victory } from '../../rules/victory.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   gameExportSchema,
-  type ExportedPosition,
+  type AnyGameExport,
+  type ExportedState,
   type ExportedTurn,
-  type GameExport,
 } from './export-format.ts';
 import { asJson, firstDifference } from './first-difference.ts';
-import { positionToJson } from '../games/state.ts';
 
 /**
  * What differs first: in which turn (null: the game as a whole), what, and the value that would follow vs the one
@@ -38,13 +36,15 @@ export interface Mismatch {
 export interface VerifySummary {
   readonly gameId: string;
   readonly name: string;
-  readonly status: GameExport['status'];
+  readonly status: AnyGameExport['status'];
   readonly winner: string | null;
   /** How the game ended (last-side, draw, turn-limit, concession, moderator, abandoned), or null while it runs. */
   readonly ending: string | null;
   readonly seedCommitment: string;
   readonly seed: string;
   readonly diceRolled: number;
+  /** Linked battles verified as the games they embed (a campaign's tactical battles), theirs included. */
+  readonly battles: number;
 }
 
 export type VerifyResult = { ok: true; turns: number; summary: VerifySummary } | { ok: false; mismatch: Mismatch };
@@ -52,7 +52,7 @@ export type VerifyResult = { ok: true; turns: number; summary: VerifySummary } |
 /** Why a document is not a game export at all: each problem as `path: message`. */
 export function parseExport(
   doc: unknown,
-): { ok: true; value: GameExport } | { ok: false; problems: string[]; path: (string | number)[] } {
+): { ok: true; value: AnyGameExport } | { ok: false; problems: string[]; path: (string | number)[] } {
   const parsed = gameExportSchema.safeParse(doc);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues;
@@ -75,29 +75,31 @@ const stop = (turn: number | null, what: string, expected: unknown, found: unkno
   throw new Stop({ turn, what, expected, found });
 };
 
-function readPositionAt(doc: ExportedPosition, turn: number | null, field: string): Position {
-  const r = parsePositionInput(doc);
-  if (!r.ok)
-    return stop(
-      turn,
-      `${field}: not a valid position: ${r.errors.map((e) => e.message).join('; ')}`,
-      'a valid position',
-      doc,
-    );
-  return r.value.position;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A state document the kind reads, or the mismatch that says why it does not. */
+function readStateAt(kind: AnyGameKind, doc: ExportedState, turn: number | null, field: string): unknown {
+  try {
+    return kind.readState(doc);
+  } catch (error) {
+    return stop(turn, `${field}: not a valid ${kind.title} state: ${messageOf(error)}`, 'a valid state', doc);
+  }
 }
+
+const concededOf = (state: ExportedState): string[] =>
+  Array.isArray(state.conceded) ? state.conceded.map(String) : [];
 
 /** `next` continues from `previous`: the same in everything but the conceded list, which may only grow. */
 function checkContinues(
-  previous: ExportedPosition,
-  next: ExportedPosition,
+  previous: ExportedState,
+  next: ExportedState,
   turn: number | null,
   field: string,
   from: string,
 ): void {
   const d = firstDifference({ ...previous, conceded: [] }, { ...next, conceded: [] });
   if (d) stop(turn, `${field}.${d.path}: not as ${from} left it`, d.expected, d.found);
-  const withdrawn = (previous.conceded ?? []).filter((side) => !(next.conceded ?? []).includes(side));
+  const withdrawn = concededOf(previous).filter((side) => !concededOf(next).includes(side));
   if (withdrawn.length > 0)
     stop(
       turn,
@@ -107,105 +109,121 @@ function checkContinues(
     );
 }
 
-function describeEvent(e: unknown): string {
-  const x = (e ?? {}) as Record<string, unknown>;
-  switch (x.type) {
-    case 'shot':
-      return `shot ${String(x.firer)} ${String(x.weapon)} at ${String(x.target)}`;
-    case 'damage':
-      return `damage to ${String(x.target)}`;
-    case 'solo-target':
-      return `solo-target ${String(x.ship)} ${String(x.weapon)}`;
-    case 'initiative':
-    case 'game-over':
-      return String(x.type);
-    default:
-      return `${String(x.type)} ${String(x.ship)}`;
+/**
+ * The battles a turn stopped for, each verified as the whole linked game it embeds, fought by the sides the turn gave
+ * it; returns each battle's outcome for the turn, worked out again from the game's final state.
+ */
+function verifyBattles(
+  kind: AnyGameKind,
+  t: ExportedTurn<ExportedState, Record<string, unknown>>,
+  pending: PendingTurn,
+): { outcomes: unknown[]; count: number } {
+  const n = t.number;
+  const linked = kind.linkedBattles!;
+  const recorded = t.battles ?? [];
+  const titles = (list: readonly { title: string }[]) => list.map((b) => b.title);
+  if (recorded.length !== pending.battles.length)
+    stop(n, 'battles: not the battles the turn stopped for', titles(pending.battles), titles(recorded));
+  const outcomes: unknown[] = [];
+  let count = 0;
+  for (const [i, b] of recorded.entries()) {
+    const want = pending.battles[i]!;
+    const where = `battles[${i}] (${want.title})`;
+    if (b.index !== want.index) stop(n, `${where}.index`, want.index, b.index);
+    if (b.title !== want.title) stop(n, `${where}.title`, want.title, b.title);
+    const game = b.game;
+    if (game.ruleset !== linked.ruleset) stop(n, `${where}.game.ruleset`, linked.ruleset, game.ruleset);
+    const sides = game.seats.map((s) => s.side);
+    const ds = firstDifference(want.sides, sides);
+    if (ds) stop(n, `${where}.game.seats: not the sides that fight it`, want.sides, sides);
+    if (game.status !== 'finished' && game.status !== 'abandoned')
+      stop(n, `${where}.game.status: a turn resolves once its battles have ended`, 'finished', game.status);
+    // A game ended before it started has no starting state: its outcome is then worked out from the default placement.
+    if (game.initialPosition !== null) {
+      const start = kind.replay!.checkBattleStart?.(pending.document, i, game.initialPosition);
+      if (start) stop(n, `${where}.game.${start.what}`, start.expected, start.found);
+    }
+    const verified = verifyExport(game);
+    if (!verified.ok) {
+      const m = verified.mismatch;
+      stop(n, `${where}: ${m.turn === null ? '' : `turn ${m.turn}: `}${m.what}`, m.expected, m.found);
+    }
+    count += 1 + (verified.ok ? verified.summary.battles : 0);
+    // A battle's game ended before it started has no final state: the default placement stands for it.
+    let outcome: unknown;
+    try {
+      const turnLimit = typeof game.settings.turnLimit === 'number' ? game.settings.turnLimit : undefined;
+      const setup = linked.setup(pending.document, i, turnLimit === undefined ? {} : { turnLimit });
+      outcome = asJson(linked.outcome(pending.document, i, game.position ?? setup.defaultState));
+    } catch (error) {
+      return stop(n, `${where}: its outcome cannot be worked out: ${messageOf(error)}`, 'a battle', game.position);
+    }
+    const d = firstDifference(outcome, b.outcome);
+    if (d)
+      stop(n, `${where}.outcome${d.path ? `.${d.path}` : ''}: not what the battle's game gives`, d.expected, d.found);
+    outcomes.push(outcome);
   }
+  return { outcomes, count };
 }
 
-/** Replays one turn; returns the dice it rolled and its game-over event, if any. */
-function replayTurn(t: ExportedTurn): { diceUsed: number; over: GameOverEvent | null } {
+/** Replays one turn; returns the dice it rolled, the linked battles it verified and how the game ended in it, if so. */
+function replayTurn(
+  kind: AnyGameKind,
+  t: ExportedTurn<ExportedState, Record<string, unknown>>,
+): { diceUsed: number; battles: number; over: ReplayedTurn['over'] } {
   const n = t.number;
-  const position = readPositionAt(t.stateBefore, n, 'stateBefore');
+  const replay = kind.replay!;
   if (t.diceStateBefore === null)
     return stop(n, 'diceStateBefore: withheld (this export was made while the game ran)', 'a dice state', null);
-
-  // The orders as recorded: players' orders are followed; the standing order and the solo tables are worked out again.
-  const orders = new Map<string, ShipOrders>();
-  const policySides = new Set<string>();
-  for (const [id, o] of Object.entries(t.ordersUsed)) {
-    const ship = position.ships.find((s) => s.id === id);
-    if (!ship) return stop(n, `ordersUsed.${id}: no such ship in stateBefore`, undefined, o);
-    if (o.source === 'solo-policy') policySides.add(ship.side);
-    if (o.source !== 'orders') continue;
-    const plot = parsePlot(o.move);
-    if (!plot.ok) return stop(n, `ordersUsed.${id}.move: ${plot.error.message}`, 'a plot', o.move);
-    orders.set(id, { speed: o.speed, plot: plot.value, fire: o.fire, hold: o.hold });
-  }
-  // A seat that sent nothing under the solo no-orders policy: the solo rules play its side this turn only.
-  const playing: Position = {
-    ...position,
-    solo: [...position.solo, ...[...policySides].filter((s) => !position.solo.includes(s))],
-  };
-
   const dice = SeededDice.fromState(t.diceStateBefore);
-  let outcome: ReturnType<typeof resolveTurn>;
-  try {
-    outcome = resolveTurn(playing, orders, dice);
-  } catch (error) {
-    return stop(
-      n,
-      `the turn cannot be replayed: ${error instanceof Error ? error.message : String(error)}`,
-      'a turn the rules resolve',
-      t.ordersUsed,
-    );
+  const replayed = replay.replayTurn(t, dice);
+  if (!replayed.ok) return stop(n, replayed.error.what, replayed.error.expected, replayed.error.found);
+  let r = replayed.value;
+  let battles = 0;
+  if (r.pending) {
+    // The turn stopped for battles fought as linked games: it is finished from their outcomes (finishing rolls none).
+    if (!kind.linkedBattles || !replay.finishTurn)
+      return stop(n, 'the turn stopped for battles this kind cannot finish', 'a finished turn', null);
+    const fought = verifyBattles(kind, t, r.pending);
+    battles = fought.count;
+    const done = replay.finishTurn(t, r.pending.document, fought.outcomes);
+    if (!done.ok) return stop(n, done.error.what, done.error.expected, done.error.found);
+    r = done.value;
+  } else if ((t.battles ?? []).length > 0) {
+    stop(n, 'battles: the turn stopped for no battles', [], t.battles);
   }
-  if (!outcome.ok) {
-    const why = outcome.error.map((e) => `${e.ship ? `${e.ship}: ` : ''}${e.message}`).join('; ');
-    return stop(n, `ordersUsed: not legal in stateBefore: ${why}`, 'legal orders', t.ordersUsed);
-  }
-  const r = outcome.value;
 
-  // `no-shot` events roll no die and change nothing; a turn resolved before they were told has none, and is compared
-  // without them.
-  const noShot = (e: unknown) => (e as { type?: unknown } | null)?.type === 'no-shot';
   const recorded = t.events;
-  const replayed = asJson(r.events) as unknown[];
-  const events = recorded.some(noShot) ? replayed : replayed.filter((e) => !noShot(e));
+  const events = r.events;
   for (let i = 0; i < Math.max(events.length, recorded.length); i++) {
     const d = firstDifference(events[i], recorded[i]);
     if (!d) continue;
-    const where = `events[${i}] (${describeEvent(events[i] ?? recorded[i])})`;
+    const where = `events[${i}] (${replay.describeEvent(events[i] ?? recorded[i])})`;
     if (i >= recorded.length) stop(n, `${where}: missing from the record`, events[i], null);
     if (i >= events.length) stop(n, `${where}: recorded, but the replay has no such event`, null, recorded[i]);
     stop(n, d.path ? `${where}: ${d.path}` : where, d.expected, d.found);
   }
 
-  // The position is stored with the game's own solo sides, not the ones the no-orders policy added for the turn.
-  const after = asJson(positionToJson({ ...r.position, solo: position.solo }));
-  const da = firstDifference(after, t.stateAfter);
+  const da = firstDifference(r.stateAfter, t.stateAfter);
   if (da) stop(n, `stateAfter: ${da.path || 'the whole position'}`, da.expected, da.found);
 
   if (dice.save() !== t.diceStateAfter) stop(n, 'diceStateAfter', dice.save(), t.diceStateAfter);
 
-  const used = Object.fromEntries(
-    [...r.ordersUsed].map(([id, o]) => {
-      const side = position.ships.find((s) => s.id === id)?.side ?? '';
-      const source = o.source === 'solo' && policySides.has(side) ? 'solo-policy' : o.source;
-      return [id, { speed: o.speed, move: formatPlot(o.plot), fire: [...o.fire], hold: o.hold, source }];
-    }),
-  );
-  const du = firstDifference(used, t.ordersUsed);
+  const du = firstDifference(r.ordersUsed, t.ordersUsed);
   if (du) stop(n, `ordersUsed.${du.path}: not the orders the turn followed`, du.expected, du.found);
 
-  return { diceUsed: r.diceUsed, over: r.events.find((e): e is GameOverEvent => e.type === 'game-over') ?? null };
+  return { diceUsed: dice.used, battles, over: r.over };
 }
 
 /**
  * The game's status, winner and result follow from its last turn (or, ended by its moderator, from its final position).
  */
-function checkEnding(d: GameExport, over: GameOverEvent | null, last: number | null): string | null {
+function checkEnding(
+  kind: AnyGameKind,
+  d: AnyGameExport,
+  over: ReplayedTurn['over'],
+  last: number | null,
+): string | null {
   const reason = typeof d.result?.reason === 'string' ? d.result.reason : null;
   if (d.status !== 'finished') {
     if (over) stop(last, `status: the game ended in turn ${last}`, 'finished', d.status);
@@ -217,23 +235,21 @@ function checkEnding(d: GameExport, over: GameOverEvent | null, last: number | n
     if (over) stop(last, 'result.reason: the game ended in this turn, not by the moderator', over.reason, reason);
     if (d.position === null)
       return stop(null, 'position: a game ended by its moderator has a final position', 'a position', null);
-    const final = readPositionAt(d.position, null, 'position');
-    const upTo = Math.max(1, last ?? 0);
-    const score = victory({ ...final, turnLimit: upTo }, upTo);
-    const winner = score ? (score.winner ?? 'draw') : 'draw';
+    const final = readStateAt(kind, d.position, null, 'position');
+    const { winner } = kind.scoreNow(final, last ?? 0);
     if (winner !== d.winner) stop(null, 'winner: scoring the final position as the turn limit would', winner, d.winner);
     return reason;
   }
   if (!over)
     return stop(last, 'status: finished, but no turn ended the game', 'a game-over event in the last turn', null);
-  const winner = over.winner ?? 'draw';
-  if (winner !== d.winner) stop(last, 'winner: not the winner of the last turn', winner, d.winner);
+  if (over.winner !== d.winner) stop(last, 'winner: not the winner of the last turn', over.winner, d.winner);
   if (reason !== over.reason) stop(last, 'result.reason', over.reason, reason);
   if (d.result?.turn !== undefined && d.result.turn !== last) stop(last, 'result.turn', last, d.result.turn);
   return reason;
 }
 
-function verifyDocument(d: GameExport): VerifyResult {
+function verifyDocument(d: AnyGameExport): VerifyResult {
+  const kind = kindOf(d.ruleset);
   if (d.seed === null) {
     return stop(
       null,
@@ -247,11 +263,12 @@ function verifyDocument(d: GameExport): VerifyResult {
   const initialDice = SeededDice.fromSeed(d.seed).save();
   if (d.initialDiceState !== initialDice)
     stop(null, 'initialDiceState: not where the seed starts the dice', initialDice, d.initialDiceState);
-  if (d.initialPosition) readPositionAt(d.initialPosition, null, 'initialPosition');
+  if (d.initialPosition) readStateAt(kind, d.initialPosition, null, 'initialPosition');
 
   let previous = { position: d.initialPosition, dice: initialDice, from: 'the initial position' };
-  let over: GameOverEvent | null = null;
+  let over: ReplayedTurn['over'] = null;
   let diceRolled = 0;
+  let battles = 0;
   for (const [i, t] of d.turns.entries()) {
     if (t.number !== i + 1) stop(t.number, 'turns: numbered from 1 without a gap', i + 1, t.number);
     if (over) stop(t.number, `a turn played after the game ended in turn ${t.number - 1}`, 'no such turn', t.number);
@@ -261,8 +278,9 @@ function verifyDocument(d: GameExport): VerifyResult {
       stop(t.number, `diceStateBefore: not where ${previous.from} left the dice`, previous.dice, t.diceStateBefore);
     if (t.stateBefore.turn !== t.number) stop(t.number, 'stateBefore.turn', t.number, t.stateBefore.turn);
     checkContinues(previous.position, t.stateBefore, t.number, 'stateBefore', previous.from);
-    const replayed = replayTurn(t);
+    const replayed = replayTurn(kind, t);
     diceRolled += replayed.diceUsed;
+    battles += replayed.battles;
     over = replayed.over;
     previous = { position: t.stateAfter, dice: t.diceStateAfter ?? '', from: `turn ${t.number}` };
   }
@@ -275,7 +293,7 @@ function verifyDocument(d: GameExport): VerifyResult {
       stop(null, 'position: a game without an initial position has none', null, d.position);
     else checkContinues(previous.position, d.position, null, 'position', previous.from);
   }
-  const ending = checkEnding(d, over, last);
+  const ending = checkEnding(kind, d, over, last);
   return {
     ok: true,
     turns: d.turns.length,
@@ -288,6 +306,7 @@ function verifyDocument(d: GameExport): VerifyResult {
       seedCommitment: d.seedCommitment,
       seed: d.seed,
       diceRolled,
+      battles,
     },
   };
 }

@@ -29,6 +29,7 @@ import {
 } from './setup.ts';
 import { hasOrders, resolveStrategic, scoreNow, seenCampaign } from './turn.ts';
 import { viewOf } from './view.ts';
+import { strategicReplay } from './replay.ts';
 
 /** Sides still in the campaign: not conceded, with a fleet. */
 function sidesInPlay(c: Campaign): string[] {
@@ -78,6 +79,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   viewFor: (c, side, lastEvents) => viewOf(c, side, lastEvents as CampaignEvent[]),
   report: campaignReport,
   endReport: campaignEndReport,
+  replay: strategicReplay,
   linkedBattles: {
     ruleset: 'msc-tactical',
     setup: (pending, index, options) => battleSetup(pending, index, options?.turnLimit),

@@ -15,6 +15,7 @@ import type { TurnEvent } from '../../rules/events.ts';
 import { renderDiagram } from '../../reports/diagram.ts';
 import { narrative } from '../../reports/narrative.ts';
 import { REPORT_WIDTH, sideRecords, turnReport, type ResolvedTurnEvents } from '../../reports/turn-report.ts';
+import { tacticalReplay } from './replay.ts';
 import {
   DamagedDocumentError,
   type GameKind,
@@ -150,4 +151,5 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
     diagram: state ? renderDiagram(state, { maxWidth: REPORT_WIDTH }) : null,
     sides: state ? sideRecords(state, tacticalHistory(history), sideName) : [],
   }),
+  replay: tacticalReplay,
 };

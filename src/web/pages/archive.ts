@@ -4,7 +4,9 @@
  * and moderator only), a game's summary with the dice commitment — and the
  * seed once the game is over — and its JSON export, and each turn: the map
  * before and after, the orders (only once the turn has resolved), the events
- * and every die, with previous/next links that make a replay stepper.
+ * and every die, with previous/next links that make a replay stepper. A
+ * campaign's pages (archive-campaign.ts) keep its hidden information: the
+ * whole of it once it has ended, a seat's own side's view while it runs.
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
@@ -18,6 +20,9 @@ import { listGames, turnView } from '../../games/games/views.ts';
 import { formatShipOrders } from '../../orders/index.ts';
 import { diceRolls } from '../../reports/dice-rolls.ts';
 import { narrative } from '../../reports/narrative.ts';
+import type { Game } from '../../games/games/games.repository.ts';
+import { kindOf } from '../../kinds/index.ts';
+import { campaignArchiveModel, campaignReaderOf, campaignTurnModel } from './archive-campaign.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { mapPanel, plottedPaths, strengthPanel } from './game-model.ts';
 import { gameOfPath } from './player.ts';
@@ -38,14 +43,24 @@ export function archiveRoutes(deps: PagesDeps): Router {
     // A private game does not exist for those who may not read it.
     if (!(await mayRead(ctx, game, sessionOf(req).email)))
       throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
-    // The archive pages draw tactical battles; a campaign's are to come (its export is on the API once it is over).
-    if (game.ruleset !== 'msc-tactical')
-      throw new AppError(
-        'NO_ARCHIVE_PAGE_YET',
-        'a campaign has no archive page yet: use its export (docs/api.md)',
-        404,
-      );
     return game;
+  }
+
+  /**
+   * A game with hidden information (a campaign): who may see which of it, or the page that says it is hidden while it
+   * runs (then null).
+   */
+  async function campaignReader(req: express.Request, res: express.Response, game: Game) {
+    const reader = await campaignReaderOf(ctx, game, sessionOf(req).email);
+    if (reader.as !== 'none') return reader;
+    sendPage(
+      res,
+      'archive-hidden',
+      frameFor(deps, req, res, `${game.name} — archive`),
+      { game: { id: game.id, name: game.name, title: kindOf(game.ruleset).title } },
+      403,
+    );
+    return null;
   }
 
   router.get('/archive', async (req, res) => {
@@ -59,6 +74,17 @@ export function archiveRoutes(deps: PagesDeps): Router {
 
   router.get('/archive/:id', async (req, res) => {
     const game = await readable(req);
+    if (kindOf(game.ruleset).viewFor) {
+      const reader = await campaignReader(req, res, game);
+      if (reader)
+        sendPage(
+          res,
+          'archive-campaign',
+          frameFor(deps, req, res, `${game.name} — archive`),
+          await campaignArchiveModel(ctx, game, reader),
+        );
+      return;
+    }
     const settings = settingsOf(game);
     const name = (side: string) => sideName(settings, side);
     const strength = await strengthPanel(ctx, game, 'archive-strength');
@@ -107,6 +133,18 @@ export function archiveRoutes(deps: PagesDeps): Router {
     const game = await readable(req);
     const n = turnNumber.safeParse(req.params.n);
     if (!n.success) throw new AppError('TURN_NOT_FOUND', 'there is no such turn', 404);
+    if (kindOf(game.ruleset).viewFor) {
+      const reader = await campaignReader(req, res, game);
+      if (!reader) return;
+      const model = await campaignTurnModel(ctx, game, reader, n.data);
+      sendPage(
+        res,
+        'archive-campaign-turn',
+        frameFor(deps, req, res, `${game.name} — turn ${n.data}`, { scripts: ['/static/replay.js'] }),
+        model,
+      );
+      return;
+    }
     const turn = await turnView(ctx, game.id, n.data);
     const settings = settingsOf(game);
     const name = (side: string) => sideName(settings, side);
