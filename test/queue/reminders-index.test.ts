@@ -4,9 +4,13 @@
  * waiting; the moment of the next reminder follows the deadline when a moderator extends it, pauses, resumes or rolls
  * back; a side whose orders are in gets none; two passes at once send each reminder once.
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { databaseKinds, emptyDatabase, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { listMigrations, migrate, MIGRATIONS_FOLDER } from '../../src/db/migrate.ts';
 import { gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 import { cloneGame } from '../support/bulk-games.ts';
 import { outbox, turns } from '../../src/db/schema.ts';
@@ -181,5 +185,62 @@ describe.each(databaseKinds)('the reminder pass on %s', (kind) => {
     expect(rows.rows.every((r) => r.n === 1)).toBe(true);
     expect(new Set(rows.rows.map((r) => r.game_id))).toEqual(new Set(ids));
     expect(await sendDueReminders(ctx)).toBe(0);
+  });
+});
+
+describe.each(databaseKinds)('the next_reminder_at migration on %s', (kind) => {
+  it('gives each open turn waiting for orders its first reminder not yet sent, and none to the others', async () => {
+    const database = await emptyDatabase(kind);
+    const scratch = mkdtempSync(join(tmpdir(), 'msc-reminders-'));
+    try {
+      // The migrations before this one, as a database made before it has them.
+      const all = listMigrations();
+      const index = all.findIndex((m) => m.tag.endsWith('_next_reminder_at'));
+      const folder = join(scratch, 'before');
+      cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+      const journalPath = join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+      writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+      await migrate(database, { folder });
+
+      const game = (id: string, status: string, settings: string) => sql`
+        insert into games (id, ruleset, name, status, settings, dice_state, seed, seed_commitment, moderator_token_hash)
+        values (${id}, 'msc-tactical', ${id}, ${status}, ${settings}::jsonb, 'd', 's', 'c', ${id})`;
+      const turn = (id: string, deadline: string | null, sent: string, dueAt: string | null = null) => sql`
+        insert into turns (game_id, number, status, deadline, due_at, reminders_sent, state_before, dice_state_before)
+        values (${id}, 1, 'open', ${deadline}::timestamptz, ${dueAt}::timestamptz, ${sent}::jsonb, '{}', 'd')`;
+      const deadline = '2026-03-10T12:00:00.000Z';
+      for (const [id, status, settings, sent, due, line] of [
+        ['fresh', 'active', '{"reminderHours":[24,2]}', '[]', null, deadline],
+        ['sent24', 'active', '{"reminderHours":[24,2]}', '["24h"]', null, deadline],
+        ['allsent', 'active', '{"reminderHours":[24,2]}', '["24h","2h"]', null, deadline],
+        ['unset', 'active', '{}', '[]', null, deadline],
+        ['half', 'active', '{"reminderHours":[0.5]}', '[]', null, deadline],
+        ['paused', 'paused', '{}', '[]', null, deadline],
+        ['complete', 'active', '{}', '[]', '2026-03-08T12:00:00.000Z', deadline],
+        ['nodeadline', 'active', '{}', '[]', null, null],
+      ] as const) {
+        await database.db.execute(game(id, status, settings));
+        await database.db.execute(turn(id, line, sent, due));
+      }
+
+      await migrate(database);
+      const found = await database.db.execute<{ game_id: string; next: string | null }>(
+        sql`select game_id, to_char(next_reminder_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as next from turns`,
+      );
+      expect(Object.fromEntries(found.rows.map((r) => [r.game_id, r.next]))).toEqual({
+        fresh: '2026-03-09T12:00',
+        sent24: '2026-03-10T10:00',
+        allsent: null,
+        unset: '2026-03-09T12:00',
+        half: '2026-03-10T11:30',
+        paused: null,
+        complete: null,
+        nodeadline: null,
+      });
+    } finally {
+      await database.drop();
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
