@@ -4,7 +4,8 @@
  *
  *   1. An idle poll (the turn worker's pass: no turn due, no reminder due) with 100 and with 10,000 active games:
  *      wall time, this process's CPU time, and the turn rows it locked or wrote (their xmin/xmax before and after).
- *   2. A worker process's resident memory (VmRSS, and its peak VmHWM) after idling on 10,000 games vs on 100.
+ *   2. The service's resident memory (`msc serve`: VmRSS, and its peak VmHWM) after idling on 10,000 games vs on
+ *      100.
  *   3. 1,000 of the 10,000 turns falling due at one deadline: turns resolved per second by one worker process,
  *      beside the machine's own `pgbench -N` TPS measured in the same run.
  *   4. A turn's cost at turn 2 and at turn 80 of a game with 30 ships a side (no orders sent: every ship follows the
@@ -15,9 +16,11 @@
  * postgres://postgres@127.0.0.1:5432/postgres); every database made here is dropped at the end. BENCH_GAMES (default
  * 10000), BENCH_DUE (default 1000) and BENCH_TURNS (default 80) change the sizes.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -31,9 +34,16 @@ import { TurnWorker } from '../src/games/turns/worker.ts';
 import { formatHex } from '../src/rules/hex.ts';
 import { cloneGame } from '../test/support/bulk-games.ts';
 import { testServerUrl } from '../test/support/db.ts';
-import { gamesContext, liveGamesContext, TEST_MAIL_DOMAIN, tutorialDuel } from '../test/support/games.ts';
+import {
+  gamesContext,
+  liveGamesContext,
+  TEST_MAIL_DOMAIN,
+  TEST_SECRET_KEY,
+  tutorialDuel,
+} from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil } from '../test/support/worker-processes.ts';
 
+const MSC = fileURLToPath(new URL('../bin/msc.js', import.meta.url));
 const GAMES = Number(process.env.BENCH_GAMES ?? 10_000);
 const FEW_GAMES = 100;
 const DUE = Number(process.env.BENCH_DUE ?? 1_000);
@@ -143,15 +153,47 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** A worker process polling every 100 ms: its memory after 40 polls. */
-async function workerMemory(name: string): Promise<{ rss: number; hwm: number }> {
-  const worker = startWorkerProcess(urlOf(name), { workers: 1, pollMs: 100 });
+/** `msc serve` on the database (its turn worker polling every 100 ms): its memory after 4 s. */
+async function serviceMemory(name: string): Promise<{ rss: number; hwm: number }> {
+  const child = spawn(process.execPath, [MSC, 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: urlOf(name),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MAIL_RECEIVE_PORT: '0',
+      WORKERS: '1',
+      POLL_INTERVAL_MS: '100',
+      SECRET_KEY: TEST_SECRET_KEY,
+      MAIL_DOMAIN: TEST_MAIL_DOMAIN,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // It says where it listens on standard error (standard output is for answers); its log goes there too.
+  let errText = '';
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   try {
-    await worker.ready;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`msc serve was not listening after 120 s:\n${errText}`)),
+        120_000,
+      );
+      timer.unref();
+      createInterface({ input: child.stderr }).on('line', (line) => {
+        errText = `${errText}${line}\n`.slice(-5_000);
+        if (line.includes('listening on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      void exited.then(() => reject(new Error(`msc serve exited before it was listening:\n${errText}`)));
+    });
     await new Promise((r) => setTimeout(r, 4_000));
-    return memoryOf(worker.pid);
+    return memoryOf(child.pid!);
   } finally {
-    await worker.stop();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
   }
 }
 
@@ -327,9 +369,9 @@ async function main(): Promise<void> {
     await few.database.close();
     await many.database.close();
 
-    console.log('\nA worker process idling (polling every 100 ms for 4 s)');
-    const memFew = await workerMemory(few.name);
-    const memMany = await workerMemory(many.name);
+    console.log('\nThe service (msc serve) idling, its worker polling every 100 ms for 4 s');
+    const memFew = await serviceMemory(few.name);
+    const memMany = await serviceMemory(many.name);
     report(`${fmt(FEW_GAMES)} games: RSS (peak)`, `${fmt(memFew.rss, 1)} MB (${fmt(memFew.hwm, 1)} MB)`);
     report(`${fmt(GAMES)} games: RSS (peak)`, `${fmt(memMany.rss, 1)} MB (${fmt(memMany.hwm, 1)} MB)`);
     report(
