@@ -9,7 +9,8 @@
  *   3. 1,000 of the 10,000 turns falling due at one deadline: turns resolved per second by one worker process,
  *      beside the machine's own `pgbench -N` TPS measured in the same run.
  *   4. A turn's cost at turn 2 and at turn 80 of a game with 30 ships a side (no orders sent: every ship follows the
- *      no-orders policy), resolved in this process: wall and CPU time.
+ *      no-orders policy), resolved in this process: wall and CPU time; and the size of the report each seat is sent
+ *      then.
  *
  * The games of 1–3 are copies of one tutorial duel made with the use cases, written by INSERT … SELECT
  * (test/support/bulk-games.ts). The PostgreSQL server is TEST_DATABASE_URL's (default
@@ -392,10 +393,18 @@ async function main(): Promise<void> {
     );
 
     console.log(
-      `\nA turn of a game with ${SHIPS} ships a side, at turn 2 and at turn ${LONG_TURN} (median of 3 games)`,
+      `\nA turn of a game with ${SHIPS} ships a side, at turn 2 and at turn ${LONG_TURN} (median of 5 games)`,
     );
     const long = await createDatabase('long');
-    const costs = await turnCosts(long.database, 3);
+    const costs = await turnCosts(long.database, 5);
+    // Resolving turn n queues the reports of turn n + 1: what a seat's report weighs after turn 2 and after the last.
+    const reportSize = async (opened: number) => {
+      const rows = await long.database.db.execute<{ size: number }>(sql`
+        select max(length(text_body) + coalesce(length(html_body), 0))::int as size from outbox
+        where game_id = 'long-1' and kind = 'turn-report' and subject like ${`%Turn ${opened} report%`}`);
+      return rows.rows[0]?.size ?? NaN;
+    };
+    const [report3, reportLast] = [await reportSize(3), await reportSize(LONG_TURN + 1)];
     await long.database.close();
     const at = (turn: number) => ({
       wall: median(costs.get(turn)!.map((c) => c.wallMs)),
@@ -408,6 +417,10 @@ async function main(): Promise<void> {
     report(
       `ratio turn ${LONG_TURN} : turn 2 (wall, CPU)`,
       `${fmt(tLong.wall / t2.wall, 2)}×, ${fmt(tLong.cpu / t2.cpu, 2)}×`,
+    );
+    report(
+      `a seat's report (text + HTML) after turn 2 / turn ${LONG_TURN}`,
+      `${fmt(report3 / 1024)} KB / ${fmt(reportLast / 1024)} KB   (${fmt(reportLast / report3, 1)}×)`,
     );
   } finally {
     await dropAll();
