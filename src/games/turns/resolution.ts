@@ -237,6 +237,8 @@ export async function sendDueReminders(ctx: GamesContext): Promise<number> {
     sent += batch.sent;
     // Each claimed turn's next reminder has moved past now (or is gone), so the loop ends.
     if (batch.claimed < REMINDER_BATCH) return sent;
+    // A backlog (the service was down) lets the event loop in between batches: PGlite runs in this thread.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
