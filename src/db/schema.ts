@@ -169,6 +169,11 @@ export const turns = pgTable(
     resolvedAt: moment('resolved_at'),
     /** Labels of the reminders already sent for this turn, e.g. `24h`, `2h`. */
     remindersSent: jsonb('reminders_sent').$type<string[]>().notNull().default([]),
+    /**
+     * When the next reminder of this turn falls due; null when none will (no deadline, every reminder sent, the turn
+     * due or over, the game paused). The reminder pass finds its work through this column alone.
+     */
+    nextReminderAt: moment('next_reminder_at'),
     stateBefore: jsonb('state_before').notNull(),
     diceStateBefore: text('dice_state_before').notNull(),
     /** The orders the turn resolved with, including those the no-orders policy supplied. */
@@ -186,6 +191,10 @@ export const turns = pgTable(
     index('turns_queue_idx')
       .on(sql`least(${t.dueAt}, ${t.deadline})`)
       .where(sql`${t.status} = 'open'`),
+    // The reminder pass: turns with a reminder to come, by when it falls due.
+    index('turns_reminder_idx')
+      .on(t.nextReminderAt)
+      .where(sql`${t.nextReminderAt} is not null`),
     // A game has at most one turn in play.
     uniqueIndex('turns_one_in_play_idx')
       .on(t.gameId)

@@ -47,6 +47,7 @@ export async function awaitBattles(
     .update(turns)
     .set({
       status: 'battles',
+      nextReminderAt: null,
       pending: pending.document,
       ordersUsed: r.ordersUsed,
       events: [...r.events],

@@ -12,6 +12,7 @@ import { queueTurnReports } from '../turns/messages.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { settingsOf } from './state.ts';
 import { isSetupTurn, setupHoursOf } from '../turns/kind-setup.ts';
+import { nextReminderAt } from '../turns/reminders.ts';
 
 /**
  * Sides whose player must send orders this turn, by the game's rules, from its stored state document. In a kind's
@@ -33,8 +34,9 @@ export function deadlineFor(settings: Pick<GameSettings, 'turnHours'>, from: Dat
 }
 
 /**
- * Opens turn `number` from `position`: its deadline, and — when nobody needs
- * to order (every side solo) — due at once. Queues every seat's report.
+ * Opens turn `number` from `position`: its deadline and when its first
+ * reminder falls due, and — when nobody needs to order (every side solo) —
+ * due at once. Queues every seat's report.
  */
 export async function openTurn(
   ctx: GamesContext,
@@ -51,17 +53,22 @@ export async function openTurn(
   const paused = game.status === 'paused';
   // A kind's setup phase (turn 0) runs to the setup deadline; its mail is the invitation.
   const setup = isSetupTurn(game, number);
-  await tx.insert(turns).values({
-    gameId: game.id,
+  const opened = {
     number,
-    status: 'open',
-    openedAt: now,
+    status: 'open' as const,
     deadline: paused
       ? null
       : setup
         ? deadlineFor({ turnHours: setupHoursOf(game, settings.turnHours) }, now)
         : deadlineFor(settings, now),
     dueAt: must.length === 0 ? now : null,
+    remindersSent: [] as string[],
+  };
+  await tx.insert(turns).values({
+    ...opened,
+    gameId: game.id,
+    openedAt: now,
+    nextReminderAt: nextReminderAt(game, opened),
     stateBefore: stateDoc,
     diceStateBefore: diceState,
   });
@@ -93,11 +100,14 @@ export async function markDueIfComplete(
   return complete;
 }
 
-/** The turn is due now; the workers are woken when the transaction commits. One round trip. */
+/**
+ * The turn is due now (every side is in: no reminder is left to send); the workers are woken when the transaction
+ * commits. One round trip.
+ */
 export async function markDue(ctx: GamesContext, tx: Tx, gameId: string, turn: number): Promise<void> {
   await tx.execute(sql`
     with due as (
-      update ${turns} set due_at = ${ctx.clock.now().toISOString()}::timestamptz
+      update ${turns} set due_at = ${ctx.clock.now().toISOString()}::timestamptz, next_reminder_at = null
       where game_id = ${gameId} and number = ${turn} and status = 'open' and due_at is null
       returning 1
     )

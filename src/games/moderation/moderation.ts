@@ -3,7 +3,7 @@
  * moderator key and goes to the audit log with who, when and why.
  */
 import { z } from 'zod';
-import { and, desc, eq, gte, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, ne } from 'drizzle-orm';
 import { battles, seats, turns, type Game, type Seat } from '../../db/schema.ts';
 import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
 import { battleOfGame } from '../battles/links.ts';
@@ -22,6 +22,7 @@ import { seatToken, secretMatches, sha256Hex } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 import { isSetupTurn } from '../turns/kind-setup.ts';
+import { nextReminderAt } from '../turns/reminders.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from '../turns/resolution.ts';
 import { concedeSeat, lockOpenTurn } from '../turns/orders.ts';
 
@@ -95,6 +96,11 @@ export async function pause(ctx: GamesContext, m: Moderator, reason: string | nu
     if (game.status !== 'active')
       throw conflict('NOT_ACTIVE', `game ${game.id} is ${game.status}: only an active game can be paused`);
     await updateGame(ctx, tx, game, { status: 'paused', pausedAt: ctx.clock.now() });
+    // No reminder while paused; resuming sets the next one from the moved deadline.
+    await tx
+      .update(turns)
+      .set({ nextReminderAt: null })
+      .where(and(eq(turns.gameId, game.id), eq(turns.status, 'open'), isNotNull(turns.nextReminderAt)));
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'pause', reason });
     await queueClockNotices(ctx, tx, game, { kind: 'pause' }, reason);
     return { ...game, status: 'paused' as const };
@@ -115,11 +121,14 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
       // A turn that opened while the game was paused (its battles ended meanwhile) gets its full time from now.
       deadline = deadlineFor(settingsOf(game), now);
     }
-    if (turn && deadline !== turn.deadline)
-      await tx
-        .update(turns)
-        .set({ deadline })
-        .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    if (turn) {
+      const next = nextReminderAt({ ...game, status: 'active' }, { ...turn, deadline });
+      if (deadline !== turn.deadline || next?.getTime() !== turn.nextReminderAt?.getTime())
+        await tx
+          .update(turns)
+          .set({ deadline, nextReminderAt: next })
+          .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    }
     await updateGame(ctx, tx, game, { status: 'active', pausedAt: null });
     await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'resume', reason });
     await queueClockNotices(ctx, tx, game, { kind: 'resume', deadline }, reason);
@@ -151,9 +160,11 @@ export async function setDeadline(
         `a deadline is at most ${MAX_DEADLINE_DAYS} days ahead: choose an earlier one, or no deadline at all`,
       );
     }
+    // Every reminder goes again before the new deadline.
+    const nextReminder = nextReminderAt(game, { ...turn, deadline, remindersSent: [] });
     await tx
       .update(turns)
-      .set({ deadline, remindersSent: [] })
+      .set({ deadline, remindersSent: [], nextReminderAt: nextReminder })
       .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
     await audit(ctx, tx, {
       gameId: game.id,
@@ -200,7 +211,7 @@ export async function resolveNow(
     if (!turn) throw conflict('NO_OPEN_TURN', `game ${game.id} has no open turn`);
     await tx
       .update(turns)
-      .set({ dueAt: ctx.clock.now() })
+      .set({ dueAt: ctx.clock.now(), nextReminderAt: null })
       .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
     await audit(ctx, tx, {
       gameId: game.id,
@@ -255,22 +266,27 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
     const now = ctx.clock.now();
     const settings = settingsOf(game);
+    const status = game.status === 'finished' ? 'active' : game.status;
+    const reopened = {
+      number: last.number,
+      status: 'open' as const,
+      dueAt: null,
+      deadline: game.status === 'paused' ? null : deadlineFor(settings, now),
+      remindersSent: [] as string[],
+    };
     await tx
       .update(turns)
       .set({
-        status: 'open',
+        ...reopened,
         resolvedAt: null,
         ordersUsed: null,
         events: null,
         stateAfter: null,
         diceStateAfter: null,
-        dueAt: null,
         openedAt: now,
-        deadline: game.status === 'paused' ? null : deadlineFor(settings, now),
-        remindersSent: [],
+        nextReminderAt: nextReminderAt({ ...game, status }, reopened),
       })
       .where(and(eq(turns.gameId, game.id), eq(turns.number, last.number)));
-    const status = game.status === 'finished' ? 'active' : game.status;
     await updateGame(ctx, tx, game, {
       status,
       state: last.stateBefore,

@@ -293,7 +293,7 @@ export async function concedeSeat(
   if (gameEnds) {
     await tx
       .update(turns)
-      .set({ dueAt: now })
+      .set({ dueAt: now, nextReminderAt: null })
       .where(and(eq(turns.gameId, gameId), eq(turns.number, turn.number)));
     await tx.execute(notifyStatement(TURN_DUE_CHANNEL, gameId));
   } else {

@@ -26,6 +26,7 @@ import type { GamesContext, Tx } from '../context.ts';
 import { audit, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
 import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
 import { queueGameEnd, queueReminder } from './messages.ts';
+import { dueReminderLabels, nextReminderAt } from './reminders.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 
@@ -140,6 +141,7 @@ export async function storeResolvedTurn(
     .set({
       status: 'resolved',
       resolvedAt: ctx.clock.now(),
+      nextReminderAt: null,
       ordersUsed: r.ordersUsed,
       events: [...r.events],
       stateAfter: after,
@@ -194,6 +196,7 @@ async function finishSetupTurn(
     .set({
       status: 'resolved',
       resolvedAt: ctx.clock.now(),
+      nextReminderAt: null,
       ordersUsed: settled.ordersUsed,
       events: [],
       stateAfter: settled.stateDoc,
@@ -218,50 +221,65 @@ async function finishSetupTurn(
   return { gameId: game.id, turn: turn.number, gameOver: false };
 }
 
-/** Sends each reminder (e.g. 24 h and 2 h before the deadline) once to every seat still missing orders. */
+/** How many turns one transaction of the reminder pass claims at most. */
+const REMINDER_BATCH = 100;
+
+/**
+ * Sends each reminder (e.g. 24 h and 2 h before the deadline) once to every seat still missing orders; returns how
+ * many mails it queued. It claims only the turns whose next reminder is due (turns_reminder_idx), a bounded batch per
+ * transaction, skipping those another worker or a submission holds: an idle pass reads an empty index range and writes
+ * nothing.
+ */
 export async function sendDueReminders(ctx: GamesContext): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await sendReminderBatch(ctx);
+    sent += batch.sent;
+    // Each claimed turn's next reminder has moved past now (or is gone), so the loop ends.
+    if (batch.claimed < REMINDER_BATCH) return sent;
+    // A backlog (the service was down) lets the event loop in between batches: PGlite runs in this thread.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function sendReminderBatch(ctx: GamesContext): Promise<{ claimed: number; sent: number }> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const open = await tx
+    const due = await tx
       .select({ turn: turns, game: games })
       .from(turns)
       .innerJoin(games, eq(games.id, turns.gameId))
-      .where(
-        and(
-          eq(turns.status, 'open'),
-          or(eq(games.status, 'active'), and(eq(games.status, 'setup'), eq(turns.number, SETUP_TURN))),
-          isNull(turns.dueAt),
-        ),
-      )
+      .where(lte(turns.nextReminderAt, now))
+      .orderBy(asc(turns.nextReminderAt))
+      .limit(REMINDER_BATCH)
       .for('update', { of: turns, skipLocked: true });
     let sent = 0;
-    for (const { turn, game } of open) {
-      if (!turn.deadline || turn.deadline <= now) continue;
-      const settings = settingsOf(game);
-      const dueLabels = settings.reminderHours
-        .filter((h) => now.getTime() >= turn.deadline!.getTime() - h * 3_600_000)
-        .map((h) => `${h}h`)
-        .filter((label) => !turn.remindersSent.includes(label));
-      if (dueLabels.length === 0) continue;
-      const seatRows = await createSeatsRepository(tx).ofGame(game.id);
-      const standing = await tx
-        .select({ seatId: submissions.seatId })
-        .from(submissions)
-        .where(
-          and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
-        );
-      const must = new Set(sidesThatMustOrder(game, turn.stateBefore, seatRows));
-      for (const seat of seatRows) {
-        if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;
-        // Several reminders falling due at once (a late start) make one mail.
-        await queueReminder(ctx, tx, { game, turn, seat, labels: dueLabels });
-        sent += 1;
+    for (const { turn, game } of due) {
+      const dueLabels = dueReminderLabels(game, turn, now);
+      if (dueLabels.length > 0) {
+        const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+        const standing = await tx
+          .select({ seatId: submissions.seatId })
+          .from(submissions)
+          .where(
+            and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
+          );
+        const must = new Set(sidesThatMustOrder(game, turn.stateBefore, seatRows));
+        for (const seat of seatRows) {
+          if (!must.has(seat.side) || standing.some((s) => s.seatId === seat.id)) continue;
+          // Several reminders falling due at once (a late start) make one mail.
+          await queueReminder(ctx, tx, { game, turn, seat, labels: dueLabels });
+          sent += 1;
+        }
       }
+      const remindersSent = [...turn.remindersSent, ...dueLabels];
+      // Past the deadline no reminder goes any more; a turn no longer waiting for orders has none to come.
+      const next = turn.deadline && turn.deadline > now ? nextReminderAt(game, { ...turn, remindersSent }) : null;
       await tx
         .update(turns)
-        .set({ remindersSent: [...turn.remindersSent, ...dueLabels] })
+        .set({ remindersSent, nextReminderAt: next })
         .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
     }
-    return sent;
+    return { claimed: due.length, sent };
   });
 }
