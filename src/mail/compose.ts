@@ -45,6 +45,7 @@ const reportData = (view: TurnReportView, links: ReportLinks) => ({
   ...view,
   narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
   wholeMap: view.wholeMap ?? true,
+  sheets: view.sheets ?? [],
   gameUrl: links.gameUrl ?? null,
   wide: (view.width ?? TEXT_WIDTH) > TEXT_WIDTH,
 });

@@ -102,7 +102,7 @@ export function sheetsOf(
 const mapOf = (view: SideView, campaign: Campaign) =>
   renderCampaignMap(view, { sides: campaign.sides, maxWidth: CAMPAIGN_REPORT_WIDTH });
 
-/** A side's view with the enemy's fleets unnamed: §6 shows where they are (and their size when known), not their ids. */
+/** A side's view with the enemy's fleets unnamed: §6 shows where they are (and their size when known), never ids. */
 export const unnamedEnemies = (view: SideView): SideView => ({
   ...view,
   enemyFleets: view.enemyFleets.map((f) => ({ ...f, id: 'enemy fleet' })),
