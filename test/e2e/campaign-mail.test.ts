@@ -221,6 +221,7 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
       expect(help.text).toMatch(/^ {2}BUILD <ship> E<n> S<n> H<n> W <sides> \[JOIN <fleet> \| AS <fleet>\]$/m);
       expect(help.text).toMatch(/^ {2}MOVE <fleet> TO <CCRR>$/m);
       expect(help.text).not.toContain('SHIP <id> SPEED');
+      for (const line of help.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
       expect(help.html).toContain('The campaign orders');
 
       // Bob quotes his setup block back unchanged: answered with the hint, nothing stored.
