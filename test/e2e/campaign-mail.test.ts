@@ -268,12 +268,20 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
        * after it), Flare stays at hers; her orders above the quote.
        */
       const aliceOrders = (report: ReceivedMail, turn: number): string[] => {
-        const fleets = blockFleets(orderBlock(report.text));
+        const block = orderBlock(report.text);
+        const fleets = blockFleets(block);
         const pyre = fleets.find((f) => f.id === 'Pyre');
         const path = pyre && blueHome.ok ? pathToward(pyre.hex, blueHome.value, pyre.reach) : [];
-        return path.length > 0
-          ? [`MOVE Pyre ${path.join(' ')}`, 'RETREAT Pyre AFTER 1']
-          : [`RETREAT Flare AFTER ${1 + (turn % 2)}`];
+        // In turn 1 Flare goes to the first free system its reach line names, to capture it.
+        const reach = block[block.findIndex((l) => l.startsWith('# Flare at ')) + 1] ?? '';
+        const free = reach
+          .replace(/^#\s+reaches /, '')
+          .split('; ')
+          .find((entry) => /^\d{4}/.test(entry) && !/your|enemy/.test(entry));
+        return [
+          ...(path.length > 0 ? [`MOVE Pyre ${path.join(' ')}`, 'RETREAT Pyre AFTER 1'] : []),
+          ...(turn === 1 && free ? [`MOVE Flare TO ${free.slice(0, 4)}`] : [`RETREAT Flare AFTER ${1 + (turn % 2)}`]),
+        ];
       };
       /** Bob: his fleets hold his home; a 10-BP ship whenever the store pays for one; edited in the quoted block. */
       const bobEdit = (turn: number) => (block: string[]) => {
@@ -359,6 +367,7 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
       const [allA, allB] = [reportsOf('alice'), reportsOf('bob')];
       expect(allA).toMatch(/^ {2}Fleet Pyre moved \d{4} to \d{4}/m);
       expect(allA).toMatch(/^ {2}Sensors: your fleet Pyre detected an enemy fleet of \d+ ships? at \d{4}\.$/m);
+      expect(allA).toMatch(/^ {2}\d{4} is captured by you\.$/m);
       expect(allB).toMatch(/^ {2}Built Shoal1 \(E4 S3 H1 W F, 10 BP\) in fleet Ocean\.$/m);
       for (const all of [allA, allB]) {
         expect(all).toMatch(/^ {2}Battle at \d{4}: you (attack|defend)\.$/m);
