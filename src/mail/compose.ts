@@ -43,9 +43,9 @@ const tag = (game: GameRef | null) => (game ? `[${game.id}] ` : '');
 
 const reportData = (view: TurnReportView, links: ReportLinks) => ({
   ...view,
+  sheets: view.sheets ?? [],
   narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
   wholeMap: view.wholeMap ?? true,
-  sheets: view.sheets ?? [],
   gameUrl: links.gameUrl ?? null,
   wide: (view.width ?? TEXT_WIDTH) > TEXT_WIDTH,
 });
