@@ -345,6 +345,8 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
           expect(text).toContain(`Production Control Sheet: ${side.name}`);
           expect(report.html).toContain(`Fleet Control Sheet: ${side.name}`);
           expect(report.html).toContain(`Production Control Sheet: ${side.name}`);
+          expect(report.html).toContain(`GAME ${gameId} TURN ${i + 1}`);
+          expect(report.html).toMatch(/Showing (the whole 12x10 map|columns)/);
           const block = orderBlock(text);
           expect(block[0]).toBe(`GAME ${gameId} TURN ${i + 1}`);
           for (const f of blockFleets(block)) {
@@ -386,6 +388,8 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
         expect(mail.text).toMatch(/The campaign is over: (Red League wins|Blue Union wins|a draw)/);
         expect(mail.text).toContain(`Fleet Control Sheet: ${RED.name}`);
         expect(mail.text).toContain(`Fleet Control Sheet: ${BLUE.name}`);
+        expect(mail.html).toContain(`Fleet Control Sheet: ${RED.name}`);
+        expect(mail.html).toContain(`Production Control Sheet: ${BLUE.name}`);
         expect(mail.text).toMatch(/The dice seed of this game was:/);
       }
 
