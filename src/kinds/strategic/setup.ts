@@ -177,6 +177,8 @@ export function parseSetup(text: string, at: SetupContext<Campaign>): SetupParse
     side: at.side,
     campaign,
     sent: () => [setupBlock(at)],
+    empty:
+      'no setup found: write your starting ships as BUILD lines, e.g. BUILD S1 E3 S3 H3 W F,FL,FR AS F1, then END; send HELP for instructions',
   });
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
   const { value } = parsed;

@@ -126,6 +126,10 @@ describe('a side’s setup', () => {
       hasOrders: false,
       commands: ['HELP', 'CONCEDE'],
     });
+    const empty = setupPhase.parseSetup('GAME c1 TURN 0\nEND', ctx('blue'));
+    expect(!empty.ok && empty.errors.map((e) => [e.code, e.message.split(':')[0]])).toEqual([
+      ['EMPTY', 'no setup found'],
+    ]);
   });
 
   it('"the default build: ships of 15 BP (ENGINE 3, SHIELDS 3, TO-HIT 3, weapons F FL FR) while the budget lasts, then one of 10 BP (ENGINE 5, SHIELDS 2, TO-HIT 1, weapon F) if 10 BP are left, in fleets of at most 20 ships named after the side"', () => {
