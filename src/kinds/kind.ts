@@ -232,6 +232,12 @@ export type SetupParse =
       readonly ok: true;
       readonly setup: unknown;
       readonly message: { readonly to: string; readonly text: string } | null;
+      /** Commands written with (or instead of) the setup: HELP, STATUS, ORDERS, CONCEDE … */
+      readonly commands?: readonly Command[];
+      /** False when the text is commands or a message only: nothing to store. */
+      readonly hasOrders?: boolean;
+      /** How the text was read, where the player should know (orders taken from an edited quoted block …). */
+      readonly notes?: readonly string[];
     }
   | { readonly ok: false; readonly errors: readonly OrdersProblem[] };
 

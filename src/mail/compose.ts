@@ -11,7 +11,13 @@
 import type { Composed, GameRef, MailComposer, ReportLinks } from '../games/outbox/mail-port.ts';
 import { MASKED_PASSWORD } from '../orders/index.ts';
 import { narrativeText } from '../reports/narrative.ts';
-import { deadlineView, type DeadlineView, type SideRecords, type TurnReportView } from '../reports/turn-report.ts';
+import {
+  deadlineView,
+  type DeadlineView,
+  type ReportSheet,
+  type SideRecords,
+  type TurnReportView,
+} from '../reports/turn-report.ts';
 import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
 import { plainText } from '../lib/text.ts';
 
@@ -37,6 +43,7 @@ const tag = (game: GameRef | null) => (game ? `[${game.id}] ` : '');
 
 const reportData = (view: TurnReportView, links: ReportLinks) => ({
   ...view,
+  sheets: view.sheets ?? [],
   narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
   wholeMap: view.wholeMap ?? true,
   gameUrl: links.gameUrl ?? null,
@@ -101,6 +108,8 @@ export function composeGameEnd(m: {
   /** The final position; null when the game never started. */
   diagram: string | null;
   sides: readonly SideRecords[];
+  /** A campaign's Fleet and Production Control Sheets, every side's. */
+  sheets?: readonly ReportSheet[];
   seed: string;
   seedCommitment: string;
   archiveUrl: string;
@@ -109,6 +118,7 @@ export function composeGameEnd(m: {
   return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, {
     ...m,
     narrativeText: narrativeText(m.narrative, TEXT_WIDTH),
+    sheets: m.sheets ?? [],
     observer: true,
   });
 }
@@ -189,10 +199,15 @@ export function composeRejected(m: {
   });
 }
 
-export function composeHelp(m: { game: GameRef | null; mailDomain: string }): Composed {
+/** Whether a game is a strategic campaign, whose mail speaks the campaign orders language. */
+export const isCampaign = (game: { readonly ruleset: string }): boolean => game.ruleset === 'msc-strategic';
+
+/** HELP: the orders language of the game's kind (a campaign's, or the tactical one's when there is no game). */
+export function composeHelp(m: { game: GameRef | null; mailDomain: string; campaign?: boolean }): Composed {
   return composed('help', `${tag(m.game)}How to play by mail`, {
     game: m.game,
     mailDomain: m.mailDomain,
+    campaign: m.campaign ?? false,
     exampleGame: m.game?.id ?? 'orion-7',
   });
 }

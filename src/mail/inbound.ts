@@ -27,7 +27,7 @@ import { createInboundRepository } from '../games/inbound/inbound.repository.ts'
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';
-import { composeHelp, composeNotice } from './compose.ts';
+import { composeHelp, composeNotice, isCampaign } from './compose.ts';
 import {
   badTokenNotice,
   noTokenNotice,
@@ -135,7 +135,11 @@ async function withoutSeat(
       replyAddress(mail),
       named,
       'help',
-      composeHelp({ game: game ? { id: game.id, name: game.name } : null, mailDomain: ctx.mailDomain }),
+      composeHelp({
+        game: game ? { id: game.id, name: game.name } : null,
+        mailDomain: ctx.mailDomain,
+        campaign: game !== null && isCampaign(game),
+      }),
     );
     return { outcome: 'command', gameId: named, detail: { commands: ['HELP'] } };
   }

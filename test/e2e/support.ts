@@ -139,6 +139,8 @@ export interface ReceivedMail {
   readonly date: Date;
   /** The text part. */
   readonly text: string;
+  /** The HTML part ('' when there is none). */
+  readonly html: string;
 }
 
 export interface WaitOptions {
@@ -217,6 +219,7 @@ export class Inbox {
       references: refs,
       date: mail.date ?? new Date(0),
       text: mail.text ?? '',
+      html: typeof mail.html === 'string' ? mail.html : '',
     };
     this.parsed.set(uid, read);
     return read;

@@ -5,7 +5,7 @@
  * implementation, injected through GamesContext.mail, so nothing in src/games
  * imports from src/mail.
  */
-import type { SideRecords, TurnReportView } from '../../reports/turn-report.ts';
+import type { ReportSheet, SideRecords, TurnReportView } from '../../reports/turn-report.ts';
 
 export interface Composed {
   readonly subject: string;
@@ -40,6 +40,7 @@ export interface GameEndMail {
   /** The final position; null when the game never started. */
   readonly diagram: string | null;
   readonly sides: readonly SideRecords[];
+  readonly sheets?: readonly ReportSheet[];
   readonly seed: string;
   readonly seedCommitment: string;
   readonly archiveUrl: string;

@@ -14,7 +14,7 @@ import { queueAnswer } from '../turns/messages.ts';
 import type { Seat } from './seats.repository.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
-import { isSetupTurn } from '../turns/kind-setup.ts';
+import { isSetupTurn, setupContext, setupPhaseOf } from '../turns/kind-setup.ts';
 
 /** A login link for `email`, whether or not any seat or game knows the address (nothing to enumerate). */
 export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): Promise<void> {
@@ -49,13 +49,25 @@ async function deadlineParagraph(tx: Tx, game: Game, seat: Seat): Promise<string
  * Reply-To.
  */
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
+  // A kind's setup phase is chosen by mail too: the invitation carries the block to fill in.
+  const setup =
+    game.status === 'setup' && isSetupTurn(game, game.currentTurn)
+      ? setupPhaseOf(game)!.setupBlock(setupContext(game, { stateBefore: game.state }, seat.side))
+      : null;
   const composed = ctx.mail.notice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [
       `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
-      game.status === 'setup' && seat.fleet === null
-        ? 'The game starts when every side has chosen its fleet: choose yours on the game page.'
-        : 'Your turn reports come by mail; answer them with your orders, or use the game page.',
+      ...(setup !== null
+        ? [
+            'The game starts when every side has set up. Edit the block below and send it back in a reply to this mail (in the quoted copy is fine), or set up on the game page. Send HELP for the orders language.',
+            setup.trimEnd(),
+          ]
+        : [
+            game.status === 'setup' && seat.fleet === null
+              ? 'The game starts when every side has chosen its fleet: choose yours on the game page.'
+              : 'Your turn reports come by mail; answer them with your orders, or use the game page.',
+          ]),
       ...(await deadlineParagraph(tx, game, seat)),
       'Later, log in on the web site with this address: a login link comes by mail.',
     ],

@@ -104,7 +104,14 @@ function readSetupSubmission(
 ): SubmissionParse<unknown> {
   const parsed = setup.parseSetup(text, at);
   if (!parsed.ok) return parsed;
-  return { ok: true, orders: parsed.setup, hasOrders: true, commands: [], message: parsed.message };
+  return {
+    ok: true,
+    orders: parsed.setup,
+    hasOrders: parsed.hasOrders ?? true,
+    commands: parsed.commands ?? [],
+    message: parsed.message,
+    ...(parsed.notes ? { notes: parsed.notes } : {}),
+  };
 }
 
 /** The game and its open turn, locked against resolution for the rest of the transaction. */

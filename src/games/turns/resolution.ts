@@ -203,6 +203,21 @@ async function finishSetupTurn(
       diceStateAfter: turn.diceStateBefore,
     })
     .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+  // A side that conceded during setup (rules: "a side may concede at any time") ends the game before turn 1.
+  const kind = kindOf(game.ruleset);
+  const inPlay = kind.sidesInPlay(kind.readState(settled.stateDoc));
+  if (inPlay.length < 2) {
+    const winner = inPlay.length === 1 ? inPlay[0]! : 'draw';
+    const summary = winner === 'draw' ? 'a draw' : `${sideName(settingsOf(game), winner)} wins`;
+    await updateGame(ctx, tx, game, {
+      status: 'finished',
+      state: settled.stateDoc,
+      winner,
+      result: { winner, reason: 'conceded', turn: turn.number, summary },
+    });
+    await queueGameEnd(ctx, tx, game, summary, []);
+    return { gameId: game.id, turn: turn.number, gameOver: true };
+  }
   const started: Game = {
     ...game,
     status: 'active',

@@ -62,7 +62,11 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   sidesInPlay,
   concede: (c, side) => (c.conceded.includes(side) ? c : { ...c, conceded: [...c.conceded, side] }),
   parseSubmission(text, at) {
-    const parsed = parseCampaignSubmission(text, { ...textContext(at), campaign: seenCampaign(at.state, at.side) });
+    const parsed = parseCampaignSubmission(text, {
+      ...textContext(at),
+      campaign: seenCampaign(at.state, at.side),
+      sent: () => [strategicKind.orderBlock(at)],
+    });
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
     const { orders, commands, message } = parsed.value;
     return { ok: true, orders, hasOrders: hasOrders(orders), commands, message };

@@ -102,6 +102,12 @@ export function sheetsOf(
 const mapOf = (view: SideView, campaign: Campaign) =>
   renderCampaignMap(view, { sides: campaign.sides, maxWidth: CAMPAIGN_REPORT_WIDTH });
 
+/** A side's view with the enemy's fleets unnamed: §6 shows where they are (and their size when known), never ids. */
+export const unnamedEnemies = (view: SideView): SideView => ({
+  ...view,
+  enemyFleets: view.enemyFleets.map((f) => ({ ...f, id: 'enemy fleet' })),
+});
+
 /** Why a seat gives no orders this turn, or null when it does. */
 function noOrdersReason(campaign: Campaign, side: string): string | null {
   if (campaign.conceded.includes(side))
@@ -136,7 +142,7 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
     sideName: seatSide === null ? null : input.sideName(seatSide),
     lastTurn: last?.number ?? null,
     narrative: campaignNarrative(lastEvents, seatSide, input.sideName),
-    diagram: mapOf(view, campaign),
+    diagram: mapOf(seatSide === null ? view : unnamedEnemies(view), campaign),
     sides: [],
     sheets: sheetSides.flatMap((s) => sheetsOf(campaign, s, history, input.sideName)),
     orderBlock: block === null ? null : block.trimEnd(),

@@ -171,7 +171,15 @@ export function parseSetup(text: string, at: SetupContext<Campaign>): SetupParse
   // Checked against the side's own setup alone: the other side's ships do not exist yet, and ids it picks are
   // settled when the campaign starts.
   const campaign: Campaign = { ...at.state, fleets: [], store: { ...at.state.store, [at.side]: 1_000_000 } };
-  const parsed = parseCampaignSubmission(text, { gameId: at.gameId, turn: SETUP_TURN, side: at.side, campaign });
+  const parsed = parseCampaignSubmission(text, {
+    gameId: at.gameId,
+    turn: SETUP_TURN,
+    side: at.side,
+    campaign,
+    sent: () => [setupBlock(at)],
+    empty:
+      'no setup found: write your starting ships as BUILD lines, e.g. BUILD S1 E3 S3 H3 W F,FL,FR AS F1, then END; send HELP for instructions',
+  });
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
   const { value } = parsed;
   const errors: OrdersProblem[] = [];
@@ -196,14 +204,22 @@ export function parseSetup(text: string, at: SetupContext<Campaign>): SetupParse
         ship: b.ship.id,
       });
   });
-  if (value.orders.builds.length === 0 && errors.length === 0)
+  const commandsOnly = value.commands.length > 0 || value.message !== null;
+  if (value.orders.builds.length === 0 && errors.length === 0 && !commandsOnly)
     errors.push({
       line: null,
       code: 'SETUP_NO_SHIPS',
       message: 'a setup builds at least one ship: write BUILD lines, e.g. BUILD S1 E3 S3 H3 W F,FL,FR AS F1',
     });
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, setup: { builds: value.orders.builds } satisfies CampaignSetup, message: value.message };
+  return {
+    ok: true,
+    setup: { builds: value.orders.builds } satisfies CampaignSetup,
+    message: value.message,
+    commands: value.commands,
+    hasOrders: value.orders.builds.length > 0,
+    notes: value.notes,
+  };
 }
 
 function buildLine(b: BuildOrder, formed: Set<string>): string {

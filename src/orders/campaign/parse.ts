@@ -46,6 +46,10 @@ export interface CampaignOrdersContext {
   readonly turn: number;
   readonly side: string;
   readonly campaign: Campaign;
+  /** The order blocks sent to the side for this turn: one quoted back unchanged is not taken as orders. */
+  readonly sent?: () => readonly string[];
+  /** The problem for a text with nothing in it, when not the turn's (the setup's asks for BUILD lines). */
+  readonly empty?: string;
 }
 
 export interface ParsedCampaignSubmission extends SubmissionCommon {
@@ -348,7 +352,9 @@ function readRetreat(c: CampaignReading, r: Reading, line: number, ws: readonly 
 function campaignLines(c: CampaignReading): OrderLines {
   return {
     keywords: CAMPAIGN_KEYWORDS,
+    ...(c.ctx.sent ? { sent: c.ctx.sent } : {}),
     empty:
+      c.ctx.empty ??
       'no orders found: write one order per line, e.g. MOVE F1 N NE or BUILD S1 E3 S3 H3 W F,FL,FR AS F2, then END; send HELP for instructions',
     read(r, line, ws, head) {
       if (head === 'BUILD') return readBuild(c, r, line, ws);

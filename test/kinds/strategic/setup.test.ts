@@ -115,8 +115,21 @@ describe('a side’s setup', () => {
     expect(!bad.ok && bad.errors.map((e) => e.line)).toEqual([2]);
     const move = setupPhase.parseSetup(setupText('BUILD a1 E3 S3 H3 W F,FL,FR AS F1', 'MOVE F1 N'), ctx('blue'));
     expect(!move.ok && move.errors.map((e) => [e.line, e.code])).toEqual([[3, 'SETUP_BUILD_ONLY']]);
+    // A mail of commands or a message only is no setup: nothing to store, the commands answered.
     const none = setupPhase.parseSetup('GAME c1 TURN 0\nMESSAGE red\nhello\nEND', ctx('blue'));
-    expect(!none.ok && none.errors.map((e) => e.code)).toEqual(['SETUP_NO_SHIPS']);
+    expect(none.ok && { hasOrders: none.hasOrders, message: none.message }).toEqual({
+      hasOrders: false,
+      message: { to: 'red', text: 'hello' },
+    });
+    const help = setupPhase.parseSetup('GAME c1 TURN 0\nHELP\nCONCEDE\nEND', ctx('blue'));
+    expect(help.ok && { hasOrders: help.hasOrders, commands: help.commands }).toEqual({
+      hasOrders: false,
+      commands: ['HELP', 'CONCEDE'],
+    });
+    const empty = setupPhase.parseSetup('GAME c1 TURN 0\nEND', ctx('blue'));
+    expect(!empty.ok && empty.errors.map((e) => [e.code, e.message.split(':')[0]])).toEqual([
+      ['EMPTY', 'no setup found'],
+    ]);
   });
 
   it('"the default build: ships of 15 BP (ENGINE 3, SHIELDS 3, TO-HIT 3, weapons F FL FR) while the budget lasts, then one of 10 BP (ENGINE 5, SHIELDS 2, TO-HIT 1, weapon F) if 10 BP are left, in fleets of at most 20 ships named after the side"', () => {
