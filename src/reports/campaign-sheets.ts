@@ -46,7 +46,9 @@ export interface CampaignTurnEvents {
 
 /** The Production Control Sheet: per turn played, BP produced and spent, the store after, systems captured. */
 export function productionControlSheet(side: string, history: readonly CampaignTurnEvents[]): string[] {
-  const rows = history.map((t) => {
+  // A turn without the side's production is the setup (turn 0), spent from the budget, not from production.
+  const played = history.filter((t) => t.events.some((e) => e.type === 'production' && e.side === side));
+  const rows = played.map((t) => {
     const produced = t.events
       .filter((e) => e.type === 'production' && e.side === side)
       .reduce((n, e) => n + (e.type === 'production' ? e.produced : 0), 0);
@@ -54,11 +56,11 @@ export function productionControlSheet(side: string, history: readonly CampaignT
       .filter((e) => e.type === 'build' && e.side === side && !e.skipped)
       .reduce((n, e) => n + (e.type === 'build' ? e.cost : 0), 0);
     const production = t.events.find((e) => e.type === 'production' && e.side === side);
-    const store = production?.type === 'production' ? production.store - spent : null;
+    const store = production?.type === 'production' ? production.store - spent : 0;
     const captured = t.events
       .filter((e) => e.type === 'capture' && e.side === side)
       .map((e) => (e.type === 'capture' ? e.hex : ''));
-    return [t.number, produced, spent, store === null ? '-' : store, captured.length === 0 ? '-' : captured.join(' ')];
+    return [t.number, produced, spent, store, captured.length === 0 ? '-' : captured.join(' ')];
   });
   if (rows.length === 0) return ['No turn played yet.'];
   return table(['Turn', 'Produced', 'Spent', 'Store', 'Captured'], rows);

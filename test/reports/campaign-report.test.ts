@@ -110,5 +110,13 @@ describe('the record sheets (§10)', () => {
     // 12 BP + 2 produced (home and 0505) − 10 spent = 4.
     expect(sheet[2]).toBe('   4         2     10      4  -');
     expect(productionControlSheet('blue', [])).toEqual(['No turn played yet.']);
+    // The setup turn (turn 0) has no production: it is not a row, rather than a row of zeros beside a spent budget.
+    expect(productionControlSheet('blue', [{ number: 0, events: [] }])).toEqual(['No turn played yet.']);
+    expect(
+      productionControlSheet('blue', [
+        { number: 0, events: [] },
+        { number: 4, events: first.events },
+      ]).slice(2),
+    ).toEqual(['   4         2     10      4  -']);
   });
 });
