@@ -142,7 +142,10 @@ export interface ShipTurnRecord {
   readonly shields: { readonly now: number; readonly built: number; readonly ovals: string };
   readonly toHit: number;
   readonly weapons: readonly WeaponMount[];
+  /** The turns shown: the last RECORD_TURNS_IN_MAIL in a mailed report, every one on the web. */
   readonly turns: readonly ShipTurnLine[];
+  /** The turns left out of `turns` (shown on the game page), or null when none are. */
+  readonly earlier: { readonly from: number; readonly to: number } | null;
   /** The record as fixed-width text, at most REPORT_WIDTH columns. */
   readonly lines: readonly string[];
 }
@@ -245,8 +248,12 @@ export function shipTurnRecord(
   ship: Ship,
   history: readonly ResolvedTurnEvents[],
   width = REPORT_WIDTH,
+  lastTurns = Number.POSITIVE_INFINITY,
 ): ShipTurnRecord {
-  const { turns, fate } = shipTurns(ship, history);
+  const { turns: all, fate } = shipTurns(ship, history);
+  const turns = all.length > lastTurns ? all.slice(all.length - lastTurns) : all;
+  const earlier =
+    turns.length < all.length ? { from: all[0]!.turn, to: all[all.length - turns.length - 1]!.turn } : null;
   const state =
     ship.status === 'active'
       ? `in play at ${formatHex(ship.hex)} facing ${ship.facing}, ${ship.speed === null ? 'not moved yet' : `last SPEED ${ship.speed}`}`
@@ -265,6 +272,7 @@ export function shipTurnRecord(
     stat('SHIELDS', shields.ovals, `${shields.now} of ${shields.built}`),
     `  TO-HIT   ${ship.toHit}`,
     `  WEAPONS  ${weapons.map((w) => `${w.mount} ${w.mark}`).join('   ')}`,
+    ...(earlier ? [`  Turns ${earlier.from} to ${earlier.to}: on the game page.`] : []),
     ...turnTable(turns, width),
   ];
   return {
@@ -277,6 +285,7 @@ export function shipTurnRecord(
     toHit: ship.toHit,
     weapons,
     turns,
+    earlier,
     lines,
   };
 }
@@ -356,13 +365,14 @@ export function sideRecords(
   sideName: (side: string) => string = (s) => s,
   onlySide: string | null = null,
   width: number = REPORT_WIDTH,
+  lastTurns = Number.POSITIVE_INFINITY,
 ): SideRecords[] {
   return position.sides
     .filter((side) => onlySide === null || side === onlySide)
     .map((side) => ({
       side,
       sideName: sideName(side),
-      records: position.ships.filter((s) => s.side === side).map((s) => shipTurnRecord(s, history, width)),
+      records: position.ships.filter((s) => s.side === side).map((s) => shipTurnRecord(s, history, width, lastTurns)),
     }))
     .filter((g) => g.records.length > 0);
 }
@@ -377,6 +387,12 @@ function noOrdersReason(position: Position, side: string): string | null {
   return null;
 }
 
+/**
+ * Turns of each Ship Turn Record a mailed report shows: the latest, so that a report stays the same size however long
+ * the game (turn 80 of a 30-ship battle would otherwise mail a megabyte); the game page shows them all.
+ */
+export const RECORD_TURNS_IN_MAIL = 10;
+
 export function turnReport(input: TurnReportInput): TurnReportView {
   const { position, reader } = input;
   const name = input.sideName ?? ((s: string) => s);
@@ -386,7 +402,7 @@ export function turnReport(input: TurnReportInput): TurnReportView {
   // A seat with nothing to order reads the game as an observer does.
   const observer = seatSide === null || reason !== null;
   const width = reportWidth(input.width);
-  const sides = sideRecords(position, input.history, name, observer ? null : seatSide, width);
+  const sides = sideRecords(position, input.history, name, observer ? null : seatSide, width, RECORD_TURNS_IN_MAIL);
   const block =
     seatSide !== null && reason === null
       ? orderBlock(

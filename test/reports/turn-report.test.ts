@@ -296,6 +296,40 @@ describe('the turn report of the tutorial duel after turn 1', () => {
     }
   });
 
+  it('a mailed report shows each Ship Turn Record’s last 10 turns and says where the earlier ones are', () => {
+    // Fourteen turns in which Black flies on: the mail's record keeps turns 5 to 14, the game page's all of them.
+    const long: ResolvedTurnEvents[] = Array.from({ length: 14 }, (_, i) => ({
+      number: i + 1,
+      events: [
+        {
+          type: 'move',
+          ship: 'Black',
+          speed: 1,
+          plot: '1',
+          source: 'orders',
+          from: '0202',
+          to: '0202',
+          facing: 'SE',
+          path: ['0202'],
+        },
+      ],
+    }));
+    const view = turnReport({
+      ...base,
+      turn: 15,
+      history: long,
+      reader: { kind: 'seat', side: 'black', timeZone: 'UTC' },
+    });
+    const record = view.sides[0]!.records[0]!;
+    expect(record.turns.map((t) => t.turn)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(record.earlier).toEqual({ from: 1, to: 4 });
+    expect(record.lines).toContain('  Turns 1 to 4: on the game page.');
+    const whole = shipTurnRecord(record.id === 'Black' ? black : grey, long);
+    expect(whole.turns).toHaveLength(14);
+    expect(whole.earlier).toBeNull();
+    expect(whole.lines.join('\n')).not.toContain('on the game page');
+  });
+
   it('starts the order block from the orders the seat has in, when it has some', () => {
     const view = turnReport({
       ...base,

@@ -14,7 +14,13 @@ import { sidesInPlay, victory } from '../../rules/victory.ts';
 import type { TurnEvent } from '../../rules/events.ts';
 import { renderDiagram } from '../../reports/diagram.ts';
 import { narrative } from '../../reports/narrative.ts';
-import { REPORT_WIDTH, sideRecords, turnReport, type ResolvedTurnEvents } from '../../reports/turn-report.ts';
+import {
+  RECORD_TURNS_IN_MAIL,
+  REPORT_WIDTH,
+  sideRecords,
+  turnReport,
+  type ResolvedTurnEvents,
+} from '../../reports/turn-report.ts';
 import { tacticalReplay } from './replay.ts';
 import {
   DamagedDocumentError,
@@ -149,7 +155,9 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   endReport: ({ state, lastEvents, history, sideName }) => ({
     narrative: narrative(lastEvents as TurnEvent[], sideName),
     diagram: state ? renderDiagram(state, { maxWidth: REPORT_WIDTH }) : null,
-    sides: state ? sideRecords(state, tacticalHistory(history), sideName) : [],
+    sides: state
+      ? sideRecords(state, tacticalHistory(history), sideName, null, REPORT_WIDTH, RECORD_TURNS_IN_MAIL)
+      : [],
   }),
   replay: tacticalReplay,
 };
