@@ -3,6 +3,7 @@
  * data from a form, the API or the CLI is checked here.
  */
 import { z } from 'zod';
+import { MAX_HOURS, openHoursSchema } from '../../lib/hours.ts';
 import type { PlacedShip } from './scenarios.ts';
 
 export const sideId = z
@@ -37,22 +38,9 @@ export const gameSettingsSchema = z
     /** Deployment zones by side; a side without one may deploy anywhere on the map. */
     zones: z.record(z.string(), zoneSchema).default({}),
     /** Hours a turn stays open; null: no deadline (the turn waits for every seat). */
-    turnHours: z
-      .number()
-      .min(0.05)
-      .max(24 * 60)
-      .nullable()
-      .default(72),
+    turnHours: openHoursSchema(),
     /** Reminders to seats still missing orders, in hours before the deadline. */
-    reminderHours: z
-      .array(
-        z
-          .number()
-          .positive()
-          .max(24 * 60),
-      )
-      .max(5)
-      .default([24, 2]),
+    reminderHours: z.array(z.number().positive().max(MAX_HOURS)).max(5).default([24, 2]),
     turnLimit: z.number().int().min(1).max(999).nullable().default(null),
     /** What happens to a seat without orders at the deadline. */
     noOrders: z.enum(['standing', 'solo']).default('standing'),

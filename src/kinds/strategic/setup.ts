@@ -7,6 +7,7 @@
  * deadline, and the campaign turn 1 starts from.
  */
 import { z } from 'zod';
+import { openHoursSchema } from '../../lib/hours.ts';
 import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
 import type { OrdersProblem } from '../../orders/types.ts';
 import { formatHex, parseHex } from '../../rules/hex.ts';
@@ -79,19 +80,9 @@ export const campaignSettingsSchema = z
     /** The last turn to be played (§9), or null for none. */
     turnLimit: z.number().int().min(1).max(999).nullable().default(null),
     /** Hours a campaign turn stays open; null: it waits for both sides. */
-    turnHours: z
-      .number()
-      .min(0.05)
-      .max(24 * 60)
-      .nullable()
-      .default(72),
+    turnHours: openHoursSchema(),
     /** Hours the setup phase (and a tactical battle's deployment) stays open; null: it waits. */
-    setupHours: z
-      .number()
-      .min(0.05)
-      .max(24 * 60)
-      .nullable()
-      .default(72),
+    setupHours: openHoursSchema(),
     /** A tactical battle's turn limit (§8). */
     tacticalTurnLimit: z.number().int().min(1).max(99).default(TACTICAL_TURN_LIMIT),
   })
