@@ -17,10 +17,11 @@
  * - never an address, a token or its hash, nor the orders of the open turn.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { battles, turns, type Game, type Seat, type Turn } from '../../db/schema.ts';
+import { battles, type Game, type Seat, type Turn } from '../../db/schema.ts';
 import { createGamesRepository, gameNotFound } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
+import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { kindOf } from '../../kinds/index.ts';
 import {
@@ -135,7 +136,7 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
       `game ${gameId} is a ${kindOf(game.ruleset).title} with hidden information: it is exported once it is over`,
     );
 
-  const rows = await tx.select().from(turns).where(eq(turns.gameId, gameId)).orderBy(asc(turns.number));
+  const rows = await createTurnsRepository(tx).ofGame(gameId);
   // Turn 0 is a kind's setup phase (the campaign's starting fleets): no turn of play, its result is turn 1's state.
   const resolved = rows.filter((t) => t.status === 'resolved' && t.number >= 1);
   const open = rows.find((t) => t.status !== 'resolved' && t.number >= 1) ?? null;

@@ -4,11 +4,12 @@
  * of a turn that has not resolved are never here; a seat's own standing
  * orders come from `standingOrderSet`, for that seat only.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { submissions, turns } from '../../db/schema.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { submissions } from '../../db/schema.ts';
 import type { TurnEvent } from '../../rules/events.ts';
 import type { Position, ShipOrders } from '../../rules/types.ts';
 import type { GamesContext } from '../context.ts';
+import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { readOrders, readPosition } from '../games/state.ts';
 
 export interface PlayedTurn {
@@ -23,11 +24,7 @@ export interface PlayedTurn {
 
 /** Every resolved turn, in order. */
 export async function playedTurns(ctx: GamesContext, gameId: string): Promise<PlayedTurn[]> {
-  const rows = await ctx.db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
-    .orderBy(asc(turns.number));
+  const rows = await createTurnsRepository(ctx.db).resolved(gameId);
   return rows.map((t) => ({
     number: t.number,
     resolvedAt: t.resolvedAt,
@@ -40,11 +37,8 @@ export async function playedTurns(ctx: GamesContext, gameId: string): Promise<Pl
 
 /** The position turn 1 began from; null before the game has started. */
 export async function openingPosition(ctx: GamesContext, gameId: string): Promise<Position | null> {
-  const [row] = await ctx.db
-    .select({ state: turns.stateBefore })
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.number, 1)));
-  return row ? readPosition(row.state) : null;
+  const first = await createTurnsRepository(ctx.db).find(gameId, 1);
+  return first ? readPosition(first.stateBefore) : null;
 }
 
 /** The orders one seat has standing for a turn; null when it has none in. */

@@ -2,12 +2,13 @@
  * What a seat, a moderator or a reader sees of a game. Orders are never shown
  * to anyone but their seat before the turn has resolved.
  */
-import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
-import { auditLog, games, submissions, turns, type Game, type Seat } from '../../db/schema.ts';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { auditLog, games, submissions, type Game, type Seat } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { createGamesRepository, gameNotFound } from './games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext } from '../context.ts';
+import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { isSetupTurn, setupContext } from '../turns/kind-setup.ts';
@@ -26,10 +27,7 @@ async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
 async function baseView(ctx: GamesContext, game: Game) {
   const settings = settingsOf(game);
   const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
-  const [turn] = await ctx.db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const turn = await createTurnsRepository(ctx.db).find(game.id, game.currentTurn);
   const standing = turn
     ? await ctx.db
         .select({ seatId: submissions.seatId })
@@ -103,12 +101,7 @@ export async function assertTurnsVisible(
 
 /** The events of the last resolved turn before the game's current one (a kind's side view may depend on them). */
 async function lastEvents(ctx: GamesContext, game: Game): Promise<readonly unknown[]> {
-  const [row] = await ctx.db
-    .select({ events: turns.events })
-    .from(turns)
-    .where(and(eq(turns.gameId, game.id), eq(turns.status, 'resolved')))
-    .orderBy(desc(turns.number))
-    .limit(1);
+  const row = await createTurnsRepository(ctx.db).lastResolved(game.id);
   return (row?.events ?? []) as readonly unknown[];
 }
 
@@ -226,10 +219,7 @@ export async function moderatorMail(ctx: GamesContext, m: Moderator, limit = 200
 
 /** One turn. Its orders are shown only once it has resolved. */
 export async function turnView(ctx: GamesContext, gameId: string, number: number) {
-  const [turn] = await ctx.db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+  const turn = await createTurnsRepository(ctx.db).find(gameId, number);
   if (!turn) throw notFound('TURN_NOT_FOUND', `game ${gameId} has no turn ${number}`);
   const resolved = turn.status === 'resolved';
   return {
@@ -249,11 +239,7 @@ export async function turnView(ctx: GamesContext, gameId: string, number: number
 /** Every resolved turn of a game, in order. */
 export async function history(ctx: GamesContext, gameId: string) {
   await gameRow(ctx, gameId);
-  const rows = await ctx.db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
-    .orderBy(asc(turns.number));
+  const rows = await createTurnsRepository(ctx.db).resolved(gameId);
   return rows.map((t) => ({
     number: t.number,
     resolvedAt: t.resolvedAt,
@@ -281,12 +267,7 @@ export async function listGames(ctx: GamesContext, filter: { publicOnly?: boolea
 
 /** Resolved turns before `before`, with their events, oldest first: a kind's reports are built from them. */
 async function eventsBefore(ctx: GamesContext, gameId: string, before: number) {
-  const rows = await ctx.db
-    .select({ number: turns.number, events: turns.events })
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), lt(turns.number, before)))
-    .orderBy(asc(turns.number));
-  return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+  return createTurnsRepository(ctx.db).eventsBefore(gameId, before);
 }
 
 /**
@@ -296,10 +277,7 @@ async function eventsBefore(ctx: GamesContext, gameId: string, before: number) {
  * else the kind's blank). Null when the game has no turn yet.
  */
 async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
-  const [turn] = await ctx.db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const turn = await createTurnsRepository(ctx.db).find(game.id, game.currentTurn);
   if (!turn) return null;
   const kind = kindOf(game.ruleset);
   const settings = settingsOf(game);

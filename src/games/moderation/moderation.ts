@@ -3,12 +3,13 @@
  * moderator key and goes to the audit log with who, when and why.
  */
 import { z } from 'zod';
-import { and, desc, eq, gte, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, ne } from 'drizzle-orm';
 import { battles, seats, turns, type Game, type Seat } from '../../db/schema.ts';
 import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
 import { battleOfGame } from '../battles/links.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
+import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository, seatNotFound } from '../seats/seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
@@ -39,11 +40,7 @@ export type Moderator =
 
 async function lockGame(tx: Tx, m: Moderator): Promise<Game> {
   // Locks are always taken turn first, then game — the order the turn queue takes them in — so the two never deadlock.
-  await tx
-    .select({ n: turns.number })
-    .from(turns)
-    .where(and(eq(turns.gameId, m.gameId), ne(turns.status, 'resolved')))
-    .for('update');
+  await createTurnsRepository(tx).lockUnresolved(m.gameId);
   const game = await createGamesRepository(tx).byId(m.gameId, { forUpdate: true });
   if ('email' in m) {
     if (game.moderatorEmail === null || game.moderatorEmail !== m.email.trim().toLowerCase())
@@ -60,12 +57,8 @@ export async function checkModerator(ctx: GamesContext, m: Moderator): Promise<G
 }
 
 async function openTurnOf(tx: Tx, game: Game) {
-  const [turn] = await tx
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn), eq(turns.status, 'open')))
-    .for('update');
-  return turn ?? null;
+  const turn = await createTurnsRepository(tx).find(game.id, game.currentTurn, { forUpdate: true });
+  return turn?.status === 'open' ? turn : null;
 }
 
 async function seatOfSide(tx: Tx, gameId: string, side: string): Promise<Seat> {
@@ -187,10 +180,7 @@ export async function extendDeadline(
 ): Promise<Date | null> {
   if (!(hours > 0 && hours <= 24 * 60)) throw invalid('BAD_HOURS', 'extend by more than 0 and at most 1440 hours');
   const game = await checkModerator(ctx, m);
-  const [turn] = await ctx.db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, game.id), eq(turns.number, game.currentTurn)));
+  const turn = await createTurnsRepository(ctx.db).find(game.id, game.currentTurn);
   const from = turn?.deadline ?? ctx.clock.now();
   return setDeadline(ctx, m, new Date(from.getTime() + hours * 3_600_000), reason);
 }
@@ -236,13 +226,7 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
     const game = await lockGame(tx, m);
     if (game.status === 'setup' || game.status === 'abandoned')
       throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} is ${game.status}`);
-    const [last] = await tx
-      .select()
-      .from(turns)
-      .where(and(eq(turns.gameId, game.id), eq(turns.status, 'resolved')))
-      .orderBy(desc(turns.number))
-      .limit(1)
-      .for('update');
+    const last = await createTurnsRepository(tx).lastResolved(game.id, { forUpdate: true });
     if (!last) throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn yet`);
     // A kind's setup phase is settled for good once turn 1 opens.
     if (isSetupTurn(game, last.number))

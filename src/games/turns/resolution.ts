@@ -20,6 +20,7 @@ import { kindOf } from '../../kinds/index.ts';
 import type { ResolveOutput } from '../../kinds/kind.ts';
 import { awaitBattles, deployDueBattle, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
+import { createTurnsRepository } from './turns.repository.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
@@ -62,10 +63,7 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
       return deployed ? { gameId: deployed, turn: SETUP_TURN, gameOver: false } : null;
     }
     const game = await createGamesRepository(tx).find(due.gameId, { forUpdate: true });
-    const [turn] = await tx
-      .select()
-      .from(turns)
-      .where(and(eq(turns.gameId, due.gameId), eq(turns.number, due.number)));
+    const turn = await createTurnsRepository(tx).find(due.gameId, due.number);
     return resolveClaimed(ctx, tx, game!, turn!);
   });
 }

@@ -1,0 +1,66 @@
+/**
+ * The turns table behind a small repository: a game's turn by its number
+ * (locked for an update if asked), its resolved turns in order, the last of
+ * them, and the turns not yet resolved, locked — the queries the use cases
+ * share. The queue's claims (resolution.ts), which join games and skip locked
+ * rows, stay where they are written.
+ */
+import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
+import { turns, type Turn } from '../../db/schema.ts';
+import type { Tx } from '../context.ts';
+
+export type { Turn };
+
+export function createTurnsRepository(db: Tx) {
+  return {
+    /** Turn `number` of the game, or null. `forUpdate` locks its row to the end of the transaction. */
+    async find(gameId: string, number: number, options: { forUpdate?: boolean } = {}): Promise<Turn | null> {
+      const query = db
+        .select()
+        .from(turns)
+        .where(and(eq(turns.gameId, gameId), eq(turns.number, number)));
+      const [turn] = options.forUpdate ? await query.for('update') : await query;
+      return turn ?? null;
+    },
+    /** Every resolved turn of the game, in order. */
+    async resolved(gameId: string): Promise<Turn[]> {
+      return db
+        .select()
+        .from(turns)
+        .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
+        .orderBy(asc(turns.number));
+    },
+    /** The events of the game's resolved turns before turn `before`, oldest first (what reports are built from). */
+    async eventsBefore(gameId: string, before: number): Promise<{ number: number; events: unknown[] }[]> {
+      const rows = await db
+        .select({ number: turns.number, events: turns.events })
+        .from(turns)
+        .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), lt(turns.number, before)))
+        .orderBy(asc(turns.number));
+      return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+    },
+    /** The game's last resolved turn, or null; `forUpdate` locks its row. */
+    async lastResolved(gameId: string, options: { forUpdate?: boolean } = {}): Promise<Turn | null> {
+      const query = db
+        .select()
+        .from(turns)
+        .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
+        .orderBy(desc(turns.number))
+        .limit(1);
+      const [turn] = options.forUpdate ? await query.for('update') : await query;
+      return turn ?? null;
+    },
+    /** Every turn of the game, in order. */
+    async ofGame(gameId: string): Promise<Turn[]> {
+      return db.select().from(turns).where(eq(turns.gameId, gameId)).orderBy(asc(turns.number));
+    },
+    /** The game's turns not resolved yet, locked: taken before the game's row, in the lock order of the queue. */
+    async lockUnresolved(gameId: string): Promise<Turn[]> {
+      return db
+        .select()
+        .from(turns)
+        .where(and(eq(turns.gameId, gameId), ne(turns.status, 'resolved')))
+        .for('update');
+    },
+  };
+}
