@@ -172,6 +172,20 @@ export const CONFIG_KEYS = {
     default: '60',
     schema: wholeNumber(0, 100_000),
   }),
+  rateLimitGames: key({
+    env: 'RATE_LIMIT_GAMES',
+    doc: 'Games one person (the logged-in address creating them, on the web or the API) may create per hour, counted in the database across every process (0: no limit).',
+    expected: 'a whole number from 0 to 100000',
+    default: '10',
+    schema: wholeNumber(0, 100_000),
+  }),
+  rateLimitInvitations: key({
+    env: 'RATE_LIMIT_INVITATIONS',
+    doc: 'Invitations one mail address may be sent per hour, across every game and however they are made, counted in the database (0: no limit); beyond it the game or seat that would invite it is refused.',
+    expected: 'a whole number from 0 to 100000',
+    default: '3',
+    schema: wholeNumber(0, 100_000),
+  }),
   trustProxy: key({
     env: 'TRUST_PROXY',
     doc: "Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none; the client address is the connection's).",

@@ -23,6 +23,7 @@
  */
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository } from '../games/games/games.repository.ts';
+import { joinSeats } from '../games/seats/joining.ts';
 import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
@@ -194,6 +195,8 @@ async function decide(
     return { outcome: 'too-large', ...seatRef, verified, detail: { limit: options.maxBytes } };
   }
   if (!found || !game) return withoutSeat(ctx, tx, mail, outline, candidates.length > 0, answer);
+  // Mail from the seat's own address with its token answers the invitation: the seat joins (games/seats/joining.ts).
+  if (verified) await joinSeats(ctx, tx, { gameId: game.id, email: found.seat.email });
   return applySeatMail(ctx, tx, {
     mail,
     outline,

@@ -4,7 +4,13 @@
  * to the outbox in the transaction of the change it belongs to, composed
  * through the mail port (ctx.mail).
  */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { outbox } from '../../db/schema.ts';
+import { plainText } from '../../lib/text.ts';
+import { HOUR } from '../clock.ts';
 import type { GamesContext, Tx } from '../context.ts';
+import { LimitError } from '../errors.ts';
+import { createSeatsRepository } from './seats.repository.ts';
 import type { Game } from '../games/games.repository.ts';
 import { issueLoginToken, loginUrl, seatLoginLink } from '../logins/logins.ts';
 import { queueAnswer } from '../turns/messages.ts';
@@ -26,22 +32,72 @@ export async function queueLoginMail(ctx: GamesContext, tx: Tx, email: string): 
   await queueAnswer(ctx, tx, { to: email, gameId: null, kind: 'login', composed, inReplyTo: null });
 }
 
+/** The longest a name chosen by a game's creator (the game's, a side's, a player's) is quoted in an invitation. */
+export const INVITATION_NAME_CHARS = 40;
+
 /**
- * Tells a seat's player they have a seat, with a link that logs them in (7 days, once) and their order address as
- * Reply-To.
+ * A name someone else chose, as an invitation quotes it: letters, digits, spaces and a little punctuation only, no
+ * link or address (a dot or @ between words is spaced apart), at most INVITATION_NAME_CHARS characters.
+ */
+export function invitationName(text: string): string {
+  const cleaned = plainText(text.normalize('NFKC'), { replacement: ' ' })
+    .replace(/[^\p{L}\p{N} .,'()&!?-]+/gu, ' ')
+    .replace(/([.@])(?=\S)/g, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const capped = [...cleaned];
+  return capped.length <= INVITATION_NAME_CHARS ? cleaned : `${capped.slice(0, INVITATION_NAME_CHARS - 1).join('')}…`;
+}
+
+/**
+ * A seat's one invitation: a short mail whose text the service fixes (docs/mail.md "Invitations"), the game's and the
+ * creator's names quoted through invitationName, with a link that joins the game (and logs in; it works once, for 7
+ * days) and the seat's order address as Reply-To (a reply joins too). Nothing else of the game is mailed to the seat
+ * until it joins (outbox/held.ts). At most `ctx.limits.invitationsPerHour` invitations go to one address an hour,
+ * across every game: one more is refused (TOO_MANY_INVITATIONS) and the change that would send it is not made.
  */
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
+  await checkInvitationLimit(ctx, tx, seat.email);
   const link = await seatLoginLink(ctx, tx, seat);
+  const creator = game.moderatorEmail
+    ? (await createSeatsRepository(tx).ofGame(game.id)).find((s) => s.email === game.moderatorEmail)
+    : undefined;
+  const who = creator
+    ? `${invitationName(creator.displayName)}, a player on this service,`
+    : 'A player on this service';
   const composed = ctx.mail.notice({
-    subject: `[${game.id}] You have a seat in ${game.name}`,
+    subject: 'Invitation to a game of Minimal Space Combat',
     paragraphs: [
-      `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
-      game.status === 'setup' && seat.fleet === null
-        ? 'The game starts when every side has chosen its fleet: choose yours on the game page.'
-        : 'Your turn reports come by mail; answer them with your orders, or use the game page.',
-      `Open the game page (this link logs you in; it works once, for 7 days):\n${link}`,
-      'Later, log in on the web site with this address: a login link comes by mail.',
+      `${who} invites this address to play the side "${invitationName(sideName(settingsOf(game), seat.side))}" in a game of Minimal Space Combat named "${invitationName(game.name)}".`,
+      `To join, follow this link (it works once, for 7 days, and logs you in):\n${link}`,
+      'Or reply to this mail. Until you join, nothing more about this game is sent to this address. If you do not want to play, ignore this mail.',
     ],
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
+}
+
+/** Serialises invitations to one address, so that two at once cannot both pass the limit (PostgreSQL and PGlite). */
+async function lockAddress(tx: Tx, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`msc-invite:${email}`}))`);
+}
+
+/** TOO_MANY_INVITATIONS (429) when `email` has had its invitations for this hour. */
+export async function checkInvitationLimit(ctx: GamesContext, tx: Tx, email: string): Promise<void> {
+  const limit = ctx.limits?.invitationsPerHour ?? 0;
+  if (limit <= 0) return;
+  const address = email.trim().toLowerCase();
+  await lockAddress(tx, address);
+  const since = new Date(ctx.clock.now().getTime() - HOUR);
+  const sent = await tx
+    .select({ at: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'invite'), eq(sql`lower(${outbox.toAddress})`, address), gt(outbox.createdAt, since)))
+    .orderBy(asc(outbox.createdAt));
+  if (sent.length < limit) return;
+  const retryAfterS = Math.max(1, Math.ceil((sent[0]!.at.getTime() + HOUR - ctx.clock.now().getTime()) / 1000));
+  throw new LimitError(
+    'TOO_MANY_INVITATIONS',
+    `${address} has been sent ${sent.length} invitations in the last hour, the most one address is sent: invite it again in ${Math.ceil(retryAfterS / 60)} minutes, or ask its owner to join another way`,
+    retryAfterS,
+  );
 }

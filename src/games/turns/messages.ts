@@ -30,6 +30,7 @@ import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
+import { heldFromSeat } from '../outbox/held.ts';
 
 export { describeDeadline };
 
@@ -138,6 +139,8 @@ export interface SeatMail {
 
 /** One mail to a seat, to its registered address, with its order address as Reply-To. */
 async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
+  // A seat that has not joined gets its invitation and nothing else (outbox/held.ts).
+  if (await heldFromSeat(tx, m.seat.id, m.kind)) return;
   const mail: Composed =
     m.html == null
       ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
@@ -176,6 +179,7 @@ export async function queueAnswer(
   }
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
+  if (toSeat && (await heldFromSeat(tx, m.seat!.id, m.kind))) return;
   await insertOutbox(ctx, tx, {
     gameId,
     kind: m.kind,
