@@ -15,7 +15,9 @@ import { invitationName } from '../../src/games/seats/invitations.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { sendSideMessage } from '../../src/games/turns/side-messages.ts';
+import { handleInboundMail } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { orderMail, seatAddress } from '../mail/support.ts';
 import { duelOrders, gamesContext, type TestGamesContext } from '../support/games.ts';
 
 const ALICE = 'alice@pbem.test';
@@ -110,6 +112,23 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     // The link works once: following it again joins nothing and sends nothing.
     expect(await followLoginLink(ctx, linkToken)).toBeNull();
     expect(await mailTo(ALICE)).toHaveLength(2);
+  });
+
+  it('a reply to the invitation through the seat order address joins too: its orders are taken and answered', async () => {
+    const created = await createGameAndInvite(ctx, duelInput('duel'), 'api');
+    const token = created.seats.find((s) => s.side === 'black')!.token;
+    const raw = await orderMail(ALICE, seatAddress(token), duelOrders('duel', 'black'));
+    expect((await handleInboundMail(ctx, raw)).outcome).toBe('accepted');
+    const [alice] = await ctx.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, 'duel'), eq(seats.email, ALICE)));
+    expect(alice!.joinedAt).not.toBeNull();
+    expect((await mailTo(ALICE)).map((m) => m.kind)).toEqual(['invite', 'game-start', 'accepted']);
+    // Mail from another address with the same token proves nothing about Bob's address, nor Alice's.
+    const forged = await orderMail('mallory@pbem.test', seatAddress(token), duelOrders('duel', 'black'));
+    await handleInboundMail(ctx, forged);
+    expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
   });
 
   it('refuses a burst of creations after the limit, with the seconds to wait; an hour later it creates again', async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { games, outbox } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/db.ts';
 import { duelBody, startTestApp, type TestApp } from './support.ts';
-import { logIn, visitor, type Visitor } from './pages-support.ts';
+import { logIn, mailedLink, visitor, type Visitor } from './pages-support.ts';
 
 const MOD = 'mod@pbem.test';
 
@@ -56,6 +56,24 @@ describe.each(databaseKinds)('creating games on the web and over the API on %s',
     expect(created.status).toBe(201);
     // Its creator moderates it, as on the web.
     expect((await app.database.db.select().from(games).where(eq(games.id, 'logged-in')))[0]!.moderatorEmail).toBe(MOD);
+  });
+
+  it('the game page shows a seat invited, not joined yet, until its player follows the invitation', async () => {
+    app = await startTestApp(kind);
+    const mod = visitor(app);
+    await logIn(app, mod, MOD);
+    await mod.get('/games/new');
+    expect((await mod.post('/games/new', duelForm('web-duel'))).status).toBe(201);
+    const board = await mod.get('/games/web-duel/moderate');
+    expect(board.text.match(/invited, not joined yet/g)).toHaveLength(2);
+    const alice = visitor(app);
+    const link = await mailedLink(app, 'alice@pbem.test', 'invite');
+    await alice.get(link);
+    await alice.post(link);
+    const page = await alice.get('/games/web-duel');
+    // Bob has not joined; Alice has.
+    expect(page.text.match(/invited, not joined yet/g)).toHaveLength(1);
+    expect((await mod.get('/games/web-duel/moderate')).text.match(/invited, not joined yet/g)).toHaveLength(1);
   });
 
   it('the API follows CREATE_GAMES: with listed, only the listed addresses create', async () => {
