@@ -290,14 +290,14 @@ export const CONFIG_KEYS = {
   }),
   createGames: key({
     env: 'CREATE_GAMES',
-    doc: 'Who may create games on the web pages: anyone logged in (who then moderates the game), or only the addresses in MODERATOR_EMAILS.',
+    doc: 'Who may create games on the web pages and the API: anyone logged in (who then moderates the game), or only the addresses in MODERATOR_EMAILS.',
     expected: 'anyone or listed',
     default: 'anyone',
     schema: z.enum(['anyone', 'listed']),
   }),
   moderatorEmails: key({
     env: 'MODERATOR_EMAILS',
-    doc: 'Addresses that may create games on the web when CREATE_GAMES=listed, separated by commas.',
+    doc: 'Addresses that may create games on the web and the API when CREATE_GAMES=listed, separated by commas.',
     expected: 'email addresses separated by commas, e.g. ann@example.org, bo@example.org',
     default: '',
     schema: z
