@@ -44,6 +44,8 @@ import { checkInput, refuseNul } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 import { limitPerClient } from './rate-limit.ts';
 import { sessionEmail } from '../games/logins/sessions.ts';
+import { operatorKey } from '../games/service-key.ts';
+import { secretMatches, sha256Hex } from '../games/secrets.ts';
 import { mayCreateGames, type CreateGamesPolicy } from './pages/deps.ts';
 
 export interface ApiOptions {
@@ -178,7 +180,17 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
    * CREATE_GAMES as on the new-game page, who then moderates it besides the key — the same policy and the same limits
    * (RATE_LIMIT_GAMES for the address, RATE_LIMIT_INVITATIONS for each invited one) as the web.
    */
-  async function creator(req: Request): Promise<string> {
+  async function creator(req: Request): Promise<string | null> {
+    // The operator (`msc game create` beside the server holding the embedded database) sends its key instead.
+    const key = bearerToken(req);
+    if (key !== null) {
+      if (!secretMatches(key, sha256Hex(operatorKey(ctx.serviceKey))))
+        throw unauthorized(
+          'BAD_OPERATOR_KEY',
+          'that is not the operator key: log in on the web and send the session cookie instead of a token',
+        );
+      return null;
+    }
     const id = sessionCookie(req, ctx.publicUrl.startsWith('https:'));
     const email = id === null ? null : await sessionEmail(ctx, id);
     if (email === null)
@@ -204,7 +216,12 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
 
   router.post('/api/games', ...createLimit, async (req, res) => {
     const email = await creator(req);
-    const created = await createGameAndInvite(ctx, jsonBody(req) ?? {}, `api:${email}`, { moderatorEmail: email });
+    const created = await createGameAndInvite(
+      ctx,
+      jsonBody(req) ?? {},
+      email === null ? 'operator:cli' : `api:${email}`,
+      email === null ? {} : { moderatorEmail: email },
+    );
     res
       .status(201)
       .location(`/api/games/${created.game.id}`)
