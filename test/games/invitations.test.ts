@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { games, outbox, seats } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { AppError, LimitError } from '../../src/games/errors.ts';
-import { createGameAndInvite } from '../../src/games/games/create.ts';
-import { pause } from '../../src/games/moderation/moderation.ts';
+import { createGame, createGameAndInvite } from '../../src/games/games/create.ts';
+import { pause, replaceSeat } from '../../src/games/moderation/moderation.ts';
 import { followLoginLink } from '../../src/games/seats/joining.ts';
 import { invitationName } from '../../src/games/seats/invitations.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
@@ -129,6 +129,16 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     const forged = await orderMail('mallory@pbem.test', seatAddress(token), duelOrders('duel', 'black'));
     await handleInboundMail(ctx, forged);
     expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
+  });
+
+  it('a seat given to a new address is for that address to join: it gets its invitation and nothing else', async () => {
+    const created = await createGame(ctx, duelInput('duel'));
+    const moderator = { gameId: 'duel', key: created.moderatorToken, actor: 'test' };
+    await replaceSeat(ctx, moderator, 'black', { email: 'carol@pbem.test', name: 'Carol' });
+    await pause(ctx, moderator, null);
+    expect((await mailTo('carol@pbem.test')).map((m) => m.kind)).toEqual(['invite']);
+    // Bob, seated without invitations (joined), gets the game start and the notice.
+    expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['game-start', 'moderation']);
   });
 
   it('refuses a burst of creations after the limit, with the seconds to wait; an hour later it creates again', async () => {
