@@ -7,12 +7,8 @@ import { eq } from 'drizzle-orm';
 import { seats } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
-/** The only mail an unjoined seat is sent. */
-const TO_UNJOINED = new Set(['invite']);
-
-/** Whether a mail of `kind` to the seat is held back: it has not joined, and this is not its invitation. */
-export async function heldFromSeat(tx: Tx, seatId: string, kind: string): Promise<boolean> {
-  if (TO_UNJOINED.has(kind)) return false;
+/** Whether mail to the seat is held back: it has not joined. Its invitation is the one mail that is not asked about. */
+export async function heldFromSeat(tx: Tx, seatId: string): Promise<boolean> {
   const [row] = await tx.select({ joinedAt: seats.joinedAt }).from(seats).where(eq(seats.id, seatId));
   return row !== undefined && row.joinedAt === null;
 }

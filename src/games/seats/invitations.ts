@@ -73,7 +73,15 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
       'Or reply to this mail. Until you join, nothing more about this game is sent to this address. If you do not want to play, ignore this mail.',
     ],
   });
-  await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
+  await queueAnswer(ctx, tx, {
+    to: seat.email,
+    gameId: game.id,
+    kind: 'invite',
+    composed,
+    inReplyTo: null,
+    seat,
+    invitation: true,
+  });
 }
 
 /** Serialises invitations to one address, so that two at once cannot both pass the limit (PostgreSQL and PGlite). */

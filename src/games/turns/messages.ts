@@ -140,7 +140,7 @@ export interface SeatMail {
 /** One mail to a seat, to its registered address, with its order address as Reply-To. */
 async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
   // A seat that has not joined gets its invitation and nothing else (outbox/held.ts).
-  if (await heldFromSeat(tx, m.seat.id, m.kind)) return;
+  if (await heldFromSeat(tx, m.seat.id)) return;
   const mail: Composed =
     m.html == null
       ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
@@ -170,7 +170,16 @@ async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> 
 export async function queueAnswer(
   ctx: GamesContext,
   tx: Tx,
-  m: { to: string; gameId: string | null; kind: string; composed: Composed; inReplyTo: string | null; seat?: Seat },
+  m: {
+    to: string;
+    gameId: string | null;
+    kind: string;
+    composed: Composed;
+    inReplyTo: string | null;
+    seat?: Seat;
+    /** The seat's invitation (seats/invitations.ts): the one mail a seat that has not joined is sent. */
+    invitation?: boolean;
+  },
 ): Promise<void> {
   let gameId = m.gameId ?? m.seat?.gameId ?? null;
   if (gameId !== null) {
@@ -179,7 +188,7 @@ export async function queueAnswer(
   }
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
-  if (toSeat && (await heldFromSeat(tx, m.seat!.id, m.kind))) return;
+  if (toSeat && !m.invitation && (await heldFromSeat(tx, m.seat!.id))) return;
   await insertOutbox(ctx, tx, {
     gameId,
     kind: m.kind,
