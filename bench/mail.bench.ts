@@ -83,18 +83,15 @@ const SEATS = [
   { side: 'grey', email: addressOf('bob'), name: 'Bob' },
 ];
 
+/** A duel whose players have joined (created in-process: the API's creation is the web's, behind a login). */
 async function createDuel(server: RunningServer, gameId: string): Promise<void> {
-  const response = await fetch(`${server.url}/api/games`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      id: gameId,
-      name: `Bench ${gameId}`,
-      scenario: 'tutorial-duel',
-      seats: SEATS,
-    }),
+  await createGame(server.ctx, {
+    id: gameId,
+    name: `Bench ${gameId}`,
+    scenario: 'tutorial-duel',
+    settings: {},
+    seats: SEATS,
   });
-  if (response.status !== 201) throw new Error(`creating ${gameId}: ${response.status} ${await response.text()}`);
 }
 
 /** Part 1: turn 1 of `TURNS` duels, one after another. */

@@ -79,7 +79,13 @@ export interface ClientOptions {
 /** The way `msc game …` reaches the games now: the database itself, or the server that holds it. */
 export async function openGamesClient(options: ClientOptions): Promise<GamesClient> {
   const config = loadConfig(options.env);
-  const viaServer = (url: string) => new HttpGamesClient(url, options.key ? { key: options.key } : {});
+  const viaServer = (url: string) => {
+    const operator = readDataDirHolder(config.dataDir)?.operatorKey;
+    return new HttpGamesClient(url, {
+      ...(options.key ? { key: options.key } : {}),
+      ...(operator ? { operatorKey: operator } : {}),
+    });
+  };
   const url = serverHolding(config);
   if (url) return viaServer(url);
   const logger = cliLogger(config, options.stderr);

@@ -32,6 +32,8 @@ const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : nu
 export interface HttpClientOptions {
   /** The game's moderator key, for moderator commands. */
   readonly key?: string;
+  /** The operator's key the server recorded in the data directory's lock: creating a game needs it. */
+  readonly operatorKey?: string;
   /** For tests: another fetch. */
   readonly fetch?: typeof fetch;
   /** How long a submission that completes the turn waits for the server's workers to resolve it (default 15 s). */
@@ -42,6 +44,7 @@ export class HttpGamesClient implements GamesClient {
   readonly where: string;
   readonly #base: string;
   readonly #key: string | undefined;
+  readonly #operatorKey: string | undefined;
   readonly #fetch: typeof fetch;
   readonly #resolveWaitMs: number;
 
@@ -49,6 +52,7 @@ export class HttpGamesClient implements GamesClient {
     this.#base = baseUrl.replace(/\/+$/, '');
     this.where = `the server at ${this.#base}`;
     this.#key = options.key;
+    this.#operatorKey = options.operatorKey;
     this.#fetch = options.fetch ?? fetch;
     this.#resolveWaitMs = options.resolveWaitMs ?? 15_000;
   }
@@ -117,7 +121,12 @@ export class HttpGamesClient implements GamesClient {
   }
 
   async create(input: CreateGameInput): Promise<CreatedGameInfo> {
-    const r = obj(await this.#call('POST', '/api/games', { body: input }));
+    const r = obj(
+      await this.#call('POST', '/api/games', {
+        body: input,
+        ...(this.#operatorKey ? { auth: this.#operatorKey } : {}),
+      }),
+    );
     const game = obj(r.game);
     const moderatorKey = str(r.moderatorKey);
     if (!moderatorKey)

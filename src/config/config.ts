@@ -172,6 +172,20 @@ export const CONFIG_KEYS = {
     default: '60',
     schema: wholeNumber(0, 100_000),
   }),
+  rateLimitGames: key({
+    env: 'RATE_LIMIT_GAMES',
+    doc: 'Games one person (the logged-in address creating them, on the web or the API) may create per hour, counted in the database across every process (0: no limit).',
+    expected: 'a whole number from 0 to 100000',
+    default: '10',
+    schema: wholeNumber(0, 100_000),
+  }),
+  rateLimitInvitations: key({
+    env: 'RATE_LIMIT_INVITATIONS',
+    doc: 'Invitations one mail address may be sent per hour, across every game and however they are made, counted in the database (0: no limit); beyond it the game or seat that would invite it is refused.',
+    expected: 'a whole number from 0 to 100000',
+    default: '3',
+    schema: wholeNumber(0, 100_000),
+  }),
   trustProxy: key({
     env: 'TRUST_PROXY',
     doc: "Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none; the client address is the connection's).",
@@ -276,14 +290,14 @@ export const CONFIG_KEYS = {
   }),
   createGames: key({
     env: 'CREATE_GAMES',
-    doc: 'Who may create games on the web pages: anyone logged in (who then moderates the game), or only the addresses in MODERATOR_EMAILS.',
+    doc: 'Who may create games on the web pages and the API: anyone logged in (who then moderates the game), or only the addresses in MODERATOR_EMAILS.',
     expected: 'anyone or listed',
     default: 'anyone',
     schema: z.enum(['anyone', 'listed']),
   }),
   moderatorEmails: key({
     env: 'MODERATOR_EMAILS',
-    doc: 'Addresses that may create games on the web when CREATE_GAMES=listed, separated by commas.',
+    doc: 'Addresses that may create games on the web and the API when CREATE_GAMES=listed, separated by commas.',
     expected: 'email addresses separated by commas, e.g. ann@example.org, bo@example.org',
     default: '',
     schema: z

@@ -59,6 +59,11 @@ interface LockRecord {
   readonly nonce: string;
   /** Where the holder's web server answers, once it has recorded it (recordServerUrl). */
   readonly url?: string;
+  /**
+   * The key that lets `msc game create`, run by whoever can read this data directory (the operator), create games
+   * through that server (recordServerUrl).
+   */
+  readonly operatorKey?: string;
 }
 
 export interface DataDirLock {
@@ -196,7 +201,7 @@ function parseRecord(text: string): LockRecord | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
-    const { pid, host, since, nonce, url } = value as Record<string, unknown>;
+    const { pid, host, since, nonce, url, operatorKey } = value as Record<string, unknown>;
     if (!Number.isInteger(pid) || typeof host !== 'string' || typeof nonce !== 'string') return null;
     return {
       pid: pid as number,
@@ -204,6 +209,7 @@ function parseRecord(text: string): LockRecord | null {
       since: typeof since === 'string' ? since : '',
       nonce,
       ...(typeof url === 'string' ? { url } : {}),
+      ...(typeof operatorKey === 'string' ? { operatorKey } : {}),
     };
   } catch {
     return null;
@@ -237,6 +243,8 @@ export interface DataDirHolder {
   readonly since: string;
   /** The holder's web server, if it recorded one: commands can be sent there instead. */
   readonly url: string | null;
+  /** The operator's key for that server's game creation, if it recorded one. */
+  readonly operatorKey: string | null;
   /** Whether the holder still runs: whether the lock is held. */
   readonly alive: boolean;
 }
@@ -252,6 +260,7 @@ export function readDataDirHolder(dataDir: string): DataDirHolder | null {
     host: record.host,
     since: record.since,
     url: record.url ?? null,
+    operatorKey: record.operatorKey ?? null,
     alive: isLocked(path),
   };
 }
@@ -259,14 +268,15 @@ export function readDataDirHolder(dataDir: string): DataDirHolder | null {
 /**
  * Records, in the lock this process holds on `dataDir`, the URL its web
  * server answers at, so that `msc game …` run meanwhile sends its commands
- * there instead of failing on the lock. False (and nothing written) when this
- * process does not hold the lock.
+ * there instead of failing on the lock, with the operator's key for creating
+ * games there when given. False (and nothing written) when this process does
+ * not hold the lock.
  */
-export function recordServerUrl(dataDir: string, url: string): boolean {
+export function recordServerUrl(dataDir: string, url: string, operatorKey?: string): boolean {
   const path = join(dataDir, LOCK_FILE);
   const mine = held.get(resolve(path));
   if (!mine || !isFileAt(mine.fd, path)) return false;
-  mine.record = { ...mine.record, url };
+  mine.record = { ...mine.record, url, ...(operatorKey ? { operatorKey } : {}) };
   writeRecord(mine.fd, mine.record);
   return true;
 }

@@ -26,6 +26,15 @@ export interface GamesContext {
   readonly hooks?: ServiceHooks;
   /** Writes the mail the use cases queue (the mail channel's templates, mail/compose.ts). */
   readonly mail: MailComposer;
+  /** Limits on creating games and inviting addresses (absent or 0: no limit). */
+  readonly limits?: CreationLimits;
+}
+
+export interface CreationLimits {
+  /** Games one creator's address may create per hour (RATE_LIMIT_GAMES). */
+  readonly gamesPerHour: number;
+  /** Invitations one address may be sent per hour, across every game (RATE_LIMIT_INVITATIONS). */
+  readonly invitationsPerHour: number;
 }
 
 export type Tx = AppTransaction | AppDatabase;

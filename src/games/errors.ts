@@ -30,3 +30,14 @@ export const invalid = (code: string, message: string, problems: readonly Proble
   new AppError(code, message, 422, problems);
 export const badRequest = (code: string, message: string, problems: readonly ProblemDetail[] = []) =>
   new AppError(code, message, 400, problems);
+
+/** A refusal for going over a limit: 429, with the seconds to wait before trying again (Retry-After). */
+export class LimitError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(code, message, 429);
+  }
+}

@@ -3,7 +3,7 @@
  * sets one, else a random key made on first start and kept in the database, so
  * every instance on the same database shares it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client.ts';
 import { serviceSecrets } from '../db/schema.ts';
@@ -18,4 +18,13 @@ export async function loadServiceKey(db: AppDatabase, configured?: string): Prom
     .onConflictDoNothing();
   const [row] = await db.select().from(serviceSecrets).where(eq(serviceSecrets.name, NAME));
   return Buffer.from(row!.value, 'base64');
+}
+
+/**
+ * The operator's key: what `msc game create` sends to the server holding the embedded database to create a game as
+ * the operator (without a web login). The server records it in the data directory's lock, which only whoever can
+ * read that directory sees.
+ */
+export function operatorKey(serviceKey: Buffer): string {
+  return createHmac('sha256', serviceKey).update('msc-operator').digest('base64url');
 }

@@ -23,6 +23,7 @@
  */
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository } from '../games/games/games.repository.ts';
+import { joinSeats } from '../games/seats/joining.ts';
 import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
@@ -45,7 +46,7 @@ export type { InboundEnvelope } from './read-mail.ts';
 
 /**
  * What became of a mail (inbound_messages.outcome). Answered: accepted,
- * command, rejected, empty, turn-over, game-over, game-not-started,
+ * command (also a reply that only joins its seat), rejected, empty, turn-over, game-over, game-not-started,
  * turn-closed, conceded, wrong-sender (to the seat's registered address),
  * too-large, no-token, bad-token, unknown-game (to the sender), rate-limited
  * (the first over the limit in an hour). Never answered: duplicate,
@@ -198,6 +199,23 @@ async function decide(
     return { outcome: 'too-large', ...seatRef, verified, detail: { limit: options.maxBytes } };
   }
   if (!found || !game) return withoutSeat(ctx, tx, mail, outline, candidates.length > 0, answer);
+  // Mail from the seat's own address with its token answers the invitation: the seat joins (games/seats/joining.ts).
+  const joined = verified ? await joinSeats(ctx, tx, { gameId: game.id, email: found.seat.email }) : [];
+  if (joined.length > 0 && !outline.orders && outline.commands.length === 0) {
+    // A reply that only says yes is answered by the report of the open turn (queued on joining) and this word.
+    await answer.toSeat(
+      found.seat,
+      'notice',
+      composeNotice({
+        subject: `[${game.id}] You have joined ${game.name}`,
+        paragraphs: [
+          'You have joined the game: its reports and reminders come to this address from now on.',
+          'Reply to a report with your orders, or use the game page.',
+        ],
+      }),
+    );
+    return { outcome: 'command', gameId: game.id, side: found.seat.side, verified, detail: { joined: true } };
+  }
   return applySeatMail(ctx, tx, {
     mail,
     outline,

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config/config.ts';
 import { RETRY_AFTER_S } from '../db/errors.ts';
 import { recordServerUrl } from './data-dir.ts';
+import { operatorKey } from '../games/service-key.ts';
 import { describeServer, migrate, openDatabase, type Database } from './database.ts';
 import type { GamesContext } from '../games/context.ts';
 import { outboxSenderFor, releaseStrandedMail } from '../mail/outbound.ts';
@@ -179,7 +180,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       : `outgoing mail kept in the local mailbox (${url}/mailbox?key=${localMailboxKey(ctx.serviceKey)})`;
 
     // `msc game …` run meanwhile finds the server in the data directory's lock and goes through its API.
-    if (database.kind === 'pglite' && database.dataDir) recordServerUrl(config.dataDir, localUrl(url));
+    if (database.kind === 'pglite' && database.dataDir)
+      recordServerUrl(config.dataDir, localUrl(url), operatorKey(ctx.serviceKey));
 
     const where = describeDatabase(database, config);
     logger.info({ url, database: database.kind, workers: config.workers }, 'listening');

@@ -43,6 +43,10 @@ import {
 import { checkInput, refuseNul } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 import { limitPerClient } from './rate-limit.ts';
+import { sessionEmail } from '../games/logins/sessions.ts';
+import { operatorKey } from '../games/service-key.ts';
+import { secretMatches, sha256Hex } from '../games/secrets.ts';
+import { mayCreateGames, type CreateGamesPolicy } from './pages/deps.ts';
 
 export interface ApiOptions {
   readonly metrics?: Metrics;
@@ -50,6 +54,9 @@ export interface ApiOptions {
   readonly rateLimitOrders?: number;
   /** Games created per client address per hour; 0: no limit. */
   readonly rateLimitCreate?: number;
+  /** Who may create games (CREATE_GAMES, MODERATOR_EMAILS), as on the web pages; default anyone logged in. */
+  readonly createGames?: CreateGamesPolicy;
+  readonly moderatorEmails?: readonly string[];
   /** Largest orders text sent as text/plain, in KiB. */
   readonly bodyLimitKb?: number;
 }
@@ -107,6 +114,19 @@ const replaceBody = z.strictObject({
 
 const endBody = z.strictObject({ how: z.enum(['end', 'abandon']), reason });
 
+/** The web session's id from the request's cookies (session.ts names it), or null. */
+function sessionCookie(req: Request, secure: boolean): string | null {
+  const name = secure ? '__Host-msc_session' : 'msc_session';
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      return /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
 /** The token of `Authorization: Bearer <token>`, or null when the header is absent. */
 function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
@@ -155,6 +175,39 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   const createLimit = limitPerClient(options.rateLimitCreate, 'hour');
   const plainText = express.text({ type: 'text/plain', limit: `${options.bodyLimitKb ?? 512}kb` });
 
+  /**
+   * Who creates a game over the API: the person logged in on the web pages (their session cookie), allowed by
+   * CREATE_GAMES as on the new-game page, who then moderates it besides the key — the same policy and the same limits
+   * (RATE_LIMIT_GAMES for the address, RATE_LIMIT_INVITATIONS for each invited one) as the web.
+   */
+  async function creator(req: Request): Promise<string | null> {
+    // The operator (`msc game create` beside the server holding the embedded database) sends its key instead.
+    const key = bearerToken(req);
+    if (key !== null) {
+      if (!secretMatches(key, sha256Hex(operatorKey(ctx.serviceKey))))
+        throw unauthorized(
+          'BAD_OPERATOR_KEY',
+          'that is not the operator key: log in on the web and send the session cookie instead of a token',
+        );
+      return null;
+    }
+    const id = sessionCookie(req, ctx.publicUrl.startsWith('https:'));
+    const email = id === null ? null : await sessionEmail(ctx, id);
+    if (email === null)
+      throw unauthorized(
+        'LOGIN_NEEDED',
+        `creating a game needs a login: log in at ${ctx.publicUrl}/login (a link comes by mail), then send the request with its session cookie, or create the game at ${ctx.publicUrl}/games/new`,
+      );
+    const policy = { createGames: options.createGames ?? 'anyone', moderatorEmails: options.moderatorEmails ?? [] };
+    if (!mayCreateGames(policy, email))
+      throw new AppError(
+        'MAY_NOT_CREATE',
+        'this service lets only its listed moderators create games (CREATE_GAMES=listed)',
+        403,
+      );
+    return email;
+  }
+
   // Answers carry secrets (tokens, addresses) and change with every turn: nothing is cached.
   router.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -162,7 +215,13 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   });
 
   router.post('/api/games', ...createLimit, async (req, res) => {
-    const created = await createGameAndInvite(ctx, jsonBody(req) ?? {}, 'api');
+    const email = await creator(req);
+    const created = await createGameAndInvite(
+      ctx,
+      jsonBody(req) ?? {},
+      email === null ? 'operator:cli' : `api:${email}`,
+      email === null ? {} : { moderatorEmail: email },
+    );
     res
       .status(201)
       .location(`/api/games/${created.game.id}`)

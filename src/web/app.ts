@@ -151,6 +151,8 @@ export function createApp(deps: AppDeps): Express {
       metrics,
       rateLimitOrders: settings.rateLimitOrders,
       rateLimitCreate: settings.rateLimitCreate,
+      createGames: settings.createGames,
+      moderatorEmails: settings.moderatorEmails,
       bodyLimitKb: settings.bodyLimitKb,
     }),
   );
@@ -165,6 +167,7 @@ export function createApp(deps: AppDeps): Express {
         rateLimitLogin: settings.rateLimitLogin,
         rateLimitOrders: settings.rateLimitOrders,
         rateLimitMessages: settings.rateLimitMessages,
+        rateLimitCreate: settings.rateLimitCreate,
         bodyLimitKb: settings.bodyLimitKb,
         ...(settings.mailFrom ? { mailFrom: settings.mailFrom } : {}),
         inbound: {

@@ -7,7 +7,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { isDatabaseUnavailable, RETRY_AFTER_S } from '../games/health.ts';
-import { AppError, type ProblemDetail } from '../games/errors.ts';
+import { AppError, LimitError, type ProblemDetail } from '../games/errors.ts';
 import type { Logger } from '../log.ts';
 
 export interface ErrorBody {
@@ -130,6 +130,7 @@ export function errorHandler(fallbackLogger?: Logger): ErrorRequestHandler {
     const known = toAppError(error);
     if (known) {
       if (known.status === 401) res.set('WWW-Authenticate', 'Bearer realm="msc"');
+      if (known instanceof LimitError) res.set('Retry-After', String(known.retryAfterS));
       if (known.status === 503) {
         res.set('Retry-After', String(RETRY_AFTER_S));
         logger?.warn({ err: error, requestId: requestId(req) }, 'the database cannot be reached: answered 503');

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DirectGamesClient } from '../../src/cli/direct-client.ts';
 import { HttpGamesClient } from '../../src/cli/http-client.ts';
 import { HOUR } from '../../src/games/clock.ts';
+import { operatorKey } from '../../src/games/service-key.ts';
 import { freshDatabase } from '../support/db.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
 import { startTestApp } from '../web/support.ts';
@@ -34,7 +35,11 @@ const transports: Record<'direct' | 'http', () => Promise<Transport>> = {
     const app = await startTestApp('pglite');
     return {
       ctx: app.ctx,
-      msc: mscWith(async ({ key }) => new HttpGamesClient(app.url, key ? { key } : {})),
+      // The operator's key, as the server records it in the data directory's lock for msc to read.
+      msc: mscWith(
+        async ({ key }) =>
+          new HttpGamesClient(app.url, { ...(key ? { key } : {}), operatorKey: operatorKey(app.ctx.serviceKey) }),
+      ),
       close: () => app.close(),
     };
   },

@@ -40,6 +40,8 @@ describe('parseConfig', () => {
       bodyLimitKb: 512,
       rateLimitOrders: 120,
       rateLimitCreate: 60,
+      rateLimitGames: 10,
+      rateLimitInvitations: 3,
       trustProxy: 0,
       mailImapUrl: undefined,
       mailImapStarttls: 'auto',
@@ -96,6 +98,8 @@ describe('parseConfig', () => {
       SHUTDOWN_TIMEOUT_MS: '9500',
       RATE_LIMIT_LOGIN: '0',
       RATE_LIMIT_MESSAGES: '7',
+      RATE_LIMIT_GAMES: '4',
+      RATE_LIMIT_INVITATIONS: '0',
     });
     expect(config).toEqual({
       databaseUrl: 'postgres://msc:secret@db.example.org:5433/msc',
@@ -113,6 +117,8 @@ describe('parseConfig', () => {
       bodyLimitKb: 64,
       rateLimitOrders: 0,
       rateLimitCreate: 5,
+      rateLimitGames: 4,
+      rateLimitInvitations: 0,
       trustProxy: 1,
       mailImapUrl: 'imap://orders%40pbem.test:orders-pw@127.0.0.1:11143/INBOX',
       mailImapStarttls: 'required',

@@ -24,6 +24,7 @@ import { distance, formatHex, neighbour, parseHex } from '../../src/rules/hex.ts
 import { DIRECTIONS, type Hex } from '../../src/rules/types.ts';
 import type { RunningServer } from '../../src/server/main.ts';
 import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
+import { startSession } from '../../src/games/logins/sessions.ts';
 import {
   addressOf,
   Inbox,
@@ -154,10 +155,12 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
   });
 
   /** A campaign on a generated 12 × 10 map, 40 BP a side, battles fought by the strategic rules. */
+  /** The moderator, logged in on the web, creates the campaign; each player joins by replying to the invitation. */
   async function createCampaign(gameId: string, turnLimit: number): Promise<void> {
+    const session = await startSession(server.ctx, 'moderator@pbem.test');
     const response = await fetch(`${server.url}/api/games`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: `msc_session=${session.id}` },
       body: JSON.stringify({
         id: gameId,
         name: 'Campaign by mail',
@@ -179,6 +182,11 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
       }),
     });
     expect(response.status, await response.clone().text()).toBe(201);
+    const invitations = await Promise.all([
+      aliceInbox.waitFor({ subject: 'Invitation to a game of Minimal Space Combat' }),
+      bobInbox.waitFor({ subject: 'Invitation to a game of Minimal Space Combat' }),
+    ]);
+    await Promise.all([reply(alice, invitations[0], 'Count me in.'), reply(bob, invitations[1], 'Count me in.')]);
   }
 
   it(

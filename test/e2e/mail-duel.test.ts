@@ -15,6 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
 import type { RunningServer } from '../../src/server/main.ts';
+import { startSession } from '../../src/games/logins/sessions.ts';
 import {
   addressOf,
   Inbox,
@@ -77,9 +78,11 @@ describe.skipIf(!up)('a tutorial duel played to its end by mail, over IMAP and S
     { timeout: 90_000 },
     async () => {
       const gameId = `mail-duel-${randomBytes(3).toString('hex')}`;
+      // The organiser is logged in on the web: only a logged-in person creates games over the API.
+      const session = await startSession(server.ctx, 'organiser@pbem.test');
       const response = await fetch(`${server.url}/api/games`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: `msc_session=${session.id}` },
         body: JSON.stringify({
           id: gameId,
           name: 'Duel by mail',
@@ -94,6 +97,14 @@ describe.skipIf(!up)('a tutorial duel played to its end by mail, over IMAP and S
       const created = (await response.json()) as { seats: Array<{ side: string; token: string }> };
       const token = (side: string) => created.seats.find((s) => s.side === side)!.token;
       const tag = `[${gameId}]`;
+
+      // Each player gets one invitation, and joins by replying to it; only then does the game-start mail come.
+      const [inviteA, inviteB] = await Promise.all([
+        aliceInbox.waitFor({ subject: 'Invitation to a game of Minimal Space Combat' }),
+        bobInbox.waitFor({ subject: 'Invitation to a game of Minimal Space Combat' }),
+      ]);
+      expect(inviteA.replyTo).toBe(`orders+${token('black')}@pbem.test`);
+      await Promise.all([reply(alice, inviteA, 'Count me in.'), reply(bob, inviteB, 'Count me in.')]);
 
       // Each player's game-start mail: the seat's own reply address, and the commitment to the dice seed.
       const [startA, startB] = await Promise.all([

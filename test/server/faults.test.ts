@@ -40,6 +40,8 @@ import {
 } from '../support/games.ts';
 import { waitUntil } from '../support/worker-processes.ts';
 import { call, createDuel } from '../web/support.ts';
+import { readDataDirHolder } from '../../src/db/lock.ts';
+import nodemailer from 'nodemailer';
 
 const MSC = fileURLToPath(new URL('../../bin/msc.js', import.meta.url));
 const cluster = await startPgCluster();
@@ -510,12 +512,38 @@ describe('the service stopped with a backlog on the embedded database (PGlite)',
   it('SIGTERM while a backlog of due turns is worked off: exits 0 within 8 s, finishing only the turn in hand', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'msc-faults-'));
     try {
-      const service = await startService(null, { DATA_DIR: dir, WORKERS: '1', RATE_LIMIT_CREATE: '0' });
-      const via = { call: (m: string, p: string, o?: Parameters<typeof call>[3]) => call(service.url, m, p, o) };
+      const service = await startService(null, {
+        DATA_DIR: dir,
+        WORKERS: '1',
+        RATE_LIMIT_CREATE: '0',
+        RATE_LIMIT_GAMES: '0',
+        RATE_LIMIT_INVITATIONS: '0',
+        MAIL_RATE_PER_HOUR: '0',
+      });
+      // The operator creates the games, with the key the service records in the data directory's lock.
+      const operatorKey = readDataDirHolder(dir)?.operatorKey;
+      expect(operatorKey).toBeDefined();
+      const via = {
+        call: (m: string, p: string, o?: Parameters<typeof call>[3]) =>
+          call(service.url, m, p, { ...o, headers: { authorization: `Bearer ${operatorKey}`, ...o?.headers } }),
+      };
+      // Each player joins by replying to the invitation through the service's own SMTP receiver.
+      const port = Number(/receiving mail on smtp:\/\/127\.0\.0\.1:(\d+)/.exec(service.stderr())?.[1]);
+      const smtp = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
       // A backlog: games with one side's orders in, whose deadlines all pass at one moment.
       const ids = Array.from({ length: 80 }, (_, i) => `bl-${i + 1}`);
       const keys = await inParallel(ids, 4, async (id) => {
         const { tokens, moderatorKey } = await createDuel(via, id);
+        for (const [side, from] of [
+          ['black', 'alice@pbem.test'],
+          ['grey', 'bob@pbem.test'],
+        ] as const)
+          await smtp.sendMail({
+            from,
+            to: `orders+${tokens[side]}@localhost`,
+            subject: 'Re: Invitation',
+            text: 'Yes.',
+          });
         const r = await postOrders(service.url, { gameId: id, tokens }, 'black');
         if (r.status !== 200) throw new Error(`orders for ${id} answered ${r.status}`);
         return moderatorKey;

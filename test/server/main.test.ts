@@ -15,6 +15,7 @@ import { readDataDirHolder } from '../../src/db/lock.ts';
 import { startServer, startServerFromEnv, type RunningServer } from '../../src/server/main.ts';
 import { databaseKinds, testServerUrl } from '../support/db.ts';
 import { call, createDuel } from '../web/support.ts';
+import { startSession } from '../../src/games/logins/sessions.ts';
 
 const QUIET = { LOG_LEVEL: 'silent', PORT: '0', MAIL_RECEIVE_PORT: '0', POLL_INTERVAL_MS: '100' };
 
@@ -57,9 +58,11 @@ describe('startServer', () => {
     // PORT=0: links in mails carry the port picked.
     expect(server.ctx.publicUrl).toBe(server.url);
 
+    // Only a person logged in on the web creates games over the API.
+    const cookie = `msc_session=${(await startSession(server.ctx, 'organiser@pbem.test')).id}`;
     const app = {
       call: (method: string, path: string, options?: Parameters<typeof call>[3]) =>
-        call(server.url, method, path, options),
+        call(server.url, method, path, { ...options, headers: { cookie, ...options?.headers } }),
     };
     expect((await app.call('GET', '/healthz')).body).toEqual({ status: 'ok', database: 'pglite' });
     const { tokens } = await createDuel(app, 'duel-served');
@@ -191,7 +194,11 @@ describe.each(databaseKinds.filter((k) => k === 'postgres'))('two servers side b
       expect(lines[0]).toBe(
         `msc-pbem listening on ${a.url} (database: postgres ${url.hostname}:${url.port || '5432'}/${name})`,
       );
-      const viaA = { call: (m: string, p: string, o?: Parameters<typeof call>[3]) => call(a.url, m, p, o) };
+      const cookie = `msc_session=${(await startSession(a.ctx, 'organiser@pbem.test')).id}`;
+      const viaA = {
+        call: (m: string, p: string, o?: Parameters<typeof call>[3]) =>
+          call(a.url, m, p, { ...o, headers: { cookie, ...o?.headers } }),
+      };
       const { tokens } = await createDuel(viaA, 'duel-shared');
       await call(a.url, 'POST', '/api/games/duel-shared/orders', {
         token: tokens.black,

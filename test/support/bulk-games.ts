@@ -19,9 +19,9 @@ export async function cloneGame(db: AppDatabase, templateId: string, count: numb
       where id = ${templateId}`);
     await tx.execute(sql`
       insert into seats (game_id, side, email, display_name, time_zone, token_hash, token_rotated_at, fleet,
-        conceded_at, report_width)
+        conceded_at, report_width, joined_at)
       select ${prefix} || '-' || n, side, email, display_name, time_zone, md5(token_hash || '-' || ${prefix} || n),
-        token_rotated_at, fleet, conceded_at, report_width
+        token_rotated_at, fleet, conceded_at, report_width, joined_at
       from seats, generate_series(1, ${count}::int) as n
       where game_id = ${templateId}`);
     await tx.execute(sql`

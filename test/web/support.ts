@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import type { DatabaseKind } from '../../src/db/client.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
+import { startSession } from '../../src/games/logins/sessions.ts';
 import { createApp, type WebSettings } from '../../src/web/app.ts';
 import { createMetrics, type Metrics } from '../../src/web/metrics.ts';
 import { freshDatabase, type TestDatabase } from '../support/db.ts';
@@ -32,7 +33,12 @@ export interface CallOptions {
   readonly contentType?: string;
   readonly token?: string;
   readonly headers?: Record<string, string>;
+  /** Without the test app's logged-in creator's session cookie (TestApp.call sends it unless this is true). */
+  readonly anonymous?: boolean;
 }
+
+/** The address the test app's client is logged in as on the web, so that it may create games (POST /api/games). */
+export const TEST_CREATOR = 'creator@pbem.test';
 
 export interface TestApp {
   readonly url: string;
@@ -41,6 +47,8 @@ export interface TestApp {
   readonly metrics: Metrics;
   /** Every log line the app wrote, as text. */
   readonly logs: string[];
+  /** The session cookie of TEST_CREATOR, logged in on the web (`msc_session=…`). */
+  readonly creatorCookie: string;
   call<T = Json>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   close(): Promise<void>;
 }
@@ -107,13 +115,23 @@ export async function startTestApp(kind: DatabaseKind, options: StartOptions = {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const creatorCookie = `msc_session=${(await startSession(ctx, TEST_CREATOR)).id}`;
   return {
     url,
     ctx,
     database,
     metrics,
     logs,
-    call: (method, path, callOptions) => call(url, method, path, callOptions),
+    creatorCookie,
+    call: (method, path, callOptions = {}) =>
+      call(
+        url,
+        method,
+        path,
+        callOptions.anonymous
+          ? callOptions
+          : { ...callOptions, headers: { cookie: creatorCookie, ...callOptions.headers } },
+      ),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

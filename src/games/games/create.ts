@@ -4,12 +4,14 @@
  * Sides whose fleet the scenario provides are ready; the others build theirs
  * in the setup phase (setup.ts). When every side is ready, turn 1 opens.
  */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { games, seats, type Game } from '../../db/schema.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
-import { badRequest, conflict, invalid } from '../errors.ts';
+import { badRequest, conflict, invalid, LimitError } from '../errors.ts';
+import { HOUR } from '../clock.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
 import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +22,11 @@ import { queueInvitation } from '../seats/invitations.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import { kindOf, RULESETS } from '../../kinds/index.ts';
 import { kindGameSettings, SETUP_TURN } from '../turns/kind-setup.ts';
+
+/** The longest a game's name may be: it is quoted in mail to every seat. */
+export const GAME_NAME_CHARS = 80;
+/** The longest a player's display name may be: it is quoted in mail to the other players. */
+export const DISPLAY_NAME_CHARS = 60;
 
 export const gameIdSchema = z
   .string()
@@ -44,13 +51,21 @@ export const seatInputSchema = z.strictObject({
     .email('not an email address')
     .max(254)
     .transform((e) => e.toLowerCase()),
-  name: z.string().trim().min(1).max(60),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'give the player a name')
+    .max(DISPLAY_NAME_CHARS, `a player's name is at most ${DISPLAY_NAME_CHARS} characters: shorten it`),
   timeZone: timeZoneSchema.default('UTC'),
 });
 
 const createGameSchema = z.strictObject({
   id: gameIdSchema.optional(),
-  name: z.string().trim().min(1).max(80),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'give the game a name')
+    .max(GAME_NAME_CHARS, `a game's name is at most ${GAME_NAME_CHARS} characters: shorten it`),
   /** The kind of game: a tactical battle (the default) or a strategic campaign, whose `settings` are its own. */
   ruleset: z.enum(RULESETS).default('msc-tactical'),
   scenario: z.enum(SCENARIOS).default('custom'),
@@ -69,8 +84,12 @@ export interface CreatedGame {
   readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
 }
 
+/** Each issue as a problem: TEXT_TOO_LONG for text over its limit (mailed to others), else INVALID_FIELD. */
 export function zodProblems(e: z.ZodError) {
-  return e.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
+  return e.issues.map((i) => ({
+    code: i.code === 'too_big' && i.origin === 'string' ? 'TEXT_TOO_LONG' : 'INVALID_FIELD',
+    message: `${i.path.join('.') || 'input'}: ${i.message}`,
+  }));
 }
 
 export interface CreateGameOptions {
@@ -175,7 +194,9 @@ async function create(
     return { ...s, seatId, token: seatToken(ctx.serviceKey, seatId, now) };
   });
 
+  const creator = options.moderatorEmail?.trim().toLowerCase() ?? null;
   const game = await ctx.db.transaction(async (tx) => {
+    if (creator !== null) await checkCreationLimit(ctx, tx, creator);
     if (await createGamesRepository(tx).exists(id))
       throw conflict('GAME_EXISTS', `a game with id ${id} exists already: choose another id`);
     const [row] = await tx
@@ -199,7 +220,7 @@ async function create(
         currentTurn: 0,
         public: settings.public,
         moderatorTokenHash: sha256Hex(moderatorToken),
-        moderatorEmail: options.moderatorEmail?.trim().toLowerCase() ?? null,
+        moderatorEmail: creator,
         createdAt: now,
         updatedAt: now,
       })
@@ -215,6 +236,8 @@ async function create(
         tokenHash: sha256Hex(s.token),
         tokenRotatedAt: now,
         fleet: fleets[s.side] ? { ships: fleets[s.side]! } : null,
+        // An invited seat joins when its player answers the invitation; a game set up without invitations is joined.
+        joinedAt: invite ? null : now,
         createdAt: now,
       })),
     );
@@ -236,6 +259,29 @@ async function create(
     return started;
   });
   return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
+}
+
+/**
+ * GAMES_LIMITED (429) when `creator` has created its games for this hour (ctx.limits.gamesPerHour), counted in the
+ * database so that it holds across processes; two creations at once by one address are taken one after the other.
+ */
+async function checkCreationLimit(ctx: GamesContext, tx: Tx, creator: string): Promise<void> {
+  const limit = ctx.limits?.gamesPerHour ?? 0;
+  if (limit <= 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`msc-create:${creator}`}))`);
+  const since = new Date(ctx.clock.now().getTime() - HOUR);
+  const recent = await tx
+    .select({ at: games.createdAt })
+    .from(games)
+    .where(and(eq(games.moderatorEmail, creator), gt(games.createdAt, since)))
+    .orderBy(asc(games.createdAt));
+  if (recent.length < limit) return;
+  const retryAfterS = Math.max(1, Math.ceil((recent[0]!.at.getTime() + HOUR - ctx.clock.now().getTime()) / 1000));
+  throw new LimitError(
+    'GAMES_LIMITED',
+    `you have created ${recent.length} games in the last hour, the most one address may: create the next in ${Math.ceil(retryAfterS / 60)} minutes`,
+    retryAfterS,
+  );
 }
 
 /** Opens a kind's setup phase: turn 0, with the setup deadline, on the turn queue. */

@@ -53,6 +53,8 @@ async function baseView(ctx: GamesContext, game: Game) {
       mustOrder: must.has(s.side),
       ordersIn: standing.some((x) => x.seatId === s.id),
       conceded: s.concededAt !== null,
+      /** False while the seat's player has not answered the invitation: the seat is mailed nothing else. */
+      joined: s.joinedAt !== null,
     })),
     turn: turn
       ? {
@@ -166,6 +168,7 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     timeZone: seat.timeZone,
     fleet: seat.fleet,
     conceded: seat.concededAt !== null,
+    joined: seat.joinedAt !== null,
     /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
     view: await sideViewOf(ctx, game, seat.side),
     orders:

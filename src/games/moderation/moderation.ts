@@ -331,6 +331,8 @@ export async function replaceSeat(
         timeZone: player.timeZone ?? seat.timeZone,
         tokenHash: sha256Hex(token),
         tokenRotatedAt: issuedAt,
+        // A new address has not agreed to play: it is mailed its invitation and nothing else until it joins.
+        joinedAt: player.email === seat.email ? seat.joinedAt : null,
       })
       .where(eq(seats.id, seat.id))
       .returning();

@@ -11,6 +11,10 @@ import type { Game } from '../games/games.repository.ts';
 import { seatLoginLink } from '../logins/logins.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import { queueAnswer } from '../turns/messages.ts';
+import { invalid } from '../errors.ts';
+
+/** The longest reason a moderator may give for a change mailed to the players (the API's limit too). */
+export const MODERATOR_REASON_CHARS = 500;
 
 export type ClockChange =
   | { readonly kind: 'pause' }
@@ -66,6 +70,11 @@ export async function queueClockNotices(
   change: ClockChange,
   reason: string | null,
 ): Promise<void> {
+  if (reason !== null && reason.length > MODERATOR_REASON_CHARS)
+    throw invalid(
+      'REASON_TOO_LONG',
+      `the reason is mailed to every player: keep it to ${MODERATOR_REASON_CHARS} characters (it has ${reason.length})`,
+    );
   for (const seat of await createSeatsRepository(tx).ofGame(game.id)) {
     if (seat.concededAt) continue;
     const { subject, said } = lines(change, seat.timeZone);

@@ -31,6 +31,7 @@ import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
+import { heldFromSeat } from '../outbox/held.ts';
 
 export { describeDeadline };
 
@@ -139,6 +140,8 @@ export interface SeatMail {
 
 /** One mail to a seat, to its registered address, with its order address as Reply-To. */
 async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
+  // A seat that has not joined gets its invitation and nothing else (outbox/held.ts).
+  if (await heldFromSeat(tx, m.seat.id)) return;
   const mail: Composed =
     m.html == null
       ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
@@ -168,7 +171,16 @@ async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> 
 export async function queueAnswer(
   ctx: GamesContext,
   tx: Tx,
-  m: { to: string; gameId: string | null; kind: string; composed: Composed; inReplyTo: string | null; seat?: Seat },
+  m: {
+    to: string;
+    gameId: string | null;
+    kind: string;
+    composed: Composed;
+    inReplyTo: string | null;
+    seat?: Seat;
+    /** The seat's invitation (seats/invitations.ts): the one mail a seat that has not joined is sent. */
+    invitation?: boolean;
+  },
 ): Promise<void> {
   let gameId = m.gameId ?? m.seat?.gameId ?? null;
   if (gameId !== null) {
@@ -177,6 +189,7 @@ export async function queueAnswer(
   }
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
+  if (toSeat && !m.invitation && (await heldFromSeat(tx, m.seat!.id))) return;
   await insertOutbox(ctx, tx, {
     gameId,
     kind: m.kind,
@@ -239,6 +252,8 @@ async function queueReport(
   seat: Seat,
   inReplyTo: string | null,
 ): Promise<void> {
+  // A seat that has not joined is mailed nothing (outbox/held.ts): nothing to render, no link to make for it.
+  if (seat.joinedAt === null) return;
   const sub = t.standing.find((s) => s.seatId === seat.id);
   const settings = settingsOf(t.game);
   const kind = kindOf(t.game.ruleset);
@@ -306,6 +321,7 @@ export async function queueReminder(
   tx: Tx,
   m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] },
 ): Promise<void> {
+  if (m.seat.joinedAt === null) return;
   const kind = kindOf(m.game.ruleset);
   const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
   const mail = ctx.mail.reminder({

@@ -10,11 +10,14 @@
  *   therefore cannot spend a player's link, and nobody can log a visitor in
  *   behind their back. A visitor already logged in as the link's address goes
  *   straight on, and the link stays unused.
+ * - A link mailed about a game (an invitation's, a report's) also joins the
+ *   address's seats in that game when it is followed (games/seats/joining.ts).
  */
 import express, { type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
 import { requestLoginLink } from '../../games/logins/login-request.ts';
-import { peekLoginToken, redeemLoginToken } from '../../games/logins/logins.ts';
+import { peekLoginToken } from '../../games/logins/logins.ts';
+import { followLoginLink, joinByLink } from '../../games/seats/joining.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';
@@ -64,6 +67,8 @@ export function authRoutes(deps: PagesDeps): Router {
     const link = await peekLoginToken(ctx, token);
     const me = sessionOf(req).email;
     if (link && me === link.email) {
+      // Already logged in as the address the link was mailed to: following it still joins the game it is about.
+      await joinByLink(ctx, link);
       res.redirect(303, afterLogin(link.gameId));
       return;
     }
@@ -86,7 +91,7 @@ export function authRoutes(deps: PagesDeps): Router {
   });
 
   router.post('/login/:token', async (req, res) => {
-    const link = await redeemLoginToken(ctx, String(req.params.token));
+    const link = await followLoginLink(ctx, String(req.params.token));
     if (!link) {
       sendPage(
         res,

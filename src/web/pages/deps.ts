@@ -24,6 +24,8 @@ export interface PageSettings {
   readonly rateLimitOrders: number;
   /** Messages one client address may send per hour (0: no limit). */
   readonly rateLimitMessages: number;
+  /** New-game forms one client address may post per hour (0: no limit). */
+  readonly rateLimitCreate?: number;
   readonly bodyLimitKb: number;
   /** The From of the service's mail (MAIL_FROM), as the local mailbox shows it; default orders@MAIL_DOMAIN. */
   readonly mailFrom?: string;
@@ -57,7 +59,11 @@ export function requireLogin(req: Request): string {
   return email;
 }
 
-export function mayCreateGames(settings: PageSettings, email: string | null): boolean {
+/** Whether `email` may create games (CREATE_GAMES): on the web pages and over the API alike. */
+export function mayCreateGames(
+  settings: Pick<PageSettings, 'createGames' | 'moderatorEmails'>,
+  email: string | null,
+): boolean {
   if (email === null) return false;
   return settings.createGames === 'anyone' || settings.moderatorEmails.includes(email.toLowerCase());
 }

@@ -10,7 +10,8 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { createGameAndInvite } from '../../games/games/create.ts';
-import { AppError } from '../../games/errors.ts';
+import { AppError, LimitError } from '../../games/errors.ts';
+import { limitPerClient } from '../rate-limit.ts';
 import {
   endGame,
   extendDeadline,
@@ -67,6 +68,7 @@ const DONE: Record<string, string> = {
 export function moderatorRoutes(deps: PagesDeps): Router {
   const router = express.Router();
   const { ctx } = deps;
+  const createLimit = limitPerClient(deps.settings.rateLimitCreate, 'hour', 'new games');
 
   function showNewGame(
     req: Request,
@@ -110,7 +112,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     });
   });
 
-  router.post('/games/new', async (req, res) => {
+  router.post('/games/new', ...createLimit, async (req, res) => {
     const email = requireCreator(req);
     const { form, input, problems, fields } = createInputFromForm(req.body);
     if (problems.length > 0) return showNewGame(req, res, form, problems, 400, fields);
@@ -129,6 +131,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      if (error instanceof LimitError) res.set('Retry-After', String(error.retryAfterS));
       // Each problem stands by its field too (a campaign's map, budget, battles …), and all of them at the top.
       showNewGame(
         req,

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { GamesContext } from '../../games/context.ts';
 import type { Logger } from '../../log.ts';
 import { RETRY_AFTER_S } from '../../games/health.ts';
+import { LimitError } from '../../games/errors.ts';
 import { refuseNul, toAppError } from '../errors.ts';
 import { rulesBundle } from '../client-bundle.ts';
 import type { Metrics } from '../metrics.ts';
@@ -130,6 +131,7 @@ function pageErrors(deps: PagesDeps): ErrorRequestHandler {
     const known = toAppError(error);
     if (known) {
       if (known.status === 503) res.set('Retry-After', String(RETRY_AFTER_S));
+      if (known instanceof LimitError) res.set('Retry-After', String(known.retryAfterS));
       if (known.code === 'LOGIN_NEEDED') {
         sendPage(
           res,
