@@ -19,7 +19,7 @@ export interface BodyOutline {
   /** The turn a TURN line names. */
   readonly turn: number | null;
   readonly commands: readonly Command[];
-  /** Whether the body orders ships (a SHIP line) or sends a MESSAGE. */
+  /** Whether the body holds orders of any kind's language (SHIP, BUILD, MOVE, DEPLOY …) or sends a MESSAGE. */
   readonly orders: boolean;
 }
 
@@ -47,6 +47,12 @@ export function recipientTokens(recipients: readonly string[], mailDomain: strin
  * language reads them (quotes, reply headers and signatures dropped; a
  * MESSAGE's text skipped; nothing after END).
  */
+/**
+ * The first words of an order line in the languages the service reads: the tactical game's (SHIP), a campaign's
+ * (docs/orders-campaign.md) and a battle's deployment (DEPLOY).
+ */
+const ORDER_KEYWORDS = ['SHIP', 'BUILD', 'MOVE', 'MERGE', 'TRANSFER', 'SPLIT', 'LOSSES', 'RETREAT', 'DEPLOY'] as const;
+
 export function outlineBody(body: string): BodyOutline {
   let password: string | null = null;
   let gameId: string | null = null;
@@ -66,7 +72,7 @@ export function outlineBody(body: string): BodyOutline {
     if (head === 'MESSAGE') {
       inMessage = true;
       orders = true;
-    } else if (head === 'SHIP') orders = true;
+    } else if (isOneOf(head, ORDER_KEYWORDS)) orders = true;
     else if (head === 'PASSWORD') password ??= text.split(' ')[1] ?? null;
     else if (isOneOf(head, COMMANDS)) {
       if (!commands.includes(head)) commands.push(head);

@@ -131,6 +131,41 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
   });
 
+  it('a campaign: a reply to the invitation with the setup in it joins and sets up, never dropping the BUILD lines', async () => {
+    const created = await createGameAndInvite(
+      ctx,
+      {
+        id: 'war',
+        name: 'Mail war',
+        ruleset: 'msc-strategic',
+        settings: {
+          sides: [
+            { id: 'red', name: 'Red League' },
+            { id: 'blue', name: 'Blue Union' },
+          ],
+          map: { kind: 'generated', width: 7, height: 7, systems: 4, seed: 'api' },
+          budget: 30,
+        },
+        seats: [
+          { side: 'red', email: ALICE, name: 'Alice' },
+          { side: 'blue', email: BOB, name: 'Bob' },
+        ],
+      },
+      'api',
+    );
+    const token = created.seats.find((s) => s.side === 'red')!.token;
+    const setup = ['GAME war TURN 0', 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'END'].join('\n');
+    const outcome = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), setup));
+    expect(outcome.outcome).toBe('accepted');
+    // Joined: the setup mail (kind invite) is queued on joining, then the answer to the setup sent.
+    const mails = await mailTo(ALICE);
+    expect(mails.map((m) => m.kind)).toEqual(['invite', 'invite', 'accepted']);
+    expect(mails[1]!.subject).toBe('[war] You have a seat in Mail war');
+    expect(mails[2]!.textBody).toContain('BUILD Rdart1 E5 S2 H1 W F AS Rwing');
+    // Bob, who has not joined, got his invitation only.
+    expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
+  });
+
   it('a seat given to a new address is for that address to join: it gets its invitation and nothing else', async () => {
     const created = await createGame(ctx, duelInput('duel'));
     const moderator = { gameId: 'duel', key: created.moderatorToken, actor: 'test' };
