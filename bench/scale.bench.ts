@@ -17,7 +17,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres); every database made here is dropped at the end. BENCH_GAMES (default
  * 10000), BENCH_DUE (default 1000) and BENCH_TURNS (default 80) change the sizes.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -43,6 +43,7 @@ import {
   tutorialDuel,
 } from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil } from '../test/support/worker-processes.ts';
+import { admin, createScratchDatabase, dropAll, fmt, pgbenchTps, report as printFigure, urlOf } from './support.ts';
 
 const MSC = fileURLToPath(new URL('../bin/msc.js', import.meta.url));
 const GAMES = Number(process.env.BENCH_GAMES ?? 10_000);
@@ -55,46 +56,17 @@ const PGBENCH_SECONDS = 10;
 
 // ---------------------------------------------------------------- databases
 
-const made = new Set<string>();
-
-async function admin<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: testServerUrl, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function urlOf(name: string): string {
-  const url = new URL(testServerUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** A new migrated database, open; dropped by dropAll(). */
 async function createDatabase(label: string): Promise<{ name: string; database: Database }> {
-  const name = `msc_bench_${label}_${Date.now().toString(36)}`;
-  await admin(`create database "${name}"`);
-  made.add(name);
+  const name = await createScratchDatabase(label);
   const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: '' });
   await migrate(database);
   return { name, database };
 }
 
-async function dropAll(): Promise<void> {
-  for (const name of made) await admin(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-  made.clear();
-}
-
 // ---------------------------------------------------------------- figures
 
-function report(label: string, value: string): void {
-  console.log(`  ${label.padEnd(52)} ${value}`);
-}
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const report = (label: string, value: string) => printFigure(label, value, 52);
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 // ---------------------------------------------------------------- games
@@ -233,31 +205,7 @@ async function dueAtOneDeadline(name: string): Promise<{ rate: number; cpuPerTur
   }
 }
 
-async function benchPgbench(): Promise<number | null> {
-  const server = new URL(testServerUrl);
-  const connection = [
-    '-h',
-    server.hostname,
-    '-p',
-    server.port || '5432',
-    '-U',
-    decodeURIComponent(server.username || 'postgres'),
-  ];
-  const env = { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) };
-  const pgbench = (args: string[]) => spawnSync('pgbench', [...connection, ...args], { encoding: 'utf8', env });
-  const name = `msc_bench_pgbench_${Date.now().toString(36)}`;
-  await admin(`create database "${name}"`);
-  made.add(name);
-  const init = pgbench(['-i', '-s', '10', '-q', name]);
-  if (init.error || init.status !== 0) {
-    console.log(`  pgbench -i failed: ${init.error?.message ?? init.stderr.trim().split('\n').at(-1)}`);
-    return null;
-  }
-  const run = pgbench(['-N', '-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS), name]);
-  const m = /tps = ([0-9.]+)/.exec(run.stdout);
-  if (!m) console.log(`  pgbench gave no figure:\n${run.stdout}${run.stderr}`);
-  return m ? Number(m[1]) : null;
-}
+const benchPgbench = () => pgbenchTps(PGBENCH_SECONDS);
 
 // ---------------------------------------------------------------- 4. a long game
 

@@ -19,7 +19,6 @@
  * dropped at the end. BENCH_SECONDS (default 10) and BENCH_TURNS (default
  * 2000) change the sizes.
  */
-import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
@@ -45,6 +44,7 @@ import {
   type Duel,
 } from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil, type WorkerProcess } from '../test/support/worker-processes.ts';
+import { admin, createScratchDatabase, dropAll, fmt, pgbenchTps, report, urlOf } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
@@ -55,48 +55,11 @@ const TARGET_TURNS = 300;
 
 // ---------------------------------------------------------------- databases
 
-const made = new Set<string>();
-
-async function admin<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: testServerUrl, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function urlOf(name: string): string {
-  const url = new URL(testServerUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A new empty database (a copy of `template` if given); dropped by dropAll(). */
-async function createDatabase(label: string, template?: string): Promise<string> {
-  const name = `msc_bench_${label}_${Date.now().toString(36)}`;
-  await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`);
-  made.add(name);
-  return name;
-}
-
-async function dropAll(): Promise<void> {
-  for (const name of made) await admin(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-  made.clear();
-}
-
 // ---------------------------------------------------------------- figures
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
-
-function report(label: string, value: string): void {
-  console.log(`  ${label.padEnd(48)} ${value}`);
-}
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 // ---------------------------------------------------------------- 1. submissions
 
@@ -235,7 +198,7 @@ function printLoad(label: string, r: LoadResult): number {
 
 async function benchSubmissions(): Promise<number> {
   console.log('\nOrder submissions (one seat per game, each replacing its previous orders)');
-  const name = await createDatabase('orders');
+  const name = await createScratchDatabase('orders');
   const config = loadConfig({
     DATABASE_URL: urlOf(name),
     HOST: '127.0.0.1',
@@ -270,7 +233,7 @@ async function benchSubmissions(): Promise<number> {
  * due (due_at cleared), so that a run can make them fall due at one instant.
  */
 async function prepareTurns(): Promise<string> {
-  const name = await createDatabase('turns_template');
+  const name = await createScratchDatabase('turns_template');
   const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: '' });
   try {
     await migrate(database);
@@ -295,7 +258,7 @@ async function drainWith(
   processes: number,
   loopsPerProcess: number,
 ): Promise<{ rate: number; cpuPerTurn: number | null }> {
-  const name = await createDatabase(`turns_${processes}x${loopsPerProcess}`, template);
+  const name = await createScratchDatabase(`turns_${processes}x${loopsPerProcess}`, template);
   const url = urlOf(name);
   const workers: WorkerProcess[] = [];
   let resolved = 0;
@@ -353,28 +316,7 @@ async function benchTurns(): Promise<Map<string, number>> {
 
 async function benchPgbench(): Promise<number | null> {
   console.log(`\nThis machine's PostgreSQL (pgbench -i -s 10; pgbench -N -c 8 -j 2 -T ${SECONDS}, scratch database)`);
-  const server = new URL(testServerUrl);
-  const connection = [
-    '-h',
-    server.hostname,
-    '-p',
-    server.port || '5432',
-    '-U',
-    decodeURIComponent(server.username || 'postgres'),
-  ];
-  const env = { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) };
-  const pgbench = (args: string[]) => spawnSync('pgbench', [...connection, ...args], { encoding: 'utf8', env });
-  const name = await createDatabase('pgbench');
-  const init = pgbench(['-i', '-s', '10', '-q', name]);
-  let tps: number | null = null;
-  if (init.error || init.status !== 0) {
-    console.log(`  pgbench -i failed: ${init.error?.message ?? init.stderr.trim().split('\n').at(-1)}`);
-  } else {
-    const run = pgbench(['-N', '-c', '8', '-j', '2', '-T', String(SECONDS), name]);
-    const m = /tps = ([0-9.]+)/.exec(run.stdout);
-    if (m) tps = Number(m[1]);
-    else console.log(`  pgbench gave no figure:\n${run.stdout}${run.stderr}`);
-  }
+  const tps = await pgbenchTps(SECONDS);
   report('pgbench -N (simple-update), TPS', tps === null ? 'not measured' : fmt(tps));
   return tps;
 }

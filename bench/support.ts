@@ -1,0 +1,73 @@
+/**
+ * What the service benchmarks share: scratch databases on the test PostgreSQL server (dropped at the end), the
+ * machine's own reference measured in the same run (pgbench -N, so that a figure is read as a ratio on a noisy
+ * machine), and the way figures are printed.
+ */
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { testServerUrl } from '../test/support/db.ts';
+
+const made = new Set<string>();
+
+export async function admin<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: testServerUrl, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The connection URL of database `name` on the test server. */
+export function urlOf(name: string): string {
+  const url = new URL(testServerUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new empty database (a copy of `template` if given); dropped by dropAll(). */
+export async function createScratchDatabase(label: string, template?: string): Promise<string> {
+  const name = `msc_bench_${label}_${Date.now().toString(36)}`;
+  await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  made.add(name);
+  return name;
+}
+
+export async function dropAll(): Promise<void> {
+  for (const name of made) await admin(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+  made.clear();
+}
+
+/** One figure: its label padded to `width`, then its value. */
+export function report(label: string, value: string, width = 48): void {
+  console.log(`  ${label.padEnd(width)} ${value}`);
+}
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** This machine's PostgreSQL on a scratch database: `pgbench -i -s 10`, then TPS of `pgbench -N -c 8 -j 2`. */
+export async function pgbenchTps(seconds: number): Promise<number | null> {
+  const server = new URL(testServerUrl);
+  const connection = [
+    '-h',
+    server.hostname,
+    '-p',
+    server.port || '5432',
+    '-U',
+    decodeURIComponent(server.username || 'postgres'),
+  ];
+  const env = { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) };
+  const pgbench = (args: string[]) => spawnSync('pgbench', [...connection, ...args], { encoding: 'utf8', env });
+  const name = await createScratchDatabase('pgbench');
+  const init = pgbench(['-i', '-s', '10', '-q', name]);
+  if (init.error || init.status !== 0) {
+    console.log(`  pgbench -i failed: ${init.error?.message ?? init.stderr.trim().split('\n').at(-1)}`);
+    return null;
+  }
+  const run = pgbench(['-N', '-c', '8', '-j', '2', '-T', String(seconds), name]);
+  const m = /tps = ([0-9.]+)/.exec(run.stdout);
+  if (!m) console.log(`  pgbench gave no figure:\n${run.stdout}${run.stderr}`);
+  return m ? Number(m[1]) : null;
+}
