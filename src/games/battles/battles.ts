@@ -19,7 +19,7 @@ import { deploymentBlock } from '../../orders/deploy.ts';
 import { deadlineFor, audit, updateGame } from '../games/lifecycle.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { describeZone, gameSettingsSchema, sideName } from '../games/settings.ts';
-import { kindSettingsOf, settingsOf } from '../games/state.ts';
+import { isOver, kindSettingsOf, settingsOf } from '../games/state.ts';
 import { seatLoginLink } from '../logins/logins.ts';
 import { newSeed, seatToken, sha256Hex } from '../secrets.ts';
 import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
@@ -351,7 +351,7 @@ export async function abandonOpenBattles(
           eq(battles.battleIndex, battle.battleIndex),
         ),
       );
-    if (!game || game.status === 'finished' || game.status === 'abandoned') continue;
+    if (!game || isOver(game)) continue;
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));
     await updateGame(ctx, tx, game, { status: 'abandoned', result: { reason: 'campaign', summary } });
     await audit(ctx, tx, { gameId: game.id, actor: 'system', action: 'abandon', reason: summary });

@@ -43,6 +43,10 @@ export function kindSettingsOf(game: Pick<Game, 'settings'>): unknown {
   return game.settings.kindSettings ?? null;
 }
 
+/** Whether the game has ended, played out or abandoned: its secrets (the seed, a campaign's whole map) are open. */
+export const isOver = (game: Pick<Game, 'status'>): boolean =>
+  game.status === 'finished' || game.status === 'abandoned';
+
 export function scenarioOf(game: Pick<Game, 'settings' | 'ruleset'>): string {
   return game.settings.scenario ?? kindOf(game.ruleset).unnamedScenario;
 }

@@ -13,7 +13,7 @@ import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.rep
 import { forbidden, notFound } from '../errors.ts';
 import { isSetupTurn, setupContext } from '../turns/kind-setup.ts';
 import { seatByToken } from '../seats/seats.ts';
-import { kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
+import { isOver, kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
 import { sideName } from './settings.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
@@ -77,11 +77,9 @@ async function baseView(ctx: GamesContext, game: Game) {
 
 export type GameView = Awaited<ReturnType<typeof baseView>>;
 
-const over = (game: Pick<Game, 'status'>) => game.status === 'finished' || game.status === 'abandoned';
-
 /** Whether anyone may see the game's whole state: always for a kind without secrets, else once it is over. */
 function statePublic(game: Pick<Game, 'ruleset' | 'status'>): boolean {
-  return kindOf(game.ruleset).viewFor === undefined || over(game);
+  return kindOf(game.ruleset).viewFor === undefined || isOver(game);
 }
 
 /**

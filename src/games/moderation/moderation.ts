@@ -21,7 +21,7 @@ import { queueGameEnd, queueTurnReports } from '../turns/messages.ts';
 import { queueClockNotices } from './notices.ts';
 import { seatToken, secretMatches, sha256Hex } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
-import { settingsOf } from '../games/state.ts';
+import { isOver, settingsOf } from '../games/state.ts';
 import { isSetupTurn } from '../turns/kind-setup.ts';
 import { nextReminderAt } from '../turns/reminders.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from '../turns/resolution.ts';
@@ -413,8 +413,7 @@ export async function endGame(
   return ctx.db.transaction(async (tx) => {
     await lockOpenBattles(tx, m.gameId);
     const game = await lockGame(tx, m);
-    if (game.status === 'finished' || game.status === 'abandoned')
-      throw conflict('GAME_OVER', `game ${game.id} is over already`);
+    if (isOver(game)) throw conflict('GAME_OVER', `game ${game.id} is over already`);
     // A campaign's battles still being fought end with it; a battle that ends brings its outcome to its campaign turn.
     await abandonOpenBattles(ctx, tx, game.id, 0, `abandoned: the campaign ${game.name} was ended by its moderator`);
     await tx.delete(turns).where(and(eq(turns.gameId, game.id), ne(turns.status, 'resolved')));

@@ -12,11 +12,12 @@ import type { GamesContext } from '../../games/context.ts';
 import type { Game } from '../../games/games/games.repository.ts';
 import { isModerator, seatsInGame } from '../../games/games/people.ts';
 import { sideName } from '../../games/games/settings.ts';
-import { settingsOf } from '../../games/games/state.ts';
+import { isOver, settingsOf } from '../../games/games/state.ts';
 import { history, turnView } from '../../games/games/views.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { campaignNarrative } from '../../kinds/strategic/narrative.ts';
 import type { Campaign, CampaignEvent, SideView } from '../../rules/strategic/types.ts';
+import { gameHeading } from './game-model.ts';
 import { fullMapInput, renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
 
 /** Who reads the archive of a campaign: everything (it has ended, or the moderator), one side, or nobody yet. */
@@ -24,13 +25,11 @@ export type CampaignReader =
   { readonly as: 'all' } | { readonly as: 'side'; readonly side: string } | { readonly as: 'none' };
 
 export async function campaignReaderOf(ctx: GamesContext, game: Game, email: string | null): Promise<CampaignReader> {
-  if (game.status === 'finished' || game.status === 'abandoned') return { as: 'all' };
+  if (isOver(game)) return { as: 'all' };
   if (isModerator(game, email)) return { as: 'all' };
   const mine = email === null ? [] : await seatsInGame(ctx, game.id, email);
   return mine.length > 0 ? { as: 'side', side: mine[0]!.side } : { as: 'none' };
 }
-
-const over = (game: Game) => game.status === 'finished' || game.status === 'abandoned';
 
 /** One state as the reader may see it, drawn: the whole campaign, or the side's view after `events`. */
 function mapOf(
@@ -62,16 +61,9 @@ export async function campaignArchiveModel(
 ) {
   const played = (await history(ctx, game.id)).filter((t) => t.number >= 1);
   const last = played.at(-1);
-  const ended = over(game);
+  const ended = isOver(game);
   return {
-    game: {
-      id: game.id,
-      name: game.name,
-      status: game.status,
-      turn: game.currentTurn,
-      public: game.public,
-      result: game.result?.summary ?? null,
-    },
+    game: gameHeading(game),
     over: ended,
     viewOf: whose(game, reader),
     // A running campaign is exported to its moderator only (HIDDEN_WHILE_RUNNING).
@@ -128,7 +120,7 @@ export async function campaignTurnModel(
     narrative: campaignNarrative(events, reader.as === 'side' ? reader.side : null, name),
     battles: fought.map((b) => ({ gameId: b.gameId, title: b.title, status: b.status })),
     prev: number > 1 ? number - 1 : null,
-    next: number < lastPlayed || (number === lastPlayed && !over(game)) ? number + 1 : null,
+    next: number < lastPlayed || (number === lastPlayed && !isOver(game)) ? number + 1 : null,
     last: lastPlayed,
   };
 }

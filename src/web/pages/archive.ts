@@ -15,7 +15,7 @@ import { playedTurns } from '../../games/archive/game-history.ts';
 import { AppError } from '../../games/errors.ts';
 import { mayRead } from '../../games/games/people.ts';
 import { sideName } from '../../games/games/settings.ts';
-import { readOrders, readPosition, settingsOf } from '../../games/games/state.ts';
+import { isOver, readOrders, readPosition, settingsOf } from '../../games/games/state.ts';
 import { listGames, turnView } from '../../games/games/views.ts';
 import { formatShipOrders } from '../../orders/index.ts';
 import { diceRolls } from '../../reports/dice-rolls.ts';
@@ -24,7 +24,7 @@ import type { Game } from '../../games/games/games.repository.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { campaignArchiveModel, campaignReaderOf, campaignTurnModel } from './archive-campaign.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
-import { mapPanel, plottedPaths, strengthPanel } from './game-model.ts';
+import { gameHeading, mapPanel, plottedPaths, strengthPanel } from './game-model.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
@@ -90,16 +90,9 @@ export function archiveRoutes(deps: PagesDeps): Router {
     const strength = await strengthPanel(ctx, game, 'archive-strength');
     const played = strength?.played ?? [];
     const position = game.state ? readPosition(game.state) : null;
-    const over = game.status === 'finished' || game.status === 'abandoned';
+    const over = isOver(game);
     sendPage(res, 'archive-game', frameFor(deps, req, res, `${game.name} — archive`), {
-      game: {
-        id: game.id,
-        name: game.name,
-        status: game.status,
-        turn: game.currentTurn,
-        public: game.public,
-        result: game.result?.summary ?? null,
-      },
+      game: gameHeading(game),
       over,
       seedCommitment: game.seedCommitment,
       seed: over ? game.seed : null,

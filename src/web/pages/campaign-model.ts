@@ -22,7 +22,7 @@ import type { CampaignEvent, CampaignOptions, SideView } from '../../rules/strat
 import type { CampaignCheckData } from '../client/campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
 import { sideStyleFor } from '../svg/side-styles.ts';
-import { messagesPanel } from './game-model.ts';
+import { gameHeading, messagesPanel } from './game-model.ts';
 import { battlesOfCampaignTurn } from '../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -143,13 +143,7 @@ export async function campaignPageModel(
       : null;
 
   return {
-    game: {
-      id: game.id,
-      name: game.name,
-      status: game.status,
-      turn: game.currentTurn,
-      result: game.result?.summary ?? null,
-    },
+    game: gameHeading(game),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),

@@ -43,6 +43,16 @@ export interface GamePageExtras {
 }
 
 /** A placement as the deployment form writes it: one ship a line, `ID HEX FACING`. */
+/** What every game page says of the game itself. */
+export const gameHeading = (game: Game) => ({
+  id: game.id,
+  name: game.name,
+  status: game.status,
+  turn: game.currentTurn,
+  public: game.public,
+  result: game.result?.summary ?? null,
+});
+
 export const placementText = (placement: readonly { id: string; hex: string; facing: string }[]): string =>
   placement.map((p) => `${p.id} ${p.hex} ${p.facing}`).join('\n');
 
@@ -184,14 +194,7 @@ export async function gamePageModel(
   const link = await campaignOfBattle(ctx, game.id);
 
   return {
-    game: {
-      id: game.id,
-      name: game.name,
-      status: game.status,
-      turn: game.currentTurn,
-      public: game.public,
-      result: game.result?.summary ?? null,
-    },
+    game: gameHeading(game),
     me: {
       side: seat.side,
       sideName: name(seat.side),
