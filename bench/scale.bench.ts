@@ -34,7 +34,6 @@ import { resolveNextDueTurn, sendDueReminders } from '../src/games/turns/resolut
 import { TurnWorker } from '../src/games/turns/worker.ts';
 import { formatHex } from '../src/rules/hex.ts';
 import { cloneGame } from '../test/support/bulk-games.ts';
-import { testServerUrl } from '../test/support/db.ts';
 import {
   gamesContext,
   liveGamesContext,
@@ -43,7 +42,15 @@ import {
   tutorialDuel,
 } from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil } from '../test/support/worker-processes.ts';
-import { admin, createScratchDatabase, dropAll, fmt, pgbenchTps, report as printFigure, urlOf } from './support.ts';
+import {
+  createScratchDatabase,
+  dropAll,
+  fmt,
+  pgbenchTps,
+  postgresReady,
+  report as printFigure,
+  urlOf,
+} from './support.ts';
 
 const MSC = fileURLToPath(new URL('../bin/msc.js', import.meta.url));
 const GAMES = Number(process.env.BENCH_GAMES ?? 10_000);
@@ -281,19 +288,7 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  try {
-    await admin('select 1');
-  } catch (error) {
-    console.error(
-      `PostgreSQL is not reachable at ${new URL(testServerUrl).host} (${(error as Error).message}): nothing measured.`,
-    );
-    process.exitCode = 1;
-    return;
-  }
-  const cpus = (await import('node:os')).cpus().length;
-  console.log(
-    `msc-pbem scale benchmark — PostgreSQL at ${new URL(testServerUrl).host}, ${cpus} cores, Node ${process.version}`,
-  );
+  if (!(await postgresReady('scale'))) return;
   try {
     console.log('\nGames written directly in the database');
     const few = await activeGames('few', FEW_GAMES);

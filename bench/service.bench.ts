@@ -32,7 +32,6 @@ import { startServer } from '../src/server/main.ts';
 import { submitOrders } from '../src/games/turns/orders.ts';
 import { createLogger } from '../src/log.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../src/games/context.ts';
-import { testServerUrl } from '../test/support/db.ts';
 import {
   createDuels,
   duelOrders,
@@ -44,7 +43,7 @@ import {
   type Duel,
 } from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil, type WorkerProcess } from '../test/support/worker-processes.ts';
-import { admin, createScratchDatabase, dropAll, fmt, pgbenchTps, report, urlOf } from './support.ts';
+import { createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report, urlOf } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
@@ -324,19 +323,7 @@ async function benchPgbench(): Promise<number | null> {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  try {
-    await admin('select 1');
-  } catch (error) {
-    console.error(
-      `PostgreSQL is not reachable at ${new URL(testServerUrl).host} (${(error as Error).message}): nothing measured.`,
-    );
-    process.exitCode = 1;
-    return;
-  }
-  const cpus = (await import('node:os')).cpus().length;
-  console.log(
-    `msc-pbem service benchmark — PostgreSQL at ${new URL(testServerUrl).host}, ${cpus} cores, Node ${process.version}`,
-  );
+  if (!(await postgresReady('service'))) return;
   try {
     const submissions = await benchSubmissions();
     const turnRates = await benchTurns();

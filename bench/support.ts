@@ -4,6 +4,7 @@
  * machine), and the way figures are printed.
  */
 import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { testServerUrl } from '../test/support/db.ts';
 
@@ -70,4 +71,23 @@ export async function pgbenchTps(seconds: number): Promise<number | null> {
   const m = /tps = ([0-9.]+)/.exec(run.stdout);
   if (!m) console.log(`  pgbench gave no figure:\n${run.stdout}${run.stderr}`);
   return m ? Number(m[1]) : null;
+}
+
+/**
+ * Whether the test PostgreSQL server answers; prints the benchmark's heading line if it does, else why nothing is
+ * measured (and sets a failing exit code).
+ */
+export async function postgresReady(benchmark: string): Promise<boolean> {
+  const host = new URL(testServerUrl).host;
+  try {
+    await admin('select 1');
+  } catch (error) {
+    console.error(`PostgreSQL is not reachable at ${host} (${(error as Error).message}): nothing measured.`);
+    process.exitCode = 1;
+    return false;
+  }
+  console.log(
+    `msc-pbem ${benchmark} benchmark — PostgreSQL at ${host}, ${cpus().length} cores, Node ${process.version}`,
+  );
+  return true;
 }
