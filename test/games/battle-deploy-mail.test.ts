@@ -21,6 +21,7 @@ import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.t
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
 import { campaign as campaignFixture, fleet, LINE, SCOUT, ship } from '../rules/strategic/fixtures.ts';
 import { inboundRow, orderMail, quote, seatAddress } from '../mail/support.ts';
+import { WAR_CAMPAIGN } from '../support/campaigns.ts';
 
 const strategic = kindOf('msc-strategic');
 const tactical = kindOf('msc-tactical');
@@ -49,14 +50,7 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
       name: 'War by mail',
       ruleset: 'msc-strategic',
       settings: {
-        sides: [
-          { id: 'blue', name: 'Blue Union' },
-          { id: 'red', name: 'Red League' },
-        ],
-        map: { kind: 'generated', width: 10, height: 8, systems: 6, seed: 'war' },
-        battles: 'tactical',
-        turnHours: 24,
-        setupHours: 24,
+        ...WAR_CAMPAIGN,
       },
       seats: [
         { side: 'blue', email: BOB, name: 'Bob', timeZone: 'Europe/Paris' },

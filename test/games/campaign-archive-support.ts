@@ -17,6 +17,7 @@ import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { kindOf } from '../../src/kinds/index.ts';
 import type { TestGamesContext } from '../support/games.ts';
 import { campaign as campaignFixture, fleet, LINE, SCOUT, ship } from '../rules/strategic/fixtures.ts';
+import { WAR_CAMPAIGN } from '../support/campaigns.ts';
 
 export interface PlayedCampaign {
   readonly id: string;
@@ -41,14 +42,7 @@ export async function startCampaign(
       name: 'War of the hexes',
       ruleset: 'msc-strategic',
       settings: {
-        sides: [
-          { id: 'blue', name: 'Blue Union' },
-          { id: 'red', name: 'Red League' },
-        ],
-        map: { kind: 'generated', width: 10, height: 8, systems: 6, seed: 'war' },
-        battles: 'tactical',
-        turnHours: 24,
-        setupHours: 24,
+        ...WAR_CAMPAIGN,
         ...(options.public === false ? { public: false } : {}),
       },
       seats: [

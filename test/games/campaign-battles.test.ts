@@ -25,6 +25,7 @@ import type { Position } from '../../src/rules/types.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
 import { campaign as campaignFixture, fleet, LINE, SCOUT, ship } from '../rules/strategic/fixtures.ts';
+import { WAR_CAMPAIGN } from '../support/campaigns.ts';
 
 const strategic = kindOf('msc-strategic');
 const tactical = kindOf('msc-tactical');
@@ -53,14 +54,7 @@ describe.each(databaseKinds)('campaign battles fought as tactical games on %s', 
       name: 'War of the hexes',
       ruleset: 'msc-strategic',
       settings: {
-        sides: [
-          { id: 'blue', name: 'Blue Union' },
-          { id: 'red', name: 'Red League' },
-        ],
-        map: { kind: 'generated', width: 10, height: 8, systems: 6, seed: 'war' },
-        battles: 'tactical',
-        turnHours: 24,
-        setupHours: 24,
+        ...WAR_CAMPAIGN,
       },
       seats: [
         { side: 'blue', email: 'bob@pbem.test', name: 'Bob', timeZone: 'Europe/Paris' },

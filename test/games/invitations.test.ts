@@ -19,6 +19,7 @@ import { handleInboundMail } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { orderMail, seatAddress } from '../mail/support.ts';
 import { duelOrders, gamesContext, type TestGamesContext } from '../support/games.ts';
+import { SMALL_CAMPAIGN } from '../support/campaigns.ts';
 
 const ALICE = 'alice@pbem.test';
 const BOB = 'bob@pbem.test';
@@ -139,12 +140,7 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
         name: 'Mail war',
         ruleset: 'msc-strategic',
         settings: {
-          sides: [
-            { id: 'red', name: 'Red League' },
-            { id: 'blue', name: 'Blue Union' },
-          ],
-          map: { kind: 'generated', width: 7, height: 7, systems: 4, seed: 'api' },
-          budget: 30,
+          ...SMALL_CAMPAIGN,
         },
         seats: [
           { side: 'red', email: ALICE, name: 'Alice' },

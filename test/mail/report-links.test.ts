@@ -16,6 +16,7 @@ import { sendDueReminders } from '../../src/games/turns/resolution.ts';
 import { databaseKinds } from '../support/db.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
 import { visitor } from '../web/pages-support.ts';
+import { SMALL_CAMPAIGN } from '../support/campaigns.ts';
 
 const ALICE = 'alice@pbem.test';
 const BOB = 'bob@pbem.test';
@@ -129,14 +130,7 @@ describe.each(databaseKinds)('the web link and the deadline in every mail to a s
       name: 'Link war',
       ruleset: 'msc-strategic',
       settings: {
-        sides: [
-          { id: 'red', name: 'Red League' },
-          { id: 'blue', name: 'Blue Union' },
-        ],
-        map: { kind: 'generated', width: 7, height: 7, systems: 4, seed: 'api' },
-        budget: 30,
-        turnHours: 24,
-        setupHours: 48,
+        ...SMALL_CAMPAIGN,
       },
       seats: [
         { side: 'red', email: ALICE, name: 'Alice', timeZone: 'Europe/Paris' },

@@ -8,6 +8,7 @@ import { outbox } from '../../src/db/schema.ts';
 import type { TestApp } from './support.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { createGame } from '../../src/games/games/create.ts';
+import { SMALL_CAMPAIGN } from '../support/campaigns.ts';
 
 export interface PageAnswer {
   readonly status: number;
@@ -118,14 +119,7 @@ export async function campaignGame(
       name: 'Web campaign',
       ruleset: 'msc-strategic',
       settings: {
-        sides: [
-          { id: 'red', name: 'Red League' },
-          { id: 'blue', name: 'Blue Union' },
-        ],
-        map: { kind: 'generated', width: 7, height: 7, systems: 4, seed: 'api' },
-        budget: 30,
-        turnHours: 24,
-        setupHours: 48,
+        ...SMALL_CAMPAIGN,
         ...settings,
       },
       seats: [
