@@ -23,19 +23,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distance, formatHex, neighbour, parseHex } from '../../src/rules/hex.ts';
 import { DIRECTIONS, type Hex } from '../../src/rules/types.ts';
 import type { RunningServer } from '../../src/server/main.ts';
-import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
 import { startSession } from '../../src/games/logins/sessions.ts';
 import {
-  addressOf,
-  Inbox,
   mailServersUp,
   reply,
-  serviceDatabase,
-  smtpClient,
-  startMailService,
+  mailTable,
+  type Inbox,
+  type MailTable,
   type Player,
   type ReceivedMail,
-  type ServiceDatabase,
 } from './support.ts';
 
 const up = await mailServersUp('the end-to-end mail campaign');
@@ -120,42 +116,24 @@ async function replyInQuote(player: Player, to: ReceivedMail, edit: (block: stri
 }
 
 describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', () => {
-  let database: ServiceDatabase;
+  let table: MailTable;
   let server: RunningServer;
-  const inboxes: Inbox[] = [];
   let aliceInbox: Inbox;
   let bobInbox: Inbox;
   let alice: Player;
   let bob: Player;
-  let release: (() => void) | undefined;
 
   beforeAll(async () => {
-    release = await lockSharedMailboxes(200_000);
-    // The servers are shared between runs: every mailbox the test reads or the service watches starts empty.
-    for (const user of ['orders', 'alice', 'bob'] as const) {
-      const inbox = await Inbox.open(user);
-      await inbox.empty();
-      if (user === 'orders') await inbox.close();
-      else inboxes.push(inbox);
-    }
-    [aliceInbox, bobInbox] = inboxes as [Inbox, Inbox];
-    database = await serviceDatabase();
-    server = await startMailService(database);
-    alice = { address: addressOf('alice'), name: 'Alice', smtp: smtpClient() };
-    bob = { address: addressOf('bob'), name: 'Bob', smtp: smtpClient() };
+    table = await mailTable(200_000);
+    ({ server, alice, bob, aliceInbox, bobInbox } = table);
   }, 240_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-    for (const inbox of inboxes) await inbox.close();
-    alice?.smtp.close();
-    bob?.smtp.close();
-    release?.();
-  });
+  afterAll(() => table?.close());
 
-  /** A campaign on a generated 12 × 10 map, 40 BP a side, battles fought by the strategic rules. */
-  /** The moderator, logged in on the web, creates the campaign; each player joins by replying to the invitation. */
+  /**
+   * A campaign on a generated 12 × 10 map, 40 BP a side, battles fought by the strategic rules: the moderator, logged
+   * in on the web, creates it, and each player joins by replying to the invitation.
+   */
   async function createCampaign(gameId: string, turnLimit: number): Promise<void> {
     const session = await startSession(server.ctx, 'moderator@pbem.test');
     const response = await fetch(`${server.url}/api/games`, {

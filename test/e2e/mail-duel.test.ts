@@ -13,22 +13,18 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
 import type { RunningServer } from '../../src/server/main.ts';
 import { startSession } from '../../src/games/logins/sessions.ts';
 import {
-  addressOf,
-  Inbox,
   mailServersUp,
   publishedSeed,
   reply,
   seedCommitment,
-  serviceDatabase,
-  smtpClient,
-  startMailService,
+  mailTable,
+  type Inbox,
+  type MailTable,
   type Player,
   type ReceivedMail,
-  type ServiceDatabase,
 } from './support.ts';
 
 const up = await mailServersUp('the end-to-end mail duel');
@@ -38,40 +34,19 @@ const orders = (gameId: string, turn: number, ship: 'Black' | 'Grey') =>
   `GAME ${gameId} TURN ${turn}\nSHIP ${ship} SPEED 3 MOVE 3 HOLD\nEND`;
 
 describe.skipIf(!up)('a tutorial duel played to its end by mail, over IMAP and SMTP', () => {
-  let database: ServiceDatabase;
+  let table: MailTable;
   let server: RunningServer;
-  const inboxes: Inbox[] = [];
   let aliceInbox: Inbox;
   let bobInbox: Inbox;
   let alice: Player;
   let bob: Player;
 
-  let release: (() => void) | undefined;
-
   beforeAll(async () => {
-    release = await lockSharedMailboxes();
-    // The servers are shared between runs: every mailbox the test reads or the service watches starts empty.
-    for (const user of ['orders', 'alice', 'bob'] as const) {
-      const inbox = await Inbox.open(user);
-      await inbox.empty();
-      if (user === 'orders') await inbox.close();
-      else inboxes.push(inbox);
-    }
-    [aliceInbox, bobInbox] = inboxes as [Inbox, Inbox];
-    database = await serviceDatabase();
-    server = await startMailService(database);
-    alice = { address: addressOf('alice'), name: 'Alice', smtp: smtpClient() };
-    bob = { address: addressOf('bob'), name: 'Bob', smtp: smtpClient() };
+    table = await mailTable();
+    ({ server, alice, bob, aliceInbox, bobInbox } = table);
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-    for (const inbox of inboxes) await inbox.close();
-    alice?.smtp.close();
-    bob?.smtp.close();
-    release?.();
-  });
+  afterAll(() => table?.close());
 
   it(
     'game start, a rejected order, accepted orders, a report every turn, and the game end with the seed of the published commitment',

@@ -19,6 +19,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { startServer, type RunningServer } from '../../src/server/main.ts';
 import { testServerUrl } from '../support/db.ts';
 import { TEST_MAIL_DOMAIN, TEST_SECRET_KEY } from '../support/games.ts';
+import { lockSharedMailboxes } from '../support/mailbox-lock.ts';
 
 export const IMAP_PORT = Number(process.env.MSC_TEST_IMAP_PORT ?? 11143);
 export const SMTP_PORT = Number(process.env.MSC_TEST_SMTP_PORT ?? 12525);
@@ -314,4 +315,51 @@ export function seedCommitment(text: string): string | null {
 /** The dice seed published in a game-end mail. */
 export function publishedSeed(text: string): string | null {
   return /The dice seed of this game was:\s*\n\s*(\S+)/.exec(text)?.[1] ?? null;
+}
+
+/** The service on the real mail servers with two players, Alice and Bob, each reading their own inbox. */
+export interface MailTable {
+  readonly database: ServiceDatabase;
+  readonly server: RunningServer;
+  readonly alice: Player;
+  readonly bob: Player;
+  readonly aliceInbox: Inbox;
+  readonly bobInbox: Inbox;
+  /** Stops the service, drops its database, closes the inboxes and connections, and frees the mailboxes. */
+  close(): Promise<void>;
+}
+
+/**
+ * Takes the shared mailboxes (test/support/mailbox-lock.ts), empties the ones the test reads and the service
+ * watches (the servers are shared between runs), and starts the service on a database of its own.
+ */
+export async function mailTable(lockTimeoutMs?: number): Promise<MailTable> {
+  const release = await lockSharedMailboxes(lockTimeoutMs);
+  const inboxes: Inbox[] = [];
+  for (const user of ['orders', 'alice', 'bob'] as const) {
+    const inbox = await Inbox.open(user);
+    await inbox.empty();
+    if (user === 'orders') await inbox.close();
+    else inboxes.push(inbox);
+  }
+  const database = await serviceDatabase();
+  const server = await startMailService(database);
+  const alice = { address: addressOf('alice'), name: 'Alice', smtp: smtpClient() };
+  const bob = { address: addressOf('bob'), name: 'Bob', smtp: smtpClient() };
+  return {
+    database,
+    server,
+    alice,
+    bob,
+    aliceInbox: inboxes[0]!,
+    bobInbox: inboxes[1]!,
+    async close() {
+      await server.close();
+      await database.drop();
+      for (const inbox of inboxes) await inbox.close();
+      alice.smtp.close();
+      bob.smtp.close();
+      release();
+    },
+  };
 }
