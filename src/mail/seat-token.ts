@@ -9,6 +9,7 @@ import type { Tx } from '../games/context.ts';
 import { createSeatsRepository, type Seat } from '../games/seats/seats.repository.ts';
 import { cleanBody, COMMANDS, MASKED_PASSWORD, type Command } from '../orders/index.ts';
 import { isOneOf, keyword, stripComment, words } from '../orders/words.ts';
+import { CAMPAIGN_KEYWORDS } from '../orders/campaign/parse.ts';
 
 /** What a body says before it is checked against a seat: enough to find the seat and to answer sensibly. */
 export interface BodyOutline {
@@ -51,7 +52,7 @@ export function recipientTokens(recipients: readonly string[], mailDomain: strin
  * The first words of an order line in the languages the service reads: the tactical game's (SHIP), a campaign's
  * (docs/orders-campaign.md) and a battle's deployment (DEPLOY).
  */
-const ORDER_KEYWORDS = ['SHIP', 'BUILD', 'MOVE', 'MERGE', 'TRANSFER', 'SPLIT', 'LOSSES', 'RETREAT', 'DEPLOY'] as const;
+const ORDER_KEYWORDS = ['SHIP', ...CAMPAIGN_KEYWORDS, 'DEPLOY'] as const;
 
 export function outlineBody(body: string): BodyOutline {
   let password: string | null = null;
