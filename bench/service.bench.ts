@@ -47,6 +47,9 @@ import { createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report,
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
+/** BENCH_ONLY=submissions,turns,pgbench runs only those parts (e.g. under a profiler). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+const wanted = (part: string): boolean => !ONLY || ONLY.includes(part);
 const CLIENTS = 32;
 const SUBMISSION_GAMES = 512;
 const TARGET_SUBMISSIONS = 1_000;
@@ -325,9 +328,9 @@ async function benchPgbench(): Promise<number | null> {
 async function main(): Promise<void> {
   if (!(await postgresReady('service'))) return;
   try {
-    const submissions = await benchSubmissions();
-    const turnRates = await benchTurns();
-    const tps = await benchPgbench();
+    const submissions = wanted('submissions') ? await benchSubmissions() : NaN;
+    const turnRates = wanted('turns') ? await benchTurns() : new Map<string, number>();
+    const tps = wanted('pgbench') ? await benchPgbench() : null;
 
     console.log('\nSummary');
     console.log(
@@ -340,7 +343,8 @@ async function main(): Promise<void> {
     }
     console.log(`  pgbench -N TPS (reference)   ${tps === null ? 'not measured' : fmt(tps).padStart(8)}`);
   } finally {
-    await dropAll();
+    // BENCH_KEEP=1 leaves the scratch databases for a look at their plans (EXPLAIN) after the run.
+    if (!process.env.BENCH_KEEP) await dropAll();
   }
 }
 

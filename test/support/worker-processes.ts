@@ -60,6 +60,11 @@ export async function databaseUrlOf(database: Extract<Database, { kind: 'postgre
   return url.toString();
 }
 
+/** WORKER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): Node options for each worker process, to profile it. */
+function nodeFlags(): string[] {
+  return (process.env.WORKER_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+}
+
 export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOptions = {}): WorkerProcess {
   const { workers = 1, pollMs = 250, pauseFile, onResolved } = options;
   const env: NodeJS.ProcessEnv = {
@@ -73,7 +78,7 @@ export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOp
   if (pauseFile) env.MSC_TEST_PAUSE_FILE = pauseFile;
   const child = spawn(
     process.execPath,
-    [RUN_TS, WORKER_PROCESS, '--workers', String(workers), '--poll-ms', String(pollMs)],
+    [...nodeFlags(), RUN_TS, WORKER_PROCESS, '--workers', String(workers), '--poll-ms', String(pollMs)],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
