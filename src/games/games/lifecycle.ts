@@ -45,10 +45,12 @@ export async function openTurn(
   number: number,
   stateDoc: unknown,
   diceState: string,
+  /** The game's seats, when the caller's transaction has read them already. */
+  known: { seats?: Seat[] } = {},
 ): Promise<void> {
   const now = ctx.clock.now();
   const settings = settingsOf(game);
-  const seatRows = await tx.select().from(seats).where(eq(seats.gameId, game.id));
+  const seatRows = known.seats ?? (await tx.select().from(seats).where(eq(seats.gameId, game.id)));
   const must = sidesThatMustOrder(game, stateDoc, seatRows);
   const paused = game.status === 'paused';
   // A kind's setup phase (turn 0) runs to the setup deadline; its mail is the invitation.
@@ -64,16 +66,19 @@ export async function openTurn(
     dueAt: must.length === 0 ? now : null,
     remindersSent: [] as string[],
   };
-  await tx.insert(turns).values({
-    ...opened,
-    gameId: game.id,
-    openedAt: now,
-    nextReminderAt: nextReminderAt(game, opened),
-    stateBefore: stateDoc,
-    diceStateBefore: diceState,
-  });
+  const [turn] = await tx
+    .insert(turns)
+    .values({
+      ...opened,
+      gameId: game.id,
+      openedAt: now,
+      nextReminderAt: nextReminderAt(game, opened),
+      stateBefore: stateDoc,
+      diceStateBefore: diceState,
+    })
+    .returning();
   if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
-  if (!setup) await queueTurnReports(ctx, tx, game.id, number);
+  if (!setup) await queueTurnReports(ctx, tx, game.id, number, { game, turn: turn!, seats: seatRows });
 }
 
 /**

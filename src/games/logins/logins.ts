@@ -39,25 +39,35 @@ export function loginUrl(ctx: Pick<GamesContext, 'publicUrl'>, token: string): s
   return `${ctx.publicUrl}/login/${token}`;
 }
 
-/** A new single-use login secret for `email`, stored hashed. */
-export async function issueLoginToken(
-  ctx: GamesContext,
-  tx: Tx,
+/** A new single-use login secret for `email` and the row that stores it hashed, not yet written (mintLoginToken). */
+export function mintLoginToken(
+  ctx: Pick<GamesContext, 'clock'>,
   m: { email: string; purpose: LoginPurpose; gameId?: string | null; lifeMs?: number },
-): Promise<NewLoginToken> {
+): NewLoginToken & { readonly row: typeof loginTokens.$inferInsert } {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const expiresAt = new Date(
     now.getTime() + (m.lifeMs ?? (m.purpose === 'report' ? REPORT_LINK_LIFE_MS : LOGIN_LINK_LIFE_MS)),
   );
-  await tx.insert(loginTokens).values({
+  const row = {
     tokenHash: sha256Hex(token),
     email: normalizeEmail(m.email),
     gameId: m.gameId ?? null,
     purpose: m.purpose,
     createdAt: now,
     expiresAt,
-  });
+  };
+  return { token, expiresAt, row };
+}
+
+/** A new single-use login secret for `email`, stored hashed. */
+export async function issueLoginToken(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { email: string; purpose: LoginPurpose; gameId?: string | null; lifeMs?: number },
+): Promise<NewLoginToken> {
+  const { token, expiresAt, row } = mintLoginToken(ctx, m);
+  await tx.insert(loginTokens).values(row);
   return { token, expiresAt };
 }
 

@@ -17,16 +17,26 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { outbox, submissions, turns, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
+import {
+  loginTokens,
+  outbox,
+  submissions,
+  turns,
+  type Game,
+  type OutboxKind,
+  type Seat,
+  type Turn,
+} from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { StoredTurnEvents } from '../../kinds/kind.ts';
 import { describeDeadline } from '../../reports/turn-report.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
+import { createTurnsRepository } from './turns.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import type { Composed } from '../outbox/mail-port.ts';
-import { seatLoginLink } from '../logins/logins.ts';
+import { loginUrl, mintLoginToken, seatLoginLink } from '../logins/logins.ts';
 import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
@@ -104,12 +114,14 @@ function autoHeaders(answer: boolean): Record<string, string> {
   return { 'Auto-Submitted': answer ? 'auto-replied' : 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 }
 
-async function insertOutbox(
+type OutboxRow = typeof outbox.$inferInsert;
+
+/** An outbox row for a finished mail. */
+function outboxRow(
   ctx: GamesContext,
-  tx: Tx,
   row: { gameId: string | null; kind: string; to: string; mail: Composed; headers: Record<string, string> },
-): Promise<void> {
-  await tx.insert(outbox).values({
+): OutboxRow {
+  return {
     gameId: row.gameId,
     kind: row.kind as OutboxKind,
     toAddress: row.to,
@@ -119,14 +131,26 @@ async function insertOutbox(
     headers: row.headers,
     nextAttemptAt: ctx.clock.now(),
     createdAt: ctx.clock.now(),
-  });
-  // Delivered when the transaction commits: the sender wakes to find the row there.
-  await tx.execute(notifyStatement(OUTBOX_CHANNEL, row.kind));
+  };
+}
+
+/** Transactions that have woken the sender already: one notification a transaction is enough. */
+const senderWoken = new WeakSet<Tx>();
+
+/** Writes mails to the outbox (one statement) and wakes the sender once, when the transaction commits. */
+async function insertOutbox(tx: Tx, rows: readonly OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(outbox).values([...rows]);
+  // Delivered when the transaction commits: the sender wakes to find the rows there.
+  if (senderWoken.has(tx)) return;
+  senderWoken.add(tx);
+  await tx.execute(notifyStatement(OUTBOX_CHANNEL, rows[0]!.kind));
 }
 
 export interface SeatMail {
   readonly game: Pick<Game, 'id'>;
-  readonly seat: Pick<Seat, 'id' | 'email' | 'tokenRotatedAt'>;
+  /** With `joinedAt` when the caller has the seat's row (see `held`). */
+  readonly seat: Pick<Seat, 'id' | 'email' | 'tokenRotatedAt'> & { readonly joinedAt?: Date | null };
   readonly kind: string;
   readonly subject: string;
   readonly text: string;
@@ -138,16 +162,23 @@ export interface SeatMail {
   readonly inReplyTo?: string | null;
 }
 
-/** One mail to a seat, to its registered address, with its order address as Reply-To. */
-async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
-  // A seat that has not joined gets its invitation and nothing else (outbox/held.ts).
-  if (await heldFromSeat(tx, m.seat.id)) return;
+/**
+ * Whether mail to the seat is held back (outbox/held.ts). A seat row that shows it joined is believed (a seat does not
+ * leave once joined: a new player in its place comes with a new row); one that does not is read again, since it may
+ * have joined in this transaction.
+ */
+async function held(tx: Tx, seat: Pick<Seat, 'id'> & { readonly joinedAt?: Date | null }): Promise<boolean> {
+  return seat.joinedAt instanceof Date ? false : heldFromSeat(tx, seat.id);
+}
+
+/** The outbox row of one mail to a seat, to its registered address, with its order address as Reply-To. */
+function seatMailRow(ctx: GamesContext, m: SeatMail): OutboxRow {
   const mail: Composed =
     m.html == null
       ? ctx.mail.notice({ subject: m.subject, paragraphs: m.text.split(/\n{2,}/) })
       : { subject: m.subject, text: m.text, html: m.html };
   const answering = normalizeMessageId(m.inReplyTo);
-  await insertOutbox(ctx, tx, {
+  return outboxRow(ctx, {
     gameId: m.game.id,
     kind: m.kind,
     to: m.seat.email,
@@ -159,6 +190,12 @@ async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> 
       ...autoHeaders(answering !== null),
     },
   });
+}
+
+/** One mail to a seat; none to a seat that has not joined (outbox/held.ts). */
+async function queueMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<void> {
+  if (await held(tx, m.seat)) return;
+  await insertOutbox(tx, [seatMailRow(ctx, m)]);
 }
 
 /**
@@ -189,20 +226,22 @@ export async function queueAnswer(
   }
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
-  if (toSeat && !m.invitation && (await heldFromSeat(tx, m.seat!.id))) return;
-  await insertOutbox(ctx, tx, {
-    gameId,
-    kind: m.kind,
-    to: m.to.trim(),
-    mail: m.composed,
-    headers: {
-      'Message-ID': newMessageId([m.kind, gameId ?? 'service', m.seat?.side ?? 'sender'], ctx.mailDomain),
-      ...threading(gameId, answering, ctx.mailDomain),
-      ...(toSeat ? { 'Reply-To': seatAddress(ctx, m.seat!) } : {}),
-      // A mail sent on the service's own initiative (a login link, a relayed message) answers nothing.
-      ...autoHeaders(answering !== null),
-    },
-  });
+  if (toSeat && !m.invitation && (await held(tx, m.seat!))) return;
+  await insertOutbox(tx, [
+    outboxRow(ctx, {
+      gameId,
+      kind: m.kind,
+      to: m.to.trim(),
+      mail: m.composed,
+      headers: {
+        'Message-ID': newMessageId([m.kind, gameId ?? 'service', m.seat?.side ?? 'sender'], ctx.mailDomain),
+        ...threading(gameId, answering, ctx.mailDomain),
+        ...(toSeat ? { 'Reply-To': seatAddress(ctx, m.seat!) } : {}),
+        // A mail sent on the service's own initiative (a login link, a relayed message) answers nothing.
+        ...autoHeaders(answering !== null),
+      },
+    }),
+  ]);
 }
 
 /** What every report of one turn is made from. */
@@ -229,14 +268,19 @@ async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise
   return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
 }
 
-async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<TurnContext | null> {
-  const game = await createGamesRepository(tx).find(gameId);
-  const [turn] = await tx
-    .select()
-    .from(turns)
-    .where(and(eq(turns.gameId, gameId), eq(turns.number, turnNumber)));
+/** What a report needs that the caller's transaction has read or written already (it is not read again). */
+export type KnownTurn = Partial<Pick<TurnContext, 'game' | 'turn' | 'seats'>>;
+
+async function loadTurn(
+  tx: Tx,
+  gameId: string,
+  turnNumber: number,
+  known: KnownTurn = {},
+): Promise<TurnContext | null> {
+  const game = known.game ?? (await createGamesRepository(tx).find(gameId));
+  const turn = known.turn ?? (await createTurnsRepository(tx).find(gameId, turnNumber));
   if (!game || !turn) return null;
-  const seatRows = await createSeatsRepository(tx).ofGame(gameId);
+  const seatRows = known.seats ?? (await createSeatsRepository(tx).ofGame(gameId));
   const standing = await tx
     .select({ seatId: submissions.seatId, orders: submissions.orders })
     .from(submissions)
@@ -244,16 +288,18 @@ async function loadTurn(tx: Tx, gameId: string, turnNumber: number): Promise<Tur
   return { game, turn, seats: seatRows, history: await resolvedHistory(tx, gameId, turnNumber), standing };
 }
 
-/** One seat's report of the turn; its order block starts from the orders it has in (after a rollback, or on STATUS). */
-async function queueReport(
-  ctx: GamesContext,
-  tx: Tx,
-  t: TurnContext,
-  seat: Seat,
-  inReplyTo: string | null,
-): Promise<void> {
-  // A seat that has not joined is mailed nothing (outbox/held.ts): nothing to render, no link to make for it.
-  if (seat.joinedAt === null) return;
+/** A report's mail and the login link in it: rows to write together. */
+interface ReportRows {
+  readonly login: ReturnType<typeof mintLoginToken>['row'];
+  readonly mail: OutboxRow;
+}
+
+/**
+ * One seat's report of the turn, its order block starting from the orders it has in (after a rollback, or on STATUS),
+ * ready to write; null for a seat that has not joined (outbox/held.ts): nothing to render, no link to make for it.
+ */
+function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: string | null): ReportRows | null {
+  if (seat.joinedAt === null) return null;
   const sub = t.standing.find((s) => s.seatId === seat.id);
   const settings = settingsOf(t.game);
   const kind = kindOf(t.game.ruleset);
@@ -274,23 +320,47 @@ async function queueReport(
     width: seat.reportWidth ?? undefined,
   });
   const first = t.turn.number === 1;
-  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}`, loginUrl: await seatLoginLink(ctx, tx, seat) };
+  const login = mintLoginToken(ctx, { email: seat.email, purpose: 'report', gameId: seat.gameId });
+  const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}`, loginUrl: loginUrl(ctx, login.token) };
   const mail = first ? ctx.mail.gameStart(view, links) : ctx.mail.turnReport(view, links);
-  await queueMail(ctx, tx, {
-    game: t.game,
-    seat,
-    kind: first ? 'game-start' : 'turn-report',
-    ...mail,
-    key: `${t.turn.number}.${seat.side}`,
-    inReplyTo,
-  });
+  return {
+    login: login.row,
+    mail: seatMailRow(ctx, {
+      game: t.game,
+      seat,
+      kind: first ? 'game-start' : 'turn-report',
+      ...mail,
+      key: `${t.turn.number}.${seat.side}`,
+      inReplyTo,
+    }),
+  };
+}
+
+/** Writes reports and their login links: two statements, however many seats. */
+async function insertReports(tx: Tx, reports: readonly (ReportRows | null)[]): Promise<void> {
+  const rows = reports.filter((r): r is ReportRows => r !== null);
+  if (rows.length === 0) return;
+  await tx.insert(loginTokens).values(rows.map((r) => r.login));
+  await insertOutbox(
+    tx,
+    rows.map((r) => r.mail),
+  );
 }
 
 /** Every seat's report for the turn that has just opened (with what happened in the turn before it). */
-export async function queueTurnReports(ctx: GamesContext, tx: Tx, gameId: string, turnNumber: number): Promise<void> {
-  const t = await loadTurn(tx, gameId, turnNumber);
+export async function queueTurnReports(
+  ctx: GamesContext,
+  tx: Tx,
+  gameId: string,
+  turnNumber: number,
+  known: KnownTurn = {},
+): Promise<void> {
+  const t = await loadTurn(tx, gameId, turnNumber, known);
   if (!t) return;
-  for (const seat of t.seats) await queueReport(ctx, tx, t, seat, null);
+  await insertReports(
+    tx,
+    t.seats.map((seat) => reportRows(ctx, t, seat, null)),
+  );
 }
 
 /**
@@ -308,7 +378,7 @@ export async function queueSeatReport(
   if (!game) return false;
   const t = await loadTurn(tx, gameId, game.currentTurn);
   if (!t || t.turn.status !== 'open') return false;
-  await queueReport(ctx, tx, t, seat, options.inReplyTo ?? null);
+  await insertReports(tx, [reportRows(ctx, t, seat, options.inReplyTo ?? null)]);
   return true;
 }
 
@@ -379,6 +449,9 @@ export async function queueGameEnd(
     archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
   });
   const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+  const rows: OutboxRow[] = [];
   for (const seat of seatRows)
-    await queueMail(ctx, tx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` });
+    if (!(await held(tx, seat)))
+      rows.push(seatMailRow(ctx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` }));
+  await insertOutbox(tx, rows);
 }

@@ -5,7 +5,7 @@
  * the end of the game — so a turn resolves exactly once and a crash at any
  * point leaves nothing half written.
  */
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   games,
   submissions,
@@ -20,7 +20,6 @@ import { kindOf } from '../../kinds/index.ts';
 import type { ResolveOutput } from '../../kinds/kind.ts';
 import { awaitBattles, deployDueBattle, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
-import { createTurnsRepository } from './turns.repository.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
@@ -37,34 +36,38 @@ export interface ResolvedTurn {
   readonly gameOver: boolean;
 }
 
+/**
+ * Whether a turn's game is in play, for the claim: active, or in a kind's setup phase (turn 0) — never paused or over.
+ * A scalar subquery rather than a join, so that the claim walks turns_queue_idx in order and stops at its LIMIT: with a
+ * join the planner reads, joins and sorts every due turn on each claim (4 ms a claim with 1,500 turns due at once).
+ */
+const inPlay = sql`(select ${games.status} = 'active' or (${games.status} = 'setup' and ${turns.number} = ${SETUP_TURN}) from ${games} where ${games.id} = ${turns.gameId})`;
+
 /** Claims and resolves the due turn that fell due first (of one game, if given). Null when none is due. */
 export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): Promise<ResolvedTurn | null> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const [due] = await tx
-      .select({ gameId: turns.gameId, number: turns.number })
+    const [turn] = await tx
+      .select()
       .from(turns)
-      .innerJoin(games, eq(games.id, turns.gameId))
       .where(
         and(
           eq(turns.status, 'open'),
-          // A game in setup has an open turn only for a kind's setup phase (turn 0).
-          or(eq(games.status, 'active'), and(eq(games.status, 'setup'), eq(turns.number, SETUP_TURN))),
           lte(turnFallsDueAt, now),
           onlyGame ? eq(turns.gameId, onlyGame) : undefined,
+          inPlay,
         ),
       )
       .orderBy(asc(turnFallsDueAt))
       .limit(1)
-      .for('update', { of: turns, skipLocked: true });
-    if (!due) {
+      .for('update', { skipLocked: true });
+    if (!turn) {
       // No turn due: a linked battle whose deployment deadline has passed starts with the default placement.
       const deployed = await deployDueBattle(ctx, tx, onlyGame);
       return deployed ? { gameId: deployed, turn: SETUP_TURN, gameOver: false } : null;
     }
-    const game = await createGamesRepository(tx).find(due.gameId, { forUpdate: true });
-    const turn = await createTurnsRepository(tx).find(due.gameId, due.number);
-    return resolveClaimed(ctx, tx, game!, turn!);
+    const game = await createGamesRepository(tx).find(turn.gameId, { forUpdate: true });
+    return resolveClaimed(ctx, tx, game!, turn);
   });
 }
 
@@ -115,7 +118,7 @@ async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn)
     await awaitBattles(ctx, tx, game, turn, r, diceAfter);
     return { gameId: game.id, turn: turn.number, gameOver: false };
   }
-  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter);
+  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatRows);
 }
 
 /**
@@ -131,6 +134,8 @@ export async function storeResolvedTurn(
   turn: Pick<Turn, 'number'>,
   r: ResolveOutput<unknown>,
   diceAfter: string,
+  /** The game's seats, when the caller's transaction has read them already. */
+  seatRows?: Seat[],
 ): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const after = kindOf(game.ruleset).writeState(r.state);
@@ -167,7 +172,7 @@ export async function storeResolvedTurn(
       version: game.version + 1,
     };
     await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
-    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter);
+    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter, seatRows ? { seats: seatRows } : {});
   }
   return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
 }
