@@ -16,6 +16,7 @@ import { outboxSenderFor, releaseStrandedMail } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';
 import { localMailboxKey } from '../games/secrets.ts';
 import { TurnWorker } from '../games/turns/worker.ts';
+import { TURN_BATCH } from '../games/turns/resolution.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createApp } from '../web/app.ts';
 import { createMetrics, type Metrics } from '../web/metrics.ts';
@@ -145,6 +146,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     for (let i = 0; i < config.workers; i++) {
       const worker = new TurnWorker(ctx, database, {
         pollMs: config.pollIntervalMs,
+        // PGlite is one connection in this thread: a batch would keep every request waiting for all of its turns,
+        // and it has no round trips or commits over a network to save. PostgreSQL takes TURN_BATCH a transaction.
+        batch: database.kind === 'pglite' ? 1 : TURN_BATCH,
         onResolved: (r) => {
           metrics.turnsResolved.inc({ outcome: r.gameOver ? 'game-over' : 'continues' });
           logger.info({ gameId: r.gameId, turn: r.turn, gameOver: r.gameOver }, 'turn resolved');

@@ -91,6 +91,41 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     expect((await survivor.stop()).code).toBe(0);
   });
 
+  it('SIGKILL half way through a batch (two of its five turns resolved in the transaction, the third paused): none of the five is written; after a restart each resolves exactly once', async () => {
+    const duels = await createDuels(ctx, 5, { prefix: 'batch' });
+    const ids = duels.map((d) => d.gameId);
+    // Every turn is due before the worker starts, so that its first claim takes all five in one transaction.
+    await inParallel(duels, 5, (d, i) => submitDuelOrders(ctx, d, 'black', i));
+    await inParallel(duels, 5, (d, i) => submitDuelOrders(ctx, d, 'grey', i));
+    const before = await snapshot(ids);
+
+    const pauseFile = join(scratch, 'paused');
+    const doomed = startWorkerProcess(url, { pauseFile, pauseAt: 3, batch: 5, pollMs: 200 });
+    await doomed.ready;
+    await waitUntil(
+      'the worker to pause in the third resolution of its batch',
+      () => readPaused(pauseFile) !== null,
+      15_000,
+    );
+    // The batch holds all five turns: the two resolved in it, the paused one and the two still to come.
+    for (const id of ids) expect(await turnLocked(ctx, id)).toBe(true);
+
+    const exit = await doomed.kill();
+    expect(exit.signal).toBe('SIGKILL');
+    expect(doomed.resolved).toEqual([]);
+    await waitUntil("the dead worker's locks to go", async () => !(await turnLocked(ctx, ids[0]!)), 10_000, 100);
+    // Not even the two turns resolved before the pause were written: the batch is one transaction.
+    expect(await snapshot(ids)).toEqual(before);
+
+    const survivor = startWorkerProcess(url, { batch: 5, pollMs: 200 });
+    await survivor.ready;
+    await waitUntil('every turn resolved after the restart', () => survivor.resolved.length >= duels.length, 15_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(survivor.resolved.map((r) => `${r.gameId} ${r.turn}`).sort()).toEqual(ids.map((id) => `${id} 1`).sort());
+    expect((await inParallel(ids, 5, (id) => resolvedOnceProblems(ctx.db, id))).flat()).toEqual([]);
+    expect((await survivor.stop()).code).toBe(0);
+  });
+
   it("a worker killed while another keeps running: the other resolves the rest at once and the killed one's turn after its lock goes", async () => {
     const duels = await createDuels(ctx, 6, { prefix: 'pair' });
     const ids = duels.map((d) => d.gameId);

@@ -35,6 +35,7 @@ const { values } = parseArgs({
   options: {
     workers: { type: 'string', default: process.env.WORKERS ?? '1' },
     'poll-ms': { type: 'string', default: process.env.POLL_INTERVAL_MS ?? '250' },
+    batch: { type: 'string' },
   },
 });
 const workerCount = Number(values.workers);
@@ -46,10 +47,15 @@ if (!databaseUrl || !Number.isInteger(workerCount) || workerCount < 1 || !(pollM
 }
 
 const logger = createLogger({ logLevel: 'warn' }, pino.destination(2));
+const batch = values.batch === undefined ? undefined : Number(values.batch);
 const pauseFile = process.env.MSC_TEST_PAUSE_FILE;
+/** The resolution to pause in (1 = the first): a later one pauses a batch half way, its first turns resolved. */
+const pauseAt = Number(process.env.MSC_TEST_PAUSE_AT ?? 1);
+let resolutions = 0;
 const hooks: ServiceHooks = pauseFile
   ? {
       async insideResolution(gameId, turn) {
+        if (++resolutions < pauseAt) return;
         // Written synchronously, so the file is complete before the test sees it.
         writeFileSync(pauseFile, `${gameId} ${turn}\n`);
         await new Promise<never>(() => undefined);
@@ -74,6 +80,7 @@ const workers = Array.from(
   (_, w) =>
     new TurnWorker(ctx, database, {
       pollMs,
+      ...(batch === undefined ? {} : { batch }),
       // stdout to a pipe is synchronous on Linux: the line is out before the next claim.
       onResolved: (r) => process.stdout.write(`resolved ${r.gameId} ${r.turn} ${w}\n`),
     }),

@@ -46,6 +46,10 @@ export interface WorkerProcessOptions {
   readonly pollMs?: number;
   /** Installs the pause hook: see worker-process.ts. */
   readonly pauseFile?: string;
+  /** With pauseFile: the resolution of the process to pause in (1, the first, unless given). */
+  readonly pauseAt?: number;
+  /** Due turns a transaction claims at most (the service's TURN_BATCH unless given). */
+  readonly batch?: number;
   /** Called for each turn the process reports, as it reports it. */
   readonly onResolved?: (line: ResolvedLine) => void;
 }
@@ -60,13 +64,13 @@ export async function databaseUrlOf(database: Extract<Database, { kind: 'postgre
   return url.toString();
 }
 
-/** WORKER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): Node options for each worker process, to profile it. */
+/** WORKER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=DIR`): Node options for each worker process (a profile). */
 function nodeFlags(): string[] {
   return (process.env.WORKER_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
 }
 
 export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOptions = {}): WorkerProcess {
-  const { workers = 1, pollMs = 250, pauseFile, onResolved } = options;
+  const { workers = 1, pollMs = 250, pauseFile, pauseAt, batch, onResolved } = options;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -75,10 +79,21 @@ export function startWorkerProcess(databaseUrl: string, options: WorkerProcessOp
     MAIL_DOMAIN: TEST_MAIL_DOMAIN,
   };
   delete env.MSC_TEST_PAUSE_FILE;
+  delete env.MSC_TEST_PAUSE_AT;
   if (pauseFile) env.MSC_TEST_PAUSE_FILE = pauseFile;
+  if (pauseAt !== undefined) env.MSC_TEST_PAUSE_AT = String(pauseAt);
   const child = spawn(
     process.execPath,
-    [...nodeFlags(), RUN_TS, WORKER_PROCESS, '--workers', String(workers), '--poll-ms', String(pollMs)],
+    [
+      ...nodeFlags(),
+      RUN_TS,
+      WORKER_PROCESS,
+      '--workers',
+      String(workers),
+      '--poll-ms',
+      String(pollMs),
+      ...(batch === undefined ? [] : ['--batch', String(batch)]),
+    ],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

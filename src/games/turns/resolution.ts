@@ -43,32 +43,66 @@ export interface ResolvedTurn {
  */
 const inPlay = sql`(select ${games.status} = 'active' or (${games.status} = 'setup' and ${turns.number} = ${SETUP_TURN}) from ${games} where ${games.id} = ${turns.gameId})`;
 
-/** Claims and resolves the due turn that fell due first (of one game, if given). Null when none is due. */
-export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): Promise<ResolvedTurn | null> {
+/** How many due turns a worker claims and resolves in one transaction at most (resolveDueTurns). */
+export const TURN_BATCH = 8;
+
+/** Claims (locks) up to `limit` due turns, those that fell due first, skipping turns another transaction holds. */
+async function claimDue(ctx: GamesContext, tx: Tx, limit: number, onlyGame?: string): Promise<Turn[]> {
+  return tx
+    .select()
+    .from(turns)
+    .where(
+      and(
+        eq(turns.status, 'open'),
+        lte(turnFallsDueAt, ctx.clock.now()),
+        onlyGame ? eq(turns.gameId, onlyGame) : undefined,
+        inPlay,
+      ),
+    )
+    .orderBy(asc(turnFallsDueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Claims and resolves up to `limit` due turns, those that fell due first (of one game, if given), in one transaction:
+ * all of them are resolved or none (a crash or an error half way writes nothing), each exactly once. Empty when none
+ * is due. One transaction for several turns spends one claim, one commit and one WAL flush on all of them. Once
+ * `stopping` aborts it resolves no further turn of the batch, and commits those it has.
+ */
+export async function resolveDueTurns(
+  ctx: GamesContext,
+  limit: number = TURN_BATCH,
+  options: { onlyGame?: string; stopping?: AbortSignal } = {},
+): Promise<ResolvedTurn[]> {
+  const { onlyGame, stopping } = options;
   return ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    const [turn] = await tx
-      .select()
-      .from(turns)
-      .where(
-        and(
-          eq(turns.status, 'open'),
-          lte(turnFallsDueAt, now),
-          onlyGame ? eq(turns.gameId, onlyGame) : undefined,
-          inPlay,
-        ),
-      )
-      .orderBy(asc(turnFallsDueAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!turn) {
+    const claimed = await claimDue(ctx, tx, limit, onlyGame);
+    if (claimed.length === 0) {
       // No turn due: a linked battle whose deployment deadline has passed starts with the default placement.
       const deployed = await deployDueBattle(ctx, tx, onlyGame);
-      return deployed ? { gameId: deployed, turn: SETUP_TURN, gameOver: false } : null;
+      return deployed ? [{ gameId: deployed, turn: SETUP_TURN, gameOver: false }] : [];
     }
-    const game = await createGamesRepository(tx).find(turn.gameId, { forUpdate: true });
-    return resolveClaimed(ctx, tx, game!, turn);
+    const resolved: ResolvedTurn[] = [];
+    for (const turn of claimed) {
+      if (resolved.length > 0) {
+        // Lets the event loop in between the batch's turns (PGlite runs in this thread: a signal would wait for the
+        // whole batch). Told to stop, it commits the turns it has; the others stay due, for the next worker.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (stopping?.aborted) break;
+      }
+      // Turn rows first, then the game's: the lock order every writer of a turn follows (turns.repository.ts).
+      const game = await createGamesRepository(tx).find(turn.gameId, { forUpdate: true });
+      resolved.push(await resolveClaimed(ctx, tx, game!, turn));
+    }
+    return resolved;
   });
+}
+
+/** Claims and resolves the due turn that fell due first (of one game, if given). Null when none is due. */
+export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): Promise<ResolvedTurn | null> {
+  const [resolved] = await resolveDueTurns(ctx, 1, onlyGame === undefined ? {} : { onlyGame });
+  return resolved ?? null;
 }
 
 /** Resolves a claimed, locked turn (the caller holds the turn's and the game's row locks). */

@@ -5,10 +5,10 @@
  * share one database safely: each claim skips turns another worker holds.
  */
 import type { Database } from '../../db/client.ts';
-import { retryWhileUnavailable } from '../../db/errors.ts';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../../db/errors.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../context.ts';
 import { createWokenPoller, type WokenPoller } from '../../lib/poller.ts';
-import { resolveNextDueTurn, sendDueReminders } from './resolution.ts';
+import { resolveDueTurns, sendDueReminders, TURN_BATCH } from './resolution.ts';
 import { HOUR } from '../clock.ts';
 import { pruneLoginTokens } from '../logins/logins.ts';
 import { pruneSessions } from '../logins/sessions.ts';
@@ -28,6 +28,8 @@ const CLAIM_RETRY_MS = [250, 1_000, 2_000];
 export interface WorkerOptions {
   /** How often to look for due turns when nothing wakes the worker. */
   readonly pollMs: number;
+  /** How many due turns one transaction claims at most (TURN_BATCH unless given). */
+  readonly batch?: number;
   /** Called after each turn is resolved. */
   readonly onResolved?: (r: { gameId: string; turn: number; gameOver: boolean }) => void;
 }
@@ -90,25 +92,38 @@ export class TurnWorker {
   }
 
   /**
-   * Resolves every turn that is due now, one transaction each; returns how
-   * many. Once `stopping` aborts it claims no further turn.
+   * Resolves every turn that is due now, a batch of them a transaction; returns how many. Once `stopping` aborts it
+   * claims no further turn. A batch that fails is tried again one turn a transaction for the rest of the pass, so that
+   * a turn that cannot be resolved does not take the turns that fell due before it down with it.
    */
   async drain(stopping?: AbortSignal): Promise<number> {
     let n = 0;
+    let batch = this.options.batch ?? TURN_BATCH;
     for (;;) {
-      // Lets the event loop in between turns: PGlite runs in this thread, and a backlog worked off in one chain of
+      // Lets the event loop in between batches: PGlite runs in this thread, and a backlog worked off in one chain of
       // promises would keep out requests and signals (a SIGTERM) until its end.
       await yieldToEventLoop();
       if (stopping?.aborted) return n;
-      const r = await retryWhileUnavailable(() => resolveNextDueTurn(this.ctx), {
-        delaysMs: CLAIM_RETRY_MS,
-        ...(stopping ? { signal: stopping } : {}),
-        onRetry: (error, attempt) =>
-          this.ctx.logger?.warn({ err: error, attempt }, 'turn worker: the database was out of reach; claiming again'),
-      });
-      if (!r) return n;
-      n += 1;
-      this.options.onResolved?.(r);
+      let resolved;
+      try {
+        resolved = await retryWhileUnavailable(() => resolveDueTurns(this.ctx, batch, stopping ? { stopping } : {}), {
+          delaysMs: CLAIM_RETRY_MS,
+          ...(stopping ? { signal: stopping } : {}),
+          onRetry: (error, attempt) =>
+            this.ctx.logger?.warn(
+              { err: error, attempt },
+              'turn worker: the database was out of reach; claiming again',
+            ),
+        });
+      } catch (error) {
+        if (batch === 1 || isDatabaseUnavailable(error)) throw error;
+        this.ctx.logger?.warn({ err: error, batch }, 'turn worker: a batch failed; resolving one turn at a time');
+        batch = 1;
+        continue;
+      }
+      if (resolved.length === 0) return n;
+      n += resolved.length;
+      for (const r of resolved) this.options.onResolved?.(r);
     }
   }
 }
