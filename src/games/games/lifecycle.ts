@@ -78,7 +78,14 @@ export async function openTurn(
     })
     .returning();
   if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
-  if (!setup) await queueTurnReports(ctx, tx, game.id, number, { game, turn: turn!, seats: seatRows });
+  if (!setup)
+    await queueTurnReports(ctx, tx, game.id, number, {
+      game,
+      turn: turn!,
+      seats: seatRows,
+      // A turn row just written has no orders yet: submissions refer to an existing turn.
+      standing: [],
+    });
 }
 
 /**

@@ -16,7 +16,7 @@
  * templates, injected, so that nothing here imports the channel.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import {
   loginTokens,
   outbox,
@@ -269,7 +269,7 @@ async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise
 }
 
 /** What a report needs that the caller's transaction has read or written already (it is not read again). */
-export type KnownTurn = Partial<Pick<TurnContext, 'game' | 'turn' | 'seats'>>;
+export type KnownTurn = Partial<Pick<TurnContext, 'game' | 'turn' | 'seats' | 'standing' | 'history'>>;
 
 async function loadTurn(
   tx: Tx,
@@ -281,11 +281,14 @@ async function loadTurn(
   const turn = known.turn ?? (await createTurnsRepository(tx).find(gameId, turnNumber));
   if (!game || !turn) return null;
   const seatRows = known.seats ?? (await createSeatsRepository(tx).ofGame(gameId));
-  const standing = await tx
-    .select({ seatId: submissions.seatId, orders: submissions.orders })
-    .from(submissions)
-    .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turnNumber), isNull(submissions.supersededAt)));
-  return { game, turn, seats: seatRows, history: await resolvedHistory(tx, gameId, turnNumber), standing };
+  const standing =
+    known.standing ??
+    (await tx
+      .select({ seatId: submissions.seatId, orders: submissions.orders })
+      .from(submissions)
+      .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turnNumber), isNull(submissions.supersededAt))));
+  const history = known.history ?? (await resolvedHistory(tx, gameId, turnNumber));
+  return { game, turn, seats: seatRows, history, standing };
 }
 
 /** A report's mail and the login link in it: rows to write together. */
@@ -347,7 +350,50 @@ async function insertReports(tx: Tx, reports: readonly (ReportRows | null)[]): P
   );
 }
 
-/** Every seat's report for the turn that has just opened (with what happened in the turn before it). */
+/** Transactions whose turn reports wait for writeTurnReports: a batch of resolutions (resolution.ts). */
+const deferred = new WeakMap<Tx, Array<{ gameId: string; turnNumber: number; known: KnownTurn }>>();
+
+/** From now on the transaction's turn reports are kept back, to be rendered and written by writeTurnReports. */
+export function deferTurnReports(tx: Tx): void {
+  deferred.set(tx, []);
+}
+
+/**
+ * Renders and writes the turn reports kept back in the transaction (deferTurnReports): the earlier turns' events of
+ * all their games in one statement, every report and its login link in two more.
+ */
+export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void> {
+  const pending = deferred.get(tx) ?? [];
+  deferred.delete(tx);
+  if (pending.length === 0) return;
+  const rows = await tx
+    .select({ gameId: turns.gameId, number: turns.number, events: turns.events })
+    .from(turns)
+    .where(
+      and(
+        inArray(
+          turns.gameId,
+          pending.map((p) => p.gameId),
+        ),
+        eq(turns.status, 'resolved'),
+      ),
+    )
+    .orderBy(asc(turns.gameId), asc(turns.number));
+  const reports: (ReportRows | null)[] = [];
+  for (const p of pending) {
+    const history = rows
+      .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
+      .map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+    const t = await loadTurn(tx, p.gameId, p.turnNumber, { ...p.known, history });
+    if (t) reports.push(...t.seats.map((seat) => reportRows(ctx, t, seat, null)));
+  }
+  await insertReports(tx, reports);
+}
+
+/**
+ * Every seat's report for the turn that has just opened (with what happened in the turn before it); kept back to the
+ * end of the transaction's batch when it has one (deferTurnReports).
+ */
 export async function queueTurnReports(
   ctx: GamesContext,
   tx: Tx,
@@ -355,6 +401,11 @@ export async function queueTurnReports(
   turnNumber: number,
   known: KnownTurn = {},
 ): Promise<void> {
+  const later = deferred.get(tx);
+  if (later) {
+    later.push({ gameId, turnNumber, known });
+    return;
+  }
   const t = await loadTurn(tx, gameId, turnNumber, known);
   if (!t) return;
   await insertReports(

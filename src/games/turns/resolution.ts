@@ -5,9 +5,10 @@
  * the end of the game — so a turn resolves exactly once and a crash at any
  * point leaves nothing half written.
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   games,
+  seats,
   submissions,
   turnFallsDueAt,
   turns,
@@ -20,12 +21,11 @@ import { kindOf } from '../../kinds/index.ts';
 import type { ResolveOutput } from '../../kinds/kind.ts';
 import { awaitBattles, deployDueBattle, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
-import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { audit, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
 import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
-import { queueGameEnd, queueReminder } from './messages.ts';
+import { deferTurnReports, queueGameEnd, queueReminder, writeTurnReports } from './messages.ts';
 import { dueReminderLabels, nextReminderAt } from './reminders.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
@@ -83,6 +83,9 @@ export async function resolveDueTurns(
       const deployed = await deployDueBattle(ctx, tx, onlyGame);
       return deployed ? [{ gameId: deployed, turn: SETUP_TURN, gameOver: false }] : [];
     }
+    const batch = await loadBatch(tx, claimed);
+    // The batch's turn reports are rendered and written together at its end (messages.ts).
+    deferTurnReports(tx);
     const resolved: ResolvedTurn[] = [];
     for (const turn of claimed) {
       if (resolved.length > 0) {
@@ -91,12 +94,49 @@ export async function resolveDueTurns(
         await new Promise((resolve) => setImmediate(resolve));
         if (stopping?.aborted) break;
       }
-      // Turn rows first, then the game's: the lock order every writer of a turn follows (turns.repository.ts).
-      const game = await createGamesRepository(tx).find(turn.gameId, { forUpdate: true });
-      resolved.push(await resolveClaimed(ctx, tx, game!, turn));
+      resolved.push(await resolveClaimed(ctx, tx, batch.game(turn.gameId), turn, batch.of(turn)));
     }
+    await writeTurnReports(ctx, tx);
     return resolved;
   });
+}
+
+/** What resolving a claimed turn reads: its game's seats and the orders standing for it. */
+interface ClaimedRows {
+  readonly seats: Seat[];
+  readonly standing: Submission[];
+}
+
+/**
+ * The claimed turns' games (locked: turn rows first, then the game's, the lock order every writer of a turn follows),
+ * their seats and their standing orders: three statements for the whole batch.
+ */
+async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
+  const ids = claimed.map((t) => t.gameId);
+  const gameRows = await tx.select().from(games).where(inArray(games.id, ids)).orderBy(asc(games.id)).for('update');
+  const seatRows = await tx.select().from(seats).where(inArray(seats.gameId, ids)).orderBy(asc(seats.side));
+  const standing = await tx
+    .select()
+    .from(submissions)
+    .where(
+      and(
+        isNull(submissions.supersededAt),
+        or(...claimed.map((t) => and(eq(submissions.gameId, t.gameId), eq(submissions.turn, t.number)))),
+      ),
+    );
+  return {
+    game(id: string): Game {
+      const game = gameRows.find((g) => g.id === id);
+      if (!game) throw new Error(`turn claimed for game ${id}, which has no row`);
+      return game;
+    },
+    of(turn: Turn): ClaimedRows {
+      return {
+        seats: seatRows.filter((s) => s.gameId === turn.gameId),
+        standing: standing.filter((s) => s.gameId === turn.gameId && s.turn === turn.number),
+      };
+    },
+  };
 }
 
 /** Claims and resolves the due turn that fell due first (of one game, if given). Null when none is due. */
@@ -106,14 +146,15 @@ export async function resolveNextDueTurn(ctx: GamesContext, onlyGame?: string): 
 }
 
 /** Resolves a claimed, locked turn (the caller holds the turn's and the game's row locks). */
-async function resolveClaimed(ctx: GamesContext, tx: Tx, game: Game, turn: Turn): Promise<ResolvedTurn> {
+async function resolveClaimed(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  turn: Turn,
+  { seats: seatRows, standing }: ClaimedRows,
+): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
-  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
-  const standing = await tx
-    .select()
-    .from(submissions)
-    .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)));
   if (isSetupTurn(game, turn.number)) return finishSetupTurn(ctx, tx, game, turn, seatRows, standing);
 
   const orders = new Map<string, unknown>();
