@@ -125,6 +125,18 @@ describe.each(databaseKinds)('migrating an empty %s database', (kind) => {
     expect(names).toContain('turns_queue_idx');
   });
 
+  it('compresses mail bodies with lz4 where the server has it (PostgreSQL), and keeps the default where not (PGlite)', async () => {
+    const found = await rows<{ attname: string; attcompression: string }>(
+      database,
+      sql`select attname, attcompression::text from pg_attribute where attrelid = 'outbox'::regclass and attname in ('text_body', 'html_body') order by attname`,
+    );
+    const method = kind === 'postgres' ? 'l' : '';
+    expect(found).toEqual([
+      { attname: 'html_body', attcompression: method },
+      { attname: 'text_body', attcompression: method },
+    ]);
+  });
+
   it('does nothing when run again', async () => {
     const report = await migrate(database);
     expect(report.applied).toEqual([]);

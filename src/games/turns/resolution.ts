@@ -5,7 +5,7 @@
  * the end of the game — so a turn resolves exactly once and a crash at any
  * point leaves nothing half written.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   games,
   seats,
@@ -115,13 +115,15 @@ async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
   const ids = claimed.map((t) => t.gameId);
   const gameRows = await tx.select().from(games).where(inArray(games.id, ids)).orderBy(asc(games.id)).for('update');
   const seatRows = await tx.select().from(seats).where(inArray(seats.gameId, ids)).orderBy(asc(seats.side));
+  // By game and turn number (submissions_standing_idx); a pair of one game's id with another's number is dropped below.
   const standing = await tx
     .select()
     .from(submissions)
     .where(
       and(
+        inArray(submissions.gameId, ids),
+        inArray(submissions.turn, [...new Set(claimed.map((t) => t.number))]),
         isNull(submissions.supersededAt),
-        or(...claimed.map((t) => and(eq(submissions.gameId, t.gameId), eq(submissions.turn, t.number)))),
       ),
     );
   return {
