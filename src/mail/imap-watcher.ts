@@ -198,7 +198,7 @@ const IMAP_BATCH = 100;
 /** Most bytes of messages held at once by a sweep. */
 const IMAP_BATCH_BYTES = 8 * 1024 * 1024;
 /** Messages handled at once (each its own transaction). */
-const IMAP_CONCURRENCY = 8;
+const IMAP_CONCURRENCY = 16;
 
 interface FetchedMail {
   readonly uid: number;
