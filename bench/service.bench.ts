@@ -19,6 +19,9 @@
  * dropped at the end. BENCH_SECONDS (default 10) and BENCH_TURNS (default
  * 2000) change the sizes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
@@ -30,6 +33,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { turns } from '../src/db/schema.ts';
 import { startServer } from '../src/server/main.ts';
 import { submitOrders } from '../src/games/turns/orders.ts';
+import { TurnWorker } from '../src/games/turns/worker.ts';
 import { createLogger } from '../src/log.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../src/games/context.ts';
 import {
@@ -47,7 +51,8 @@ import { createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report,
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
-/** BENCH_ONLY=submissions,turns,pgbench runs only those parts (e.g. under a profiler). */
+const PGLITE_TURNS = Number(process.env.BENCH_PGLITE_TURNS ?? 500);
+/** BENCH_ONLY=submissions,turns,pglite,pgbench runs only those parts (e.g. under a profiler). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const wanted = (part: string): boolean => !ONLY || ONLY.includes(part);
 const CLIENTS = 32;
@@ -198,11 +203,14 @@ function printLoad(label: string, r: LoadResult): number {
   return rate;
 }
 
-async function benchSubmissions(): Promise<number> {
-  console.log('\nOrder submissions (one seat per game, each replacing its previous orders)');
-  const name = await createScratchDatabase('orders');
+async function benchSubmissions(on: 'postgres' | 'pglite'): Promise<number> {
+  console.log(
+    `\nOrder submissions on ${on === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'} (one seat per game, each replacing its previous orders)`,
+  );
+  const dataDir = on === 'pglite' ? mkdtempSync(join(tmpdir(), 'msc-bench-')) : null;
+  const where = dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: urlOf(await createScratchDatabase('orders')) };
   const config = loadConfig({
-    DATABASE_URL: urlOf(name),
+    ...where,
     HOST: '127.0.0.1',
     PORT: '0',
     MAIL_RECEIVE_PORT: '0',
@@ -225,6 +233,7 @@ async function benchSubmissions(): Promise<number> {
     return rate;
   } finally {
     await server.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -314,6 +323,35 @@ async function benchTurns(): Promise<Map<string, number>> {
   return rates;
 }
 
+/**
+ * The embedded database: PGLITE_TURNS due turns in a PGlite data directory, drained by one worker in this process (the
+ * service's only arrangement on PGlite: one process, one connection, one turn a transaction).
+ */
+async function benchPgliteTurns(): Promise<number> {
+  console.log(`\nTurns resolved on PGlite (embedded), ${fmt(PGLITE_TURNS)} due turns, 1 worker in this process`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'msc-bench-'));
+  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  try {
+    await migrate(database);
+    const ctx = liveGamesContext(database);
+    const duels = await createDuels(ctx, PGLITE_TURNS, { prefix: 'rush', concurrency: 4 });
+    await inParallel(duels, 4, (d, i) => submitDuelOrders(ctx, d, 'black', i));
+    await inParallel(duels, 4, (d, i) => submitDuelOrders(ctx, d, 'grey', i));
+    const worker = new TurnWorker(ctx, database, { pollMs: 60_000, batch: 1 });
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const n = await worker.drain();
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const rate = n / seconds;
+    report('PGlite, 1 worker: turns/s', `${fmt(rate)}   (CPU ${fmt((cpu.user + cpu.system) / 1000 / n, 1)} ms a turn)`);
+    return rate;
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------- 3. pgbench
 
 async function benchPgbench(): Promise<number | null> {
@@ -328,20 +366,26 @@ async function benchPgbench(): Promise<number | null> {
 async function main(): Promise<void> {
   if (!(await postgresReady('service'))) return;
   try {
-    const submissions = wanted('submissions') ? await benchSubmissions() : NaN;
+    const submissions = wanted('submissions') ? await benchSubmissions('postgres') : NaN;
     const turnRates = wanted('turns') ? await benchTurns() : new Map<string, number>();
+    const pgliteSubmissions = wanted('pglite') ? await benchSubmissions('pglite') : NaN;
+    const pgliteTurns = wanted('pglite') ? await benchPgliteTurns() : NaN;
     const tps = wanted('pgbench') ? await benchPgbench() : null;
 
-    console.log('\nSummary');
-    console.log(
-      `  submissions/s over HTTP      ${fmt(submissions).padStart(8)}   target ≥ ${fmt(TARGET_SUBMISSIONS)}   ${submissions >= TARGET_SUBMISSIONS ? 'met' : 'NOT met'}`,
-    );
-    for (const [label, rate] of turnRates) {
+    const ratio = (rate: number) =>
+      tps === null || Number.isNaN(rate) ? '' : `${fmt((100 * rate) / tps, 1)} % of pgbench -N`;
+    const line = (label: string, rate: number, target: number | null, share: string) =>
       console.log(
-        `  turns/s, ${label.padEnd(30)} ${fmt(rate).padStart(8)}   target ≥ ${fmt(TARGET_TURNS)}   ${rate >= TARGET_TURNS ? 'met' : 'NOT met'}`,
+        `  ${label.padEnd(44)} ${fmt(rate).padStart(7)}   ${share.padEnd(22)} ${target === null ? '' : `target ≥ ${fmt(target)}: ${rate >= target ? 'met' : 'NOT met'}`}`,
       );
-    }
-    console.log(`  pgbench -N TPS (reference)   ${tps === null ? 'not measured' : fmt(tps).padStart(8)}`);
+    console.log('\nSummary (each figure beside the pgbench -N TPS on the same server)');
+    console.log(`  ${'pgbench -N TPS (reference)'.padEnd(44)} ${tps === null ? 'not measured' : fmt(tps).padStart(7)}`);
+    if (!Number.isNaN(submissions))
+      line('PostgreSQL: submissions/s over HTTP', submissions, TARGET_SUBMISSIONS, ratio(submissions));
+    for (const [label, rate] of turnRates) line(`PostgreSQL: turns/s, ${label}`, rate, TARGET_TURNS, ratio(rate));
+    if (!Number.isNaN(pgliteSubmissions))
+      line('PGlite: submissions/s over HTTP', pgliteSubmissions, null, ratio(pgliteSubmissions));
+    if (!Number.isNaN(pgliteTurns)) line('PGlite: turns/s, 1 worker', pgliteTurns, null, ratio(pgliteTurns));
   } finally {
     // BENCH_KEEP=1 leaves the scratch databases for a look at their plans (EXPLAIN) after the run.
     if (!process.env.BENCH_KEEP) await dropAll();
