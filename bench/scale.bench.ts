@@ -4,8 +4,8 @@
  *
  *   1. An idle poll (the turn worker's pass: no turn due, no reminder due) with 100 and with 10,000 active games:
  *      wall time, this process's CPU time, and the turn rows it locked or wrote (their xmin/xmax before and after).
- *   2. The service's resident memory (`msc serve`: VmRSS, and its peak VmHWM) after idling on 10,000 games vs on
- *      100.
+ *   2. The service's resident memory (`msc serve`: VmRSS, and its peak VmHWM) and the share of a core it uses while
+ *      idling, its worker polling every 100 ms, on 10,000 games vs on 100.
  *   3. 1,000 of the 10,000 turns falling due at one deadline: turns resolved per second by one worker process,
  *      beside the machine's own `pgbench -N` TPS measured in the same run.
  *   4. A turn's cost at turn 2 and at turn 80 of a game with 30 ships a side (no orders sent: every ship follows the
@@ -133,8 +133,20 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** `msc serve` on the database (its turn worker polling every 100 ms): its memory after 4 s. */
-async function serviceMemory(name: string): Promise<{ rss: number; hwm: number }> {
+/** The CPU time a process has used so far (ms), from /proc/PID/stat (utime + stime, in clock ticks of 10 ms). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
+  // After the command's name: state is field 3, utime field 14 and stime field 15 (proc(5)).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * `msc serve` on the database (its turn worker polling every 100 ms, twenty times its default): its memory after 4 s,
+ * and the share of one core it used over those 4 s (after its first second).
+ */
+async function serviceMemory(name: string): Promise<{ rss: number; hwm: number; cpuPercent: number }> {
   const child = spawn(process.execPath, [MSC, 'serve'], {
     env: {
       ...process.env,
@@ -169,8 +181,12 @@ async function serviceMemory(name: string): Promise<{ rss: number; hwm: number }
       });
       void exited.then(() => reject(new Error(`msc serve exited before it was listening:\n${errText}`)));
     });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const cpu0 = cpuOf(child.pid!);
+    const t0 = performance.now();
     await new Promise((r) => setTimeout(r, 4_000));
-    return memoryOf(child.pid!);
+    const cpuPercent = (100 * (cpuOf(child.pid!) - cpu0)) / (performance.now() - t0);
+    return { ...memoryOf(child.pid!), cpuPercent };
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -313,11 +329,15 @@ async function main(): Promise<void> {
     await few.database.close();
     await many.database.close();
 
-    console.log('\nThe service (msc serve) idling, its worker polling every 100 ms for 4 s');
+    console.log('\nThe service (msc serve) idling, its worker polling every 100 ms (20 times its default) for 4 s');
     const memFew = await serviceMemory(few.name);
     const memMany = await serviceMemory(many.name);
     report(`${fmt(FEW_GAMES)} games: RSS (peak)`, `${fmt(memFew.rss, 1)} MB (${fmt(memFew.hwm, 1)} MB)`);
     report(`${fmt(GAMES)} games: RSS (peak)`, `${fmt(memMany.rss, 1)} MB (${fmt(memMany.hwm, 1)} MB)`);
+    report(
+      `CPU idling, ${fmt(FEW_GAMES)} / ${fmt(GAMES)} games`,
+      `${fmt(memFew.cpuPercent, 2)} % / ${fmt(memMany.cpuPercent, 2)} % of a core   (target < 1 %)`,
+    );
     report(
       `ratio ${fmt(GAMES)} : ${fmt(FEW_GAMES)} games (RSS, peak)`,
       `${fmt(memMany.rss / memFew.rss, 2)}×, ${fmt(memMany.hwm / memFew.hwm, 2)}×`,
