@@ -149,10 +149,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         // PGlite is one connection in this thread: a batch would keep every request waiting for all of its turns,
         // and it has no round trips or commits over a network to save. PostgreSQL takes TURN_BATCH a transaction.
         batch: database.kind === 'pglite' ? 1 : TURN_BATCH,
-        onResolved: (r) => {
-          metrics.turnsResolved.inc({ outcome: r.gameOver ? 'game-over' : 'continues' });
-          logger.info({ gameId: r.gameId, turn: r.turn, gameOver: r.gameOver }, 'turn resolved');
-        },
+        onResolved: (r) => metrics.turnsResolved.inc({ outcome: r.gameOver ? 'game-over' : 'continues' }),
+        // One line a resolution transaction, naming every turn it committed: they were resolved as one.
+        onBatch: (batch) =>
+          logger.info(
+            { turns: batch.map((r) => ({ gameId: r.gameId, turn: r.turn, gameOver: r.gameOver })) },
+            'turn resolved',
+          ),
       });
       workers.push(worker);
       await worker.start();

@@ -30,6 +30,8 @@ export interface WorkerOptions {
   readonly pollMs: number;
   /** How many due turns one transaction claims at most (TURN_BATCH unless given). */
   readonly batch?: number;
+  /** Called once for each resolution transaction committed, with the turns it resolved (a batch). */
+  readonly onBatch?: (resolved: readonly { gameId: string; turn: number; gameOver: boolean }[]) => void;
   /** Called after each turn is resolved. */
   readonly onResolved?: (r: { gameId: string; turn: number; gameOver: boolean }) => void;
 }
@@ -123,6 +125,7 @@ export class TurnWorker {
       }
       if (resolved.length === 0) return n;
       n += resolved.length;
+      this.options.onBatch?.(resolved);
       for (const r of resolved) this.options.onResolved?.(r);
     }
   }
