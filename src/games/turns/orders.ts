@@ -20,8 +20,9 @@ import type { Command } from '../../orders/index.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
-import { createSeatsRepository } from '../seats/seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
+import type { AppTransaction } from '../../db/client.ts';
+import { rowReader } from '../../db/rows.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
 import { setReportWidth } from '../seats/preferences.ts';
@@ -114,15 +115,20 @@ function readSetupSubmission(
   };
 }
 
+const gameReader = rowReader(games, 'g_');
+const turnReader = rowReader(turns, 't_');
+const seatReader = rowReader(seats, '');
+
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
-  // One round trip in the usual case: the game with its current turn, the turn row locked.
-  const [row] = await tx
-    .select({ game: games, turn: turns })
-    .from(turns)
-    .innerJoin(games, eq(games.id, turns.gameId))
-    .where(and(eq(turns.gameId, gameId), eq(turns.number, games.currentTurn)))
-    .for('update', { of: turns });
+  // One round trip in the usual case: the game with its current turn, the turn row locked. Written out rather than
+  // built with drizzle's select (a submission's hottest statement); the rows are mapped as drizzle maps them.
+  const { rows } = await tx.execute(sql`
+    select ${gameReader.columns}, ${turnReader.columns}
+    from ${turns} inner join ${games} on ${games.id} = ${turns.gameId}
+    where ${turns.gameId} = ${gameId} and ${turns.number} = ${games.currentTurn}
+    for update of ${turns}`);
+  const row = rows[0] ? { game: gameReader.read(rows[0]), turn: turnReader.read(rows[0]) } : undefined;
   const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
   // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
   if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
@@ -138,88 +144,101 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
   return { game, turn: row.turn };
 }
 
+/** A game's seats, by side (as the seats repository's ofGame), without drizzle's query builder. */
+async function seatsOfGame(tx: Tx, gameId: string): Promise<Seat[]> {
+  const { rows } = await tx.execute(
+    sql`select ${seatReader.columns} from ${seats} where ${seats.gameId} = ${gameId} order by ${seats.side} asc`,
+  );
+  return rows.map((r) => seatReader.read(r));
+}
+
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
-  return ctx.db.transaction(async (tx) => {
-    const { game, turn } = await lockOpenTurn(tx, input.gameId);
-    const seatRows = await createSeatsRepository(tx).ofGame(input.gameId);
-    let seat = seatAmong(seatRows, input.gameId, input.token);
-    if (seat.concededAt)
-      throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
-    const kind = kindOf(game.ruleset);
-    const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
-    if (setupPhase && input.text === undefined)
-      throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
-    const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
-    const parsed = setupPhase
-      ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
-      : kind.parseSubmission(text, at);
-    if (!parsed.ok) {
-      throw invalid(
-        setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
-        setupPhase
-          ? 'your setup was not accepted: nothing was stored, fix every line listed'
-          : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
-        parsed.errors,
-      );
-    }
-    const { orders, commands, message, hasOrders } = parsed;
-    if (hasOrders && input.answersTurn != null && input.answersTurn < turn.number)
-      throw conflict(
-        'TURN_OVER',
-        `your orders answer the ${input.answersTurn === 0 ? 'setup mail' : `report for turn ${input.answersTurn}`}, and that is over: turn ${turn.number} is open. Nothing was stored: reply to the newest report, or write TURN ${turn.number} on the GAME line`,
-      );
-    // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
-    // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
-    if (hasOrders && game.status === 'paused')
-      throw conflict(
-        'GAME_PAUSED',
-        `game ${input.gameId} is paused by its moderator: it takes no orders until it resumes; nothing was stored`,
-      );
-    // A setting is the seat's own, whatever the channel; the last one in the text counts.
-    const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
-    if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
-    const now = ctx.clock.now();
-    let complete = false;
-    if (hasOrders) {
-      await tx
-        .update(submissions)
-        .set({ supersededAt: now })
-        .where(
-          and(
-            eq(submissions.gameId, input.gameId),
-            eq(submissions.turn, turn.number),
-            eq(submissions.seatId, seat.id),
-            isNull(submissions.supersededAt),
-          ),
-        );
-      // The insert also reads which other seats have orders standing (its snapshot is from before the insert).
-      const others = await tx.execute<{ seat_id: string }>(sql`
-        with inserted as (
+  return ctx.db.transaction((tx) => submitOrdersIn(ctx, tx, input));
+}
+
+/**
+ * submitOrders in a transaction the caller holds and rolls back if this throws (submitText's, so that orders and the
+ * commands in the same text are one transaction without a savepoint between them).
+ */
+export async function submitOrdersIn(
+  ctx: GamesContext,
+  tx: AppTransaction,
+  input: SubmitOrdersInput,
+): Promise<SubmitOrdersResult> {
+  const { game, turn } = await lockOpenTurn(tx, input.gameId);
+  const seatRows = await seatsOfGame(tx, input.gameId);
+  let seat = seatAmong(seatRows, input.gameId, input.token);
+  if (seat.concededAt)
+    throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+  const kind = kindOf(game.ruleset);
+  const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+  const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+  if (setupPhase && input.text === undefined)
+    throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
+  const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
+  const parsed = setupPhase
+    ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
+    : kind.parseSubmission(text, at);
+  if (!parsed.ok) {
+    throw invalid(
+      setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
+      setupPhase
+        ? 'your setup was not accepted: nothing was stored, fix every line listed'
+        : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
+      parsed.errors,
+    );
+  }
+  const { orders, commands, message, hasOrders } = parsed;
+  if (hasOrders && input.answersTurn != null && input.answersTurn < turn.number)
+    throw conflict(
+      'TURN_OVER',
+      `your orders answer the ${input.answersTurn === 0 ? 'setup mail' : `report for turn ${input.answersTurn}`}, and that is over: turn ${turn.number} is open. Nothing was stored: reply to the newest report, or write TURN ${turn.number} on the GAME line`,
+    );
+  // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
+  // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
+  if (hasOrders && game.status === 'paused')
+    throw conflict(
+      'GAME_PAUSED',
+      `game ${input.gameId} is paused by its moderator: it takes no orders until it resumes; nothing was stored`,
+    );
+  // A setting is the seat's own, whatever the channel; the last one in the text counts.
+  const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
+  if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
+  const now = ctx.clock.now();
+  let complete = false;
+  if (hasOrders) {
+    // One round trip: the standing submission superseded (the insert waits for it: its where reads `superseded`), the
+    // new one inserted, and which other seats have orders standing (the statement's snapshot is from before both).
+    const others = await tx.execute<{ seat_id: string }>(sql`
+        with superseded as (
+          update ${submissions} set superseded_at = ${now.toISOString()}::timestamptz
+          where game_id = ${input.gameId} and turn = ${turn.number} and seat_id = ${seat.id} and superseded_at is null
+          returning 1
+        ), inserted as (
           insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
-          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
+          select ${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null}
+          where (select count(*) from superseded) >= 0
           returning 1
         )
         select distinct seat_id from ${submissions}
         where game_id = ${input.gameId} and turn = ${turn.number} and superseded_at is null and seat_id <> ${seat.id}`);
-      const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
-      complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
-      if (complete) await markDue(ctx, tx, input.gameId, turn.number);
-    }
-    return {
-      turn: turn.number,
-      stored: hasOrders,
-      canonical: setupPhase
-        ? setupPhase.formatSetup(orders, setupContext(game, turn, seat.side))
-        : kind.formatOrders(orders, at),
-      deadline: turn.deadline,
-      commands,
-      message,
-      notes: parsed.notes ?? [],
-      turnComplete: complete,
-      seat,
-    };
-  });
+    const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
+    complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
+    if (complete) await markDue(ctx, tx, input.gameId, turn.number);
+  }
+  return {
+    turn: turn.number,
+    stored: hasOrders,
+    canonical: setupPhase
+      ? setupPhase.formatSetup(orders, setupContext(game, turn, seat.side))
+      : kind.formatOrders(orders, at),
+    deadline: turn.deadline,
+    commands,
+    message,
+    notes: parsed.notes ?? [],
+    turnComplete: complete,
+    seat,
+  };
 }
 
 /** The orders a seat has in for the current turn (null: none yet). */
