@@ -88,7 +88,8 @@ function targetsFor(duels: readonly Duel[]): Target[] {
  */
 const CLIENT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, targets, clients, seconds, warmup } = workerData;
+const http = require('node:http');
+const { url, targets, clients, seconds, warmup, kind } = workerData;
 const start = performance.now();
 const from = start + warmup * 1000;
 const until = from + seconds * 1000;
@@ -96,6 +97,37 @@ const latencies = [];
 const statuses = {};
 let ok = 0;
 let firstError = null;
+// node:http over one keep-alive connection a client; fetch (undici) costs this thread about twice the CPU a request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+const { hostname, port } = new URL(url);
+function postHttp(path, token, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent, hostname, port, path, method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+async function postFetch(path, token, body) {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+const post = kind === 'fetch' ? postFetch : postHttp;
 async function client(c) {
   let k = c;
   for (let n = 0; performance.now() < until; n++) {
@@ -103,26 +135,28 @@ async function client(c) {
     k += clients;
     const t0 = performance.now();
     try {
-      const res = await fetch(url + '/api/games/' + t.gameId + '/orders', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + t.token },
-        body: JSON.stringify({ text: t.texts[n % t.texts.length] }),
-      });
-      const body = await res.text();
+      const res = await post('/api/games/' + t.gameId + '/orders', t.token, JSON.stringify({ text: t.texts[n % t.texts.length] }));
       if (t0 < from) continue;
       latencies.push(performance.now() - t0);
       statuses[res.status] = (statuses[res.status] || 0) + 1;
       if (res.status === 200) ok++;
-      else if (!firstError) firstError = res.status + ' ' + body.slice(0, 300);
+      else if (!firstError) firstError = res.status + ' ' + res.text.slice(0, 300);
     } catch (e) {
       statuses.network = (statuses.network || 0) + 1;
       if (!firstError) firstError = String(e);
     }
   }
 }
-Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() =>
-  parentPort.postMessage({ ok, statuses, latencies, firstError, elapsed: (performance.now() - from) / 1000 }),
-);
+let elu0 = performance.eventLoopUtilization();
+setTimeout(() => {
+  elu0 = performance.eventLoopUtilization();
+  parentPort.postMessage({ mark: true });
+}, Math.max(0, from - performance.now()));
+Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() => {
+  agent.destroy();
+  const elu = performance.eventLoopUtilization(elu0);
+  parentPort.postMessage({ ok, statuses, latencies, firstError, elapsed: (performance.now() - from) / 1000, clientActiveMs: elu.active });
+});
 `;
 
 interface LoadResult {
@@ -133,17 +167,35 @@ interface LoadResult {
   elapsed: number;
   /** This process's CPU time per submission (ms), where it measures only the submissions. */
   cpuPerCall?: number;
+  /** Over HTTP: the whole process's CPU time per submission (ms), the server's and the client thread's. */
+  processCpuPerCall?: number;
+  /** Over HTTP: how long the client thread's event loop was busy per submission (ms). */
+  clientActivePerCall?: number;
 }
+
+/** Which HTTP client the load generator uses: BENCH_CLIENT=fetch for the Node fetch of earlier runs. */
+const CLIENT_KIND = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
 
 function runClients(url: string, targets: readonly Target[]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT_THREAD, {
       eval: true,
-      workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1 },
+      workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1, kind: CLIENT_KIND },
     });
-    worker.once('message', (m: LoadResult) => {
+    // The process's CPU (server and client thread) from the end of the warm-up.
+    let cpu0 = process.cpuUsage();
+    worker.on('message', (m: LoadResult & { mark?: true; clientActiveMs: number }) => {
+      if (m.mark) {
+        cpu0 = process.cpuUsage();
+        return;
+      }
+      const cpu = process.cpuUsage(cpu0);
       void worker.terminate();
-      resolve(m);
+      resolve({
+        ...m,
+        processCpuPerCall: (cpu.user + cpu.system) / 1000 / m.ok,
+        clientActivePerCall: m.clientActiveMs / m.ok,
+      });
     });
     worker.once('error', reject);
   });
@@ -192,6 +244,10 @@ function printLoad(label: string, r: LoadResult): number {
     `${fmt(percentile(sorted, 0.5), 1)} ms / ${fmt(percentile(sorted, 0.95), 1)} ms`,
   );
   if (r.cpuPerCall !== undefined) report(`${label}: Node CPU a submission`, `${fmt(r.cpuPerCall, 2)} ms`);
+  if (r.processCpuPerCall !== undefined)
+    report(`${label}: process CPU a submission`, `${fmt(r.processCpuPerCall, 2)} ms (server and client thread)`);
+  if (r.clientActivePerCall !== undefined)
+    report(`${label}: client thread busy a submission`, `${fmt(r.clientActivePerCall, 2)} ms (${CLIENT_KIND} client)`);
   const failed = Object.entries(r.statuses).filter(([s]) => s !== '200');
   if (failed.length > 0)
     report(`${label}: NOT accepted`, `${failed.map(([s, n]) => `${n}× ${s}`).join(', ')} — first: ${r.firstError}`);
