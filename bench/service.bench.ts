@@ -20,6 +20,7 @@
  * 2000) change the sizes.
  */
 import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -43,7 +44,7 @@ import {
   type Duel,
 } from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil, type WorkerProcess } from '../test/support/worker-processes.ts';
-import { createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report, urlOf } from './support.ts';
+import { admin, createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report, urlOf } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
@@ -171,12 +172,32 @@ interface LoadResult {
   processCpuPerCall?: number;
   /** Over HTTP: how long the client thread's event loop was busy per submission (ms). */
   clientActivePerCall?: number;
+  /** Over HTTP: the CPU time of the PostgreSQL backends serving the service, per submission (ms; 10 ms ticks). */
+  postgresCpuPerCall?: number | undefined;
 }
 
 /** Which HTTP client the load generator uses: BENCH_CLIENT=fetch for the Node fetch of earlier runs. */
 const CLIENT_KIND = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
 
-function runClients(url: string, targets: readonly Target[]): Promise<LoadResult> {
+/** CPU time (ms) each PostgreSQL backend connected to `database` has used so far, by pid (from /proc; Linux only). */
+async function backendCpuMs(database: string): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const { pid } of await admin<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    database,
+  ])) {
+    try {
+      // Fields 14 and 15 (utime, stime) in clock ticks, after the parenthesised command name.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // gone meanwhile, or not this machine's
+    }
+  }
+  return out;
+}
+
+function runClients(url: string, targets: readonly Target[], database: string): Promise<LoadResult> {
+  let pg0: Promise<Map<number, number>> = backendCpuMs(database);
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT_THREAD, {
       eval: true,
@@ -187,15 +208,21 @@ function runClients(url: string, targets: readonly Target[]): Promise<LoadResult
     worker.on('message', (m: LoadResult & { mark?: true; clientActiveMs: number }) => {
       if (m.mark) {
         cpu0 = process.cpuUsage();
+        pg0 = backendCpuMs(database);
         return;
       }
       const cpu = process.cpuUsage(cpu0);
       void worker.terminate();
-      resolve({
-        ...m,
-        processCpuPerCall: (cpu.user + cpu.system) / 1000 / m.ok,
-        clientActivePerCall: m.clientActiveMs / m.ok,
-      });
+      void Promise.all([pg0, backendCpuMs(database)]).then(([before, after]) => {
+        let pgMs = 0;
+        for (const [pid, ms] of after) pgMs += ms - (before.get(pid) ?? 0);
+        resolve({
+          ...m,
+          processCpuPerCall: (cpu.user + cpu.system) / 1000 / m.ok,
+          clientActivePerCall: m.clientActiveMs / m.ok,
+          postgresCpuPerCall: after.size > 0 ? pgMs / m.ok : undefined,
+        });
+      }, reject);
     });
     worker.once('error', reject);
   });
@@ -248,6 +275,8 @@ function printLoad(label: string, r: LoadResult): number {
     report(`${label}: process CPU a submission`, `${fmt(r.processCpuPerCall, 2)} ms (server and client thread)`);
   if (r.clientActivePerCall !== undefined)
     report(`${label}: client thread busy a submission`, `${fmt(r.clientActivePerCall, 2)} ms (${CLIENT_KIND} client)`);
+  if (r.postgresCpuPerCall !== undefined)
+    report(`${label}: PostgreSQL backends' CPU a submission`, `${fmt(r.postgresCpuPerCall, 2)} ms`);
   const failed = Object.entries(r.statuses).filter(([s]) => s !== '200');
   if (failed.length > 0)
     report(`${label}: NOT accepted`, `${failed.map(([s, n]) => `${n}× ${s}`).join(', ')} — first: ${r.firstError}`);
@@ -274,7 +303,7 @@ async function benchSubmissions(): Promise<number> {
   try {
     const duels = await createDuels(server.ctx, SUBMISSION_GAMES, { prefix: 'load' });
     const targets = targetsFor(duels);
-    const http = await runClients(server.url, targets);
+    const http = await runClients(server.url, targets, name);
     const rate = printLoad('HTTP on loopback', http);
     const direct = await directSubmissions(server.ctx, targets, Math.min(SECONDS, 5));
     printLoad('use case in-process (no HTTP)', direct);

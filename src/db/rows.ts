@@ -5,12 +5,12 @@
  * the query with drizzle's builder costs more than running it. The column
  * list and the mapping are worked out once, when the module loads.
  */
-import { getTableColumns, getTableName, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 export interface RowReader<T> {
-  /** `"table"."column" as "<prefix>column", …` for every column of the table, in a select list. */
-  readonly columns: SQL;
+  /** `"table"."column" as "<prefix>column", …` for every column of the table, for a select list. */
+  readonly columns: string;
   /** The row as drizzle's `select().from(table)` gives it, from a result row of a statement selecting `columns`. */
   read(row: Record<string, unknown>): T;
 }
@@ -22,9 +22,8 @@ export function rowReader<TTable extends PgTable>(table: TTable, prefix: string)
     column,
     alias: `${prefix}${column.name}`,
   }));
-  const columns = sql.raw(cols.map((c) => `"${tableName}"."${c.column.name}" as "${c.alias}"`).join(', '));
   return {
-    columns,
+    columns: cols.map((c) => `"${tableName}"."${c.column.name}" as "${c.alias}"`).join(', '),
     read(row) {
       const out: Record<string, unknown> = {};
       for (const c of cols) {

@@ -5,7 +5,7 @@
  * one changes nothing. When the last seat is in, the turn falls due.
  */
 import { z } from 'zod';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   games,
   seats,
@@ -23,6 +23,7 @@ import { createGamesRepository } from '../games/games.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
 import type { AppTransaction } from '../../db/client.ts';
 import { rowReader } from '../../db/rows.ts';
+import { namedStatement } from '../../db/prepared.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
 import { setReportWidth } from '../seats/preferences.ts';
@@ -119,16 +120,49 @@ const gameReader = rowReader(games, 'g_');
 const turnReader = rowReader(turns, 't_');
 const seatReader = rowReader(seats, '');
 
+// A submission's statements, written out and run by name (src/db/prepared.ts): the server plans each once a connection.
+
+/** The game with its current turn, the turn row locked ($1: the game). */
+const lockCurrentTurn = namedStatement(
+  'msc_lock_current_turn',
+  `select ${gameReader.columns}, ${turnReader.columns}
+   from "turns" inner join "games" on "games"."id" = "turns"."game_id"
+   where "turns"."game_id" = $1 and "turns"."number" = "games"."current_turn"
+   for update of "turns"`,
+);
+
+/** A game's seats, by side, as the seats repository's ofGame ($1: the game). */
+const seatsOfGame = namedStatement(
+  'msc_seats_of_game',
+  `select ${seatReader.columns} from "seats" where "seats"."game_id" = $1 order by "seats"."side" asc`,
+);
+
+/**
+ * A seat's orders stored in one round trip: its standing submission superseded (the insert waits for that: its where
+ * reads `superseded`), the new one inserted, and which other seats have orders standing (the statement's snapshot is
+ * from before both). $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id.
+ */
+const storeSubmission = namedStatement<{ seat_id: string }>(
+  'msc_store_submission',
+  `with superseded as (
+     update "submissions" set superseded_at = $4::timestamptz
+     where game_id = $1::text and turn = $2::integer and seat_id = $3::uuid and superseded_at is null
+     returning 1
+   ), inserted as (
+     insert into "submissions" (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
+     select $1::text, $2::integer, $3::uuid, $5::text, $6::text, $7::jsonb, $4::timestamptz, $8::text
+     where (select count(*) from superseded) >= 0
+     returning 1
+   )
+   select distinct seat_id from "submissions"
+   where game_id = $1::text and turn = $2::integer and superseded_at is null and seat_id <> $3::uuid`,
+);
+
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
-  // One round trip in the usual case: the game with its current turn, the turn row locked. Written out rather than
-  // built with drizzle's select (a submission's hottest statement); the rows are mapped as drizzle maps them.
-  const { rows } = await tx.execute(sql`
-    select ${gameReader.columns}, ${turnReader.columns}
-    from ${turns} inner join ${games} on ${games.id} = ${turns.gameId}
-    where ${turns.gameId} = ${gameId} and ${turns.number} = ${games.currentTurn}
-    for update of ${turns}`);
-  const row = rows[0] ? { game: gameReader.read(rows[0]), turn: turnReader.read(rows[0]) } : undefined;
+  // One round trip in the usual case: the game with its current turn, the turn row locked.
+  const [found] = await lockCurrentTurn(tx, [gameId]);
+  const row = found ? { game: gameReader.read(found), turn: turnReader.read(found) } : undefined;
   const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
   // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
   if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
@@ -142,14 +176,6 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
     );
   }
   return { game, turn: row.turn };
-}
-
-/** A game's seats, by side (as the seats repository's ofGame), without drizzle's query builder. */
-async function seatsOfGame(tx: Tx, gameId: string): Promise<Seat[]> {
-  const { rows } = await tx.execute(
-    sql`select ${seatReader.columns} from ${seats} where ${seats.gameId} = ${gameId} order by ${seats.side} asc`,
-  );
-  return rows.map((r) => seatReader.read(r));
 }
 
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
@@ -166,7 +192,7 @@ export async function submitOrdersIn(
   input: SubmitOrdersInput,
 ): Promise<SubmitOrdersResult> {
   const { game, turn } = await lockOpenTurn(tx, input.gameId);
-  const seatRows = await seatsOfGame(tx, input.gameId);
+  const seatRows = (await seatsOfGame(tx, [input.gameId])).map((r) => seatReader.read(r));
   let seat = seatAmong(seatRows, input.gameId, input.token);
   if (seat.concededAt)
     throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
@@ -207,22 +233,17 @@ export async function submitOrdersIn(
   const now = ctx.clock.now();
   let complete = false;
   if (hasOrders) {
-    // One round trip: the standing submission superseded (the insert waits for it: its where reads `superseded`), the
-    // new one inserted, and which other seats have orders standing (the statement's snapshot is from before both).
-    const others = await tx.execute<{ seat_id: string }>(sql`
-        with superseded as (
-          update ${submissions} set superseded_at = ${now.toISOString()}::timestamptz
-          where game_id = ${input.gameId} and turn = ${turn.number} and seat_id = ${seat.id} and superseded_at is null
-          returning 1
-        ), inserted as (
-          insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
-          select ${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null}
-          where (select count(*) from superseded) >= 0
-          returning 1
-        )
-        select distinct seat_id from ${submissions}
-        where game_id = ${input.gameId} and turn = ${turn.number} and superseded_at is null and seat_id <> ${seat.id}`);
-    const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
+    const others = await storeSubmission(tx, [
+      input.gameId,
+      turn.number,
+      seat.id,
+      now.toISOString(),
+      input.channel,
+      input.text ?? null,
+      JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders)),
+      input.messageId ?? null,
+    ]);
+    const inSides = new Set([seat.side, ...others.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
     complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
     if (complete) await markDue(ctx, tx, input.gameId, turn.number);
   }
