@@ -28,6 +28,7 @@ import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
 import { setReportWidth } from '../seats/preferences.ts';
 import { seatAmong, seatByToken } from '../seats/seats.ts';
+import { secretMatches, sha256Hex } from '../secrets.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import type { SetupContext, SetupPhase, SubmissionParse } from '../../kinds/kind.ts';
 
@@ -137,32 +138,67 @@ const seatsOfGame = namedStatement(
   `select ${seatReader.columns} from "seats" where "seats"."game_id" = $1 order by "seats"."side" asc`,
 );
 
+const tokenSeatReader = rowReader(seats, 's_');
+
 /**
- * A seat's orders stored in one round trip: its standing submission superseded (the insert waits for that: its where
- * reads `superseded`), the new one inserted, and which other seats have orders standing (the statement's snapshot is
- * from before both). $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id.
+ * A submission's lock: the game with its current turn, the turn row locked, and the seat the token's hash names (none:
+ * all its columns null). $1: the game, $2: the token's SHA-256. The seat is as the statement's snapshot saw it, which
+ * may be older than the lock when the statement waited for it: the store checks it again once the turn is locked.
  */
-const storeSubmission = namedStatement<{ seat_id: string }>(
+const lockForSubmission = namedStatement(
+  'msc_lock_for_submission',
+  `select ${gameReader.columns}, ${turnReader.columns}, ${tokenSeatReader.columns}
+   from "turns" inner join "games" on "games"."id" = "turns"."game_id"
+   left join "seats" on "seats"."game_id" = "turns"."game_id" and "seats"."token_hash" = $2
+   where "turns"."game_id" = $1 and "turns"."number" = "games"."current_turn"
+   for update of "turns"`,
+);
+
+/**
+ * A seat's orders stored in one round trip, if the seat still holds the token and has not conceded (checked as the
+ * seats are now, the turn locked): its standing submission superseded (the insert waits for that: its where reads
+ * `superseded`), the new one inserted. Answers the game's seats, by side, as they are now, each with whether it
+ * (another seat) has orders standing (the statement's snapshot is from before the insert), and whether the orders
+ * were stored.
+ * $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id, $9 the token's SHA-256.
+ */
+const storeSubmission = namedStatement<Record<string, unknown> & { stored: string | number; standing: boolean }>(
   'msc_store_submission',
-  `with superseded as (
+  `with seat as (
+     select 1 from "seats" where id = $3::uuid and token_hash = $9::text and conceded_at is null
+   ), superseded as (
      update "submissions" set superseded_at = $4::timestamptz
      where game_id = $1::text and turn = $2::integer and seat_id = $3::uuid and superseded_at is null
+       and exists (select 1 from seat)
      returning 1
    ), inserted as (
      insert into "submissions" (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
      select $1::text, $2::integer, $3::uuid, $5::text, $6::text, $7::jsonb, $4::timestamptz, $8::text
-     where (select count(*) from superseded) >= 0
+     where exists (select 1 from seat) and (select count(*) from superseded) >= 0
      returning 1
    )
-   select distinct seat_id from "submissions"
-   where game_id = $1::text and turn = $2::integer and superseded_at is null and seat_id <> $3::uuid`,
+   select ${seatReader.columns},
+     (select count(*) from inserted) as stored,
+     "seats"."id" <> $3::uuid and exists (
+       select 1 from "submissions" s
+       where s.game_id = $1::text and s.turn = $2::integer and s.seat_id = "seats"."id" and s.superseded_at is null
+     ) as standing
+   from "seats" where "seats"."game_id" = $1::text order by "seats"."side" asc`,
 );
 
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
   // One round trip in the usual case: the game with its current turn, the turn row locked.
   const [found] = await lockCurrentTurn(tx, [gameId]);
-  const row = found ? { game: gameReader.read(found), turn: turnReader.read(found) } : undefined;
+  return openTurnOf(tx, gameId, found ? { game: gameReader.read(found), turn: turnReader.read(found) } : undefined);
+}
+
+/** The game and its open turn from the lock's row (none: the game has no current turn, or no such game), checked. */
+async function openTurnOf(
+  tx: Tx,
+  gameId: string,
+  row: { game: Game; turn: Turn } | undefined,
+): Promise<{ game: Game; turn: Turn }> {
   const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
   // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
   if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
@@ -178,6 +214,14 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
   return { game, turn: row.turn };
 }
 
+/** The seat among the game's seats as they are now that the token opens, if it has not conceded. */
+function usableSeat(rows: readonly Seat[], gameId: string, token: string): Seat {
+  const seat = seatAmong(rows, gameId, token);
+  if (seat.concededAt)
+    throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+  return seat;
+}
+
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   return ctx.db.transaction((tx) => submitOrdersIn(ctx, tx, input));
 }
@@ -191,11 +235,22 @@ export async function submitOrdersIn(
   tx: AppTransaction,
   input: SubmitOrdersInput,
 ): Promise<SubmitOrdersResult> {
-  const { game, turn } = await lockOpenTurn(tx, input.gameId);
-  const seatRows = (await seatsOfGame(tx, [input.gameId])).map((r) => seatReader.read(r));
-  let seat = seatAmong(seatRows, input.gameId, input.token);
-  if (seat.concededAt)
-    throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+  const tokenHash = sha256Hex(input.token);
+  const [found] = await lockForSubmission(tx, [input.gameId, tokenHash]);
+  const { game, turn } = await openTurnOf(
+    tx,
+    input.gameId,
+    found ? { game: gameReader.read(found), turn: turnReader.read(found) } : undefined,
+  );
+  const readSeats = async () => (await seatsOfGame(tx, [input.gameId])).map((r) => seatReader.read(r));
+  // The seat the token opens, as the lock's snapshot saw it: taken as it is only when it may order, and checked again
+  // as the seats are once the turn is locked (by the store, or by reading them). Otherwise its refusal (BAD_TOKEN,
+  // SEAT_CONCEDED) comes from the seats as they are now.
+  const early = found && found.s_id !== null ? tokenSeatReader.read(found) : null;
+  let seatRows: Seat[] | null = null;
+  let seat: Seat;
+  if (early && secretMatches(input.token, early.tokenHash) && !early.concededAt) seat = early;
+  else seat = usableSeat((seatRows = await readSeats()), input.gameId, input.token);
   const kind = kindOf(game.ruleset);
   const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
   const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
@@ -233,7 +288,7 @@ export async function submitOrdersIn(
   const now = ctx.clock.now();
   let complete = false;
   if (hasOrders) {
-    const others = await storeSubmission(tx, [
+    const rows = await storeSubmission(tx, [
       input.gameId,
       turn.number,
       seat.id,
@@ -242,11 +297,26 @@ export async function submitOrdersIn(
       input.text ?? null,
       JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders)),
       input.messageId ?? null,
+      tokenHash,
     ]);
-    const inSides = new Set([seat.side, ...others.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
+    seatRows = rows.map((r) => seatReader.read(r));
+    if (Number(rows[0]?.stored ?? 0) === 0) {
+      // The seat changed while the lock waited (a new token, a concession): refused as the seats are now.
+      usableSeat(seatRows, input.gameId, input.token);
+      throw new Error(`seat ${seat.id} of ${input.gameId} changed while its orders were stored`);
+    }
+    const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
+    const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
     complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
     if (complete) await markDue(ctx, tx, input.gameId, turn.number);
+  } else {
+    // Read again after a SET WIDTH, so the seat answered is as the submission left it.
+    if (seatRows === null || width !== undefined) seatRows = await readSeats();
+    if (usableSeat(seatRows, input.gameId, input.token).id !== seat.id)
+      throw new Error(`seat ${seat.id} of ${input.gameId} changed while its commands were read`);
   }
+  // The seat as the submission left it (a SET WIDTH applied), read once the turn was locked.
+  seat = seatRows.find((x) => x.id === seat.id)!;
   return {
     turn: turn.number,
     stored: hasOrders,
