@@ -15,9 +15,17 @@ export interface RowReader<T> {
   read(row: Record<string, unknown>): T;
 }
 
-export function rowReader<TTable extends PgTable>(table: TTable, prefix: string): RowReader<InferSelectModel<TTable>> {
+/** A reader of every column of `table`, or of the `only` ones (the row then has only those). */
+export function rowReader<
+  TTable extends PgTable,
+  K extends keyof InferSelectModel<TTable> & string = keyof InferSelectModel<TTable> & string,
+>(table: TTable, prefix: string, only?: readonly K[]): RowReader<Pick<InferSelectModel<TTable>, K>> {
   const tableName = getTableName(table);
-  const cols = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+  const wanted = only ? new Set<string>(only) : null;
+  const entries = Object.entries(getTableColumns(table)).filter(([key]) => !wanted || wanted.has(key));
+  const missing = [...(wanted ?? [])].filter((key) => !entries.some(([k]) => k === key));
+  if (missing.length > 0) throw new Error(`${tableName} has no column ${missing.join(', ')}`);
+  const cols = entries.map(([key, column]) => ({
     key,
     column,
     alias: `${prefix}${column.name}`,
@@ -30,7 +38,7 @@ export function rowReader<TTable extends PgTable>(table: TTable, prefix: string)
         const value = row[c.alias];
         out[c.key] = value === null || value === undefined ? null : c.column.mapFromDriverValue(value);
       }
-      return out as InferSelectModel<TTable>;
+      return out as Pick<InferSelectModel<TTable>, K>;
     },
   };
 }

@@ -139,6 +139,9 @@ const seatsOfGame = namedStatement(
 );
 
 const tokenSeatReader = rowReader(seats, 's_');
+/** Of the game and its turn, what a submission reads (the lock's row is parsed for every submission). */
+const gameBrief = rowReader(games, 'g_', ['id', 'ruleset', 'status', 'settings', 'currentTurn']);
+const turnBrief = rowReader(turns, 't_', ['number', 'status', 'stateBefore', 'deadline']);
 
 /**
  * A submission's lock: the game with its current turn, the turn row locked, and the seat the token's hash names (none:
@@ -147,7 +150,7 @@ const tokenSeatReader = rowReader(seats, 's_');
  */
 const lockForSubmission = namedStatement(
   'msc_lock_for_submission',
-  `select ${gameReader.columns}, ${turnReader.columns}, ${tokenSeatReader.columns}
+  `select ${gameBrief.columns}, ${turnBrief.columns}, ${tokenSeatReader.columns}
    from "turns" inner join "games" on "games"."id" = "turns"."game_id"
    left join "seats" on "seats"."game_id" = "turns"."game_id" and "seats"."token_hash" = $2
    where "turns"."game_id" = $1 and "turns"."number" = "games"."current_turn"
@@ -194,11 +197,10 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
 }
 
 /** The game and its open turn from the lock's row (none: the game has no current turn, or no such game), checked. */
-async function openTurnOf(
-  tx: Tx,
-  gameId: string,
-  row: { game: Game; turn: Turn } | undefined,
-): Promise<{ game: Game; turn: Turn }> {
+async function openTurnOf<
+  G extends Pick<Game, 'status' | 'currentTurn' | 'ruleset'>,
+  T extends Pick<Turn, 'number' | 'status'>,
+>(tx: Tx, gameId: string, row: { game: G; turn: T } | undefined): Promise<{ game: G; turn: T }> {
   const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
   // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
   if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
@@ -211,7 +213,7 @@ async function openTurnOf(
       `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`,
     );
   }
-  return { game, turn: row.turn };
+  return row;
 }
 
 /** The seat among the game's seats as they are now that the token opens, if it has not conceded. */
@@ -240,7 +242,7 @@ export async function submitOrdersIn(
   const { game, turn } = await openTurnOf(
     tx,
     input.gameId,
-    found ? { game: gameReader.read(found), turn: turnReader.read(found) } : undefined,
+    found ? { game: gameBrief.read(found), turn: turnBrief.read(found) } : undefined,
   );
   const readSeats = async () => (await seatsOfGame(tx, [input.gameId])).map((r) => seatReader.read(r));
   // The seat the token opens, as the lock's snapshot saw it: taken as it is only when it may order, and checked again
