@@ -23,6 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -47,7 +48,7 @@ import {
   type Duel,
 } from '../test/support/games.ts';
 import { startWorkerProcess, waitUntil, type WorkerProcess } from '../test/support/worker-processes.ts';
-import { createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report, urlOf } from './support.ts';
+import { admin, createScratchDatabase, dropAll, fmt, pgbenchTps, postgresReady, report, urlOf } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
@@ -93,7 +94,8 @@ function targetsFor(duels: readonly Duel[]): Target[] {
  */
 const CLIENT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, targets, clients, seconds, warmup } = workerData;
+const http = require('node:http');
+const { url, targets, clients, seconds, warmup, kind } = workerData;
 const start = performance.now();
 const from = start + warmup * 1000;
 const until = from + seconds * 1000;
@@ -101,6 +103,37 @@ const latencies = [];
 const statuses = {};
 let ok = 0;
 let firstError = null;
+// node:http over one keep-alive connection a client; fetch (undici) costs this thread about twice the CPU a request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+const { hostname, port } = new URL(url);
+function postHttp(path, token, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent, hostname, port, path, method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+async function postFetch(path, token, body) {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+const post = kind === 'fetch' ? postFetch : postHttp;
 async function client(c) {
   let k = c;
   for (let n = 0; performance.now() < until; n++) {
@@ -108,26 +141,28 @@ async function client(c) {
     k += clients;
     const t0 = performance.now();
     try {
-      const res = await fetch(url + '/api/games/' + t.gameId + '/orders', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + t.token },
-        body: JSON.stringify({ text: t.texts[n % t.texts.length] }),
-      });
-      const body = await res.text();
+      const res = await post('/api/games/' + t.gameId + '/orders', t.token, JSON.stringify({ text: t.texts[n % t.texts.length] }));
       if (t0 < from) continue;
       latencies.push(performance.now() - t0);
       statuses[res.status] = (statuses[res.status] || 0) + 1;
       if (res.status === 200) ok++;
-      else if (!firstError) firstError = res.status + ' ' + body.slice(0, 300);
+      else if (!firstError) firstError = res.status + ' ' + res.text.slice(0, 300);
     } catch (e) {
       statuses.network = (statuses.network || 0) + 1;
       if (!firstError) firstError = String(e);
     }
   }
 }
-Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() =>
-  parentPort.postMessage({ ok, statuses, latencies, firstError, elapsed: (performance.now() - from) / 1000 }),
-);
+let elu0 = performance.eventLoopUtilization();
+setTimeout(() => {
+  elu0 = performance.eventLoopUtilization();
+  parentPort.postMessage({ mark: true });
+}, Math.max(0, from - performance.now()));
+Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() => {
+  agent.destroy();
+  const elu = performance.eventLoopUtilization(elu0);
+  parentPort.postMessage({ ok, statuses, latencies, firstError, elapsed: (performance.now() - from) / 1000, clientActiveMs: elu.active });
+});
 `;
 
 interface LoadResult {
@@ -138,17 +173,65 @@ interface LoadResult {
   elapsed: number;
   /** This process's CPU time per submission (ms), where it measures only the submissions. */
   cpuPerCall?: number;
+  /** Over HTTP: the whole process's CPU time per submission (ms), the server's and the client thread's. */
+  processCpuPerCall?: number;
+  /** Over HTTP: how long the client thread's event loop was busy per submission (ms). */
+  clientActivePerCall?: number;
+  /** Over HTTP: the CPU time of the PostgreSQL backends serving the service, per submission (ms; 10 ms ticks). */
+  postgresCpuPerCall?: number | undefined;
 }
 
-function runClients(url: string, targets: readonly Target[]): Promise<LoadResult> {
+/** Which HTTP client the load generator uses: BENCH_CLIENT=fetch for the Node fetch of earlier runs. */
+const CLIENT_KIND = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
+
+/**
+ * CPU time (ms) each PostgreSQL backend connected to `database` has used so far, by pid (from /proc; Linux only).
+ * None for PGlite (null), which runs in this process.
+ */
+async function backendCpuMs(database: string | null): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (database === null) return out;
+  for (const { pid } of await admin<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    database,
+  ])) {
+    try {
+      // Fields 14 and 15 (utime, stime) in clock ticks, after the parenthesised command name.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // gone meanwhile, or not this machine's
+    }
+  }
+  return out;
+}
+
+function runClients(url: string, targets: readonly Target[], database: string | null): Promise<LoadResult> {
+  let pg0: Promise<Map<number, number>> = backendCpuMs(database);
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT_THREAD, {
       eval: true,
-      workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1 },
+      workerData: { url, targets, clients: CLIENTS, seconds: SECONDS, warmup: 1, kind: CLIENT_KIND },
     });
-    worker.once('message', (m: LoadResult) => {
+    // The process's CPU (server and client thread) from the end of the warm-up.
+    let cpu0 = process.cpuUsage();
+    worker.on('message', (m: LoadResult & { mark?: true; clientActiveMs: number }) => {
+      if (m.mark) {
+        cpu0 = process.cpuUsage();
+        pg0 = backendCpuMs(database);
+        return;
+      }
+      const cpu = process.cpuUsage(cpu0);
       void worker.terminate();
-      resolve(m);
+      void Promise.all([pg0, backendCpuMs(database)]).then(([before, after]) => {
+        let pgMs = 0;
+        for (const [pid, ms] of after) pgMs += ms - (before.get(pid) ?? 0);
+        resolve({
+          ...m,
+          processCpuPerCall: (cpu.user + cpu.system) / 1000 / m.ok,
+          clientActivePerCall: m.clientActiveMs / m.ok,
+          postgresCpuPerCall: after.size > 0 ? pgMs / m.ok : undefined,
+        });
+      }, reject);
     });
     worker.once('error', reject);
   });
@@ -197,6 +280,12 @@ function printLoad(label: string, r: LoadResult): number {
     `${fmt(percentile(sorted, 0.5), 1)} ms / ${fmt(percentile(sorted, 0.95), 1)} ms`,
   );
   if (r.cpuPerCall !== undefined) report(`${label}: Node CPU a submission`, `${fmt(r.cpuPerCall, 2)} ms`);
+  if (r.processCpuPerCall !== undefined)
+    report(`${label}: process CPU a submission`, `${fmt(r.processCpuPerCall, 2)} ms (server and client thread)`);
+  if (r.clientActivePerCall !== undefined)
+    report(`${label}: client thread busy a submission`, `${fmt(r.clientActivePerCall, 2)} ms (${CLIENT_KIND} client)`);
+  if (r.postgresCpuPerCall !== undefined)
+    report(`${label}: PostgreSQL backends' CPU a submission`, `${fmt(r.postgresCpuPerCall, 2)} ms`);
   const failed = Object.entries(r.statuses).filter(([s]) => s !== '200');
   if (failed.length > 0)
     report(`${label}: NOT accepted`, `${failed.map(([s, n]) => `${n}× ${s}`).join(', ')} — first: ${r.firstError}`);
@@ -208,7 +297,8 @@ async function benchSubmissions(on: 'postgres' | 'pglite'): Promise<number> {
     `\nOrder submissions on ${on === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'} (one seat per game, each replacing its previous orders)`,
   );
   const dataDir = on === 'pglite' ? mkdtempSync(join(tmpdir(), 'msc-bench-')) : null;
-  const where = dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: urlOf(await createScratchDatabase('orders')) };
+  const name = dataDir ? null : await createScratchDatabase('orders');
+  const where = name === null ? { DATA_DIR: dataDir! } : { DATABASE_URL: urlOf(name) };
   const config = loadConfig({
     ...where,
     HOST: '127.0.0.1',
@@ -226,7 +316,7 @@ async function benchSubmissions(on: 'postgres' | 'pglite'): Promise<number> {
   try {
     const duels = await createDuels(server.ctx, SUBMISSION_GAMES, { prefix: 'load' });
     const targets = targetsFor(duels);
-    const http = await runClients(server.url, targets);
+    const http = await runClients(server.url, targets, name);
     const rate = printLoad('HTTP on loopback', http);
     const direct = await directSubmissions(server.ctx, targets, Math.min(SECONDS, 5));
     printLoad('use case in-process (no HTTP)', direct);

@@ -5,7 +5,7 @@
  * and answers with its result. Errors go to the one handler in errors.ts.
  * docs/api.md describes every route and error code.
  */
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { GamesContext } from '../games/context.ts';
 import { exportGame } from '../games/archive/archive.ts';
@@ -167,6 +167,16 @@ function jsonBody(req: Request): unknown {
 }
 
 /** Whether an orders error is the player's (a rejection to count) rather than a refusal of the request. */
+/**
+ * A JSON answer as res.json gives it (the same body and Content-Type), without an ETag: for the answer to a POST, never
+ * cached nor revalidated, the ETag only costs a hash of the body — and makes Express hand the body to the socket as a
+ * second buffer beside the headers, a second piece for every response to write.
+ */
+function answerJson(res: Response, body: unknown): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
 const REJECTIONS = new Set(['ORDERS_REJECTED', 'INVALID_ORDERS', 'INVALID_REQUEST']);
 
 export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Router {
@@ -295,7 +305,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
       });
       options.metrics?.submissions.inc({ channel: 'api', result: 'accepted' });
       const conceded = r.conceded;
-      res.json({
+      answerJson(res, {
         accepted: true,
         turn: r.turn,
         stored: r.stored,

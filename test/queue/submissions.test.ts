@@ -75,6 +75,44 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
     expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
   });
 
+  it.each([
+    ['its token is rotated', `token_hash = 'rotated'`, 'BAD_TOKEN'],
+    ['it concedes', 'conceded_at = now()', 'SEAT_CONCEDED'],
+  ])(
+    'a seat that changes while its submission waits for the turn (%s) is refused as it is then, nothing stored',
+    async (_what, change, code) => {
+      const [duel] = await createDuels(ctx, 1);
+      if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      // Another transaction holds the turn (as a moderator's, or the resolution's, would) and changes the seat.
+      const holder = await database.pool.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from turns where game_id = $1 and number = 1 for update', [duel!.gameId]);
+        const outcome = submitDuelOrders(ctx, duel!, 'black', 1).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        await waitUntil('the submission waits for the lock', async () => {
+          // In a transaction, the activity view is read once unless its snapshot is cleared.
+          await holder.query('select pg_stat_clear_snapshot()');
+          const { rows } = await holder.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          return rows[0]!.n > 0;
+        });
+        await holder.query(`update seats set ${change} where game_id = $1 and side = 'black'`, [duel!.gameId]);
+        await holder.query('commit');
+        const error = await outcome;
+        expect(error).toBeInstanceOf(AppError);
+        expect((error as AppError).code).toBe(code);
+      } finally {
+        holder.release();
+      }
+      expect(await seatRows(duel!.gameId)).toHaveLength(0);
+    },
+  );
+
   it('submissions racing the resolution: those stored before it count (the last one stands and is used), the rest are refused, the turn resolves once', async () => {
     const [duel] = await createDuels(ctx, 1);
     // Two workers in this process, woken by the last orders.

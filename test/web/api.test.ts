@@ -79,6 +79,22 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     expect(late.body.error.code).toBe('GAME_OVER');
   });
 
+  it('answers accepted orders as JSON, with its length and no ETag (a POST is never revalidated)', async () => {
+    const { tokens } = await createDuel(app, 'duel-answer');
+    const r = await app.call<{ accepted: boolean; turn: number; stored: boolean }>(
+      'POST',
+      '/api/games/duel-answer/orders',
+      { token: tokens.black, body: { text: 'SHIP Black SPEED 1 MOVE 1' } },
+    );
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.headers.get('content-length')).toBe(String(Buffer.byteLength(r.text)));
+    expect(r.headers.get('etag')).toBeNull();
+    expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.body).toMatchObject({ accepted: true, turn: 1, stored: true });
+  });
+
   it('rejects an illegal SPEED with its line, its code and what would be legal, and stores nothing', async () => {
     const { tokens } = await createDuel(app, 'duel-speed');
     const rejected = await orders('duel-speed', tokens.black, {

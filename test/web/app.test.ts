@@ -72,6 +72,50 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     expect(app.logs.join('')).not.toContain('request completed');
   });
 
+  it('at the default level, a request that fails is still logged, as pino-http logs it: its id, request and status', async () => {
+    app = await startTestApp(kind, {
+      ctx: (ctx) => ({
+        ...ctx,
+        db: new Proxy(ctx.db, {
+          get: (t, p, r) =>
+            p === 'select'
+              ? () => {
+                  throw new Error('broken');
+                }
+              : Reflect.get(t, p, r),
+        }),
+      }),
+    });
+    const r = await app.call('GET', '/api/games', { token: 'not-a-secret-to-log' });
+    expect(r.status).toBe(500);
+    const id = r.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const all = app.logs.join('');
+    expect(all).not.toContain('not-a-secret-to-log');
+    const lines = app.logs.map(
+      (l) =>
+        JSON.parse(l) as {
+          level: number;
+          msg: string;
+          req?: { id: string; method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    );
+    const errored = lines.filter((l) => l.msg === 'request errored');
+    expect(errored).toEqual([
+      expect.objectContaining({
+        level: 50,
+        req: expect.objectContaining({ id, method: 'GET', url: '/api/games' }),
+        res: { statusCode: 500 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    // The error handler's own line carries the request too (req.log).
+    expect(lines.find((l) => l.msg === 'internal error while answering a request')?.req?.id).toBe(id);
+    expect(all).not.toContain('request completed');
+  });
+
   it('at debug, logs each request as JSON with its id and status, never the token', async () => {
     app = await startTestApp(kind, { logLevel: 'trace' });
     const { tokens, moderatorKey } = await createDuel(app, 'duel-logs');

@@ -98,7 +98,11 @@ export function setupHoursOf(game: Pick<Game, 'settings'>, turnHours: number | n
 }
 
 /** The context a side's setup is read, echoed and defaulted in. */
-export function setupContext(game: Game, turn: Pick<Turn, 'stateBefore'>, side: string) {
+export function setupContext(
+  game: Pick<Game, 'id' | 'ruleset' | 'settings'>,
+  turn: Pick<Turn, 'stateBefore'>,
+  side: string,
+) {
   const kind = kindOf(game.ruleset);
   return { gameId: game.id, side, state: kind.readState(turn.stateBefore), settings: kindSettingsOf(game) };
 }

@@ -5,7 +5,7 @@
  * one changes nothing. When the last seat is in, the turn falls due.
  */
 import { z } from 'zod';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   games,
   seats,
@@ -20,12 +20,15 @@ import type { Command } from '../../orders/index.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
-import { createSeatsRepository } from '../seats/seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
+import type { AppTransaction } from '../../db/client.ts';
+import { rowReader } from '../../db/rows.ts';
+import { namedStatement } from '../../db/prepared.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
 import { setReportWidth } from '../seats/preferences.ts';
 import { seatAmong, seatByToken } from '../seats/seats.ts';
+import { secretMatches, sha256Hex } from '../secrets.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import type { SetupContext, SetupPhase, SubmissionParse } from '../../kinds/kind.ts';
 
@@ -114,15 +117,90 @@ function readSetupSubmission(
   };
 }
 
+const gameReader = rowReader(games, 'g_');
+const turnReader = rowReader(turns, 't_');
+const seatReader = rowReader(seats, '');
+
+// A submission's statements, written out and run by name (src/db/prepared.ts): the server plans each once a connection.
+
+/** The game with its current turn, the turn row locked ($1: the game). */
+const lockCurrentTurn = namedStatement(
+  'msc_lock_current_turn',
+  `select ${gameReader.columns}, ${turnReader.columns}
+   from "turns" inner join "games" on "games"."id" = "turns"."game_id"
+   where "turns"."game_id" = $1 and "turns"."number" = "games"."current_turn"
+   for update of "turns"`,
+);
+
+/** A game's seats, by side, as the seats repository's ofGame ($1: the game). */
+const seatsOfGame = namedStatement(
+  'msc_seats_of_game',
+  `select ${seatReader.columns} from "seats" where "seats"."game_id" = $1 order by "seats"."side" asc`,
+);
+
+const tokenSeatReader = rowReader(seats, 's_');
+/** Of the game and its turn, what a submission reads (the lock's row is parsed for every submission). */
+const gameBrief = rowReader(games, 'g_', ['id', 'ruleset', 'status', 'settings', 'currentTurn']);
+const turnBrief = rowReader(turns, 't_', ['number', 'status', 'stateBefore', 'deadline']);
+
+/**
+ * A submission's lock: the game with its current turn, the turn row locked, and the seat the token's hash names (none:
+ * all its columns null). $1: the game, $2: the token's SHA-256. The seat is as the statement's snapshot saw it, which
+ * may be older than the lock when the statement waited for it: the store checks it again once the turn is locked.
+ */
+const lockForSubmission = namedStatement(
+  'msc_lock_for_submission',
+  `select ${gameBrief.columns}, ${turnBrief.columns}, ${tokenSeatReader.columns}
+   from "turns" inner join "games" on "games"."id" = "turns"."game_id"
+   left join "seats" on "seats"."game_id" = "turns"."game_id" and "seats"."token_hash" = $2
+   where "turns"."game_id" = $1 and "turns"."number" = "games"."current_turn"
+   for update of "turns"`,
+);
+
+/**
+ * A seat's orders stored in one round trip, if the seat still holds the token and has not conceded (checked as the
+ * seats are now, the turn locked): its standing submission superseded (the insert waits for that: its where reads
+ * `superseded`), the new one inserted. Answers the game's seats, by side, as they are now, each with whether it
+ * (another seat) has orders standing (the statement's snapshot is from before the insert), and whether the orders
+ * were stored.
+ * $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id, $9 the token's SHA-256.
+ */
+const storeSubmission = namedStatement<Record<string, unknown> & { stored: string | number; standing: boolean }>(
+  'msc_store_submission',
+  `with seat as (
+     select 1 from "seats" where id = $3::uuid and token_hash = $9::text and conceded_at is null
+   ), superseded as (
+     update "submissions" set superseded_at = $4::timestamptz
+     where game_id = $1::text and turn = $2::integer and seat_id = $3::uuid and superseded_at is null
+       and exists (select 1 from seat)
+     returning 1
+   ), inserted as (
+     insert into "submissions" (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
+     select $1::text, $2::integer, $3::uuid, $5::text, $6::text, $7::jsonb, $4::timestamptz, $8::text
+     where exists (select 1 from seat) and (select count(*) from superseded) >= 0
+     returning 1
+   )
+   select ${seatReader.columns},
+     (select count(*) from inserted) as stored,
+     "seats"."id" <> $3::uuid and exists (
+       select 1 from "submissions" s
+       where s.game_id = $1::text and s.turn = $2::integer and s.seat_id = "seats"."id" and s.superseded_at is null
+     ) as standing
+   from "seats" where "seats"."game_id" = $1::text order by "seats"."side" asc`,
+);
+
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
   // One round trip in the usual case: the game with its current turn, the turn row locked.
-  const [row] = await tx
-    .select({ game: games, turn: turns })
-    .from(turns)
-    .innerJoin(games, eq(games.id, turns.gameId))
-    .where(and(eq(turns.gameId, gameId), eq(turns.number, games.currentTurn)))
-    .for('update', { of: turns });
+  const [found] = await lockCurrentTurn(tx, [gameId]);
+  return openTurnOf(tx, gameId, found ? { game: gameReader.read(found), turn: turnReader.read(found) } : undefined);
+}
+
+/** The game and its open turn from the lock's row (none: the game has no current turn, or no such game), checked. */
+async function openTurnOf<
+  G extends Pick<Game, 'status' | 'currentTurn' | 'ruleset'>,
+  T extends Pick<Turn, 'number' | 'status'>,
+>(tx: Tx, gameId: string, row: { game: G; turn: T } | undefined): Promise<{ game: G; turn: T }> {
   const game = row?.game ?? (await createGamesRepository(tx).byId(gameId, { hint: ': check the GAME line' }));
   // A kind's setup phase is turn 0 and takes each side's setup like orders; a tactical battle's setup takes fleets.
   if (game.status === 'setup' && !(row && isSetupTurn(game, row.turn.number)))
@@ -135,91 +213,125 @@ export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game
       `turn ${game.currentTurn} of ${gameId} is being resolved: your next report has the new order block`,
     );
   }
-  return { game, turn: row.turn };
+  return row;
+}
+
+/** The seat among the game's seats as they are now that the token opens, if it has not conceded. */
+function usableSeat(rows: readonly Seat[], gameId: string, token: string): Seat {
+  const seat = seatAmong(rows, gameId, token);
+  if (seat.concededAt)
+    throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
+  return seat;
 }
 
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
-  return ctx.db.transaction(async (tx) => {
-    const { game, turn } = await lockOpenTurn(tx, input.gameId);
-    const seatRows = await createSeatsRepository(tx).ofGame(input.gameId);
-    let seat = seatAmong(seatRows, input.gameId, input.token);
-    if (seat.concededAt)
-      throw conflict('SEAT_CONCEDED', `your side (${seat.side}) has conceded: it takes no more orders`);
-    const kind = kindOf(game.ruleset);
-    const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
-    if (setupPhase && input.text === undefined)
-      throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
-    const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
-    const parsed = setupPhase
-      ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
-      : kind.parseSubmission(text, at);
-    if (!parsed.ok) {
-      throw invalid(
-        setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
-        setupPhase
-          ? 'your setup was not accepted: nothing was stored, fix every line listed'
-          : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
-        parsed.errors,
-      );
+  return ctx.db.transaction((tx) => submitOrdersIn(ctx, tx, input));
+}
+
+/**
+ * submitOrders in a transaction the caller holds and rolls back if this throws (submitText's, so that orders and the
+ * commands in the same text are one transaction without a savepoint between them).
+ */
+export async function submitOrdersIn(
+  ctx: GamesContext,
+  tx: AppTransaction,
+  input: SubmitOrdersInput,
+): Promise<SubmitOrdersResult> {
+  const tokenHash = sha256Hex(input.token);
+  const [found] = await lockForSubmission(tx, [input.gameId, tokenHash]);
+  const { game, turn } = await openTurnOf(
+    tx,
+    input.gameId,
+    found ? { game: gameBrief.read(found), turn: turnBrief.read(found) } : undefined,
+  );
+  const readSeats = async () => (await seatsOfGame(tx, [input.gameId])).map((r) => seatReader.read(r));
+  // The seat the token opens, as the lock's snapshot saw it: taken as it is only when it may order, and checked again
+  // as the seats are once the turn is locked (by the store, or by reading them). Otherwise its refusal (BAD_TOKEN,
+  // SEAT_CONCEDED) comes from the seats as they are now.
+  const early = found && found.s_id !== null ? tokenSeatReader.read(found) : null;
+  let seatRows: Seat[] | null = null;
+  let seat: Seat;
+  if (early && secretMatches(input.token, early.tokenHash) && !early.concededAt) seat = early;
+  else seat = usableSeat((seatRows = await readSeats()), input.gameId, input.token);
+  const kind = kindOf(game.ruleset);
+  const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+  const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+  if (setupPhase && input.text === undefined)
+    throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
+  const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
+  const parsed = setupPhase
+    ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
+    : kind.parseSubmission(text, at);
+  if (!parsed.ok) {
+    throw invalid(
+      setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
+      setupPhase
+        ? 'your setup was not accepted: nothing was stored, fix every line listed'
+        : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
+      parsed.errors,
+    );
+  }
+  const { orders, commands, message, hasOrders } = parsed;
+  if (hasOrders && input.answersTurn != null && input.answersTurn < turn.number)
+    throw conflict(
+      'TURN_OVER',
+      `your orders answer the ${input.answersTurn === 0 ? 'setup mail' : `report for turn ${input.answersTurn}`}, and that is over: turn ${turn.number} is open. Nothing was stored: reply to the newest report, or write TURN ${turn.number} on the GAME line`,
+    );
+  // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
+  // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
+  if (hasOrders && game.status === 'paused')
+    throw conflict(
+      'GAME_PAUSED',
+      `game ${input.gameId} is paused by its moderator: it takes no orders until it resumes; nothing was stored`,
+    );
+  // A setting is the seat's own, whatever the channel; the last one in the text counts.
+  const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
+  if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
+  const now = ctx.clock.now();
+  let complete = false;
+  if (hasOrders) {
+    const rows = await storeSubmission(tx, [
+      input.gameId,
+      turn.number,
+      seat.id,
+      now.toISOString(),
+      input.channel,
+      input.text ?? null,
+      JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders)),
+      input.messageId ?? null,
+      tokenHash,
+    ]);
+    seatRows = rows.map((r) => seatReader.read(r));
+    if (Number(rows[0]?.stored ?? 0) === 0) {
+      // The seat changed while the lock waited (a new token, a concession): refused as the seats are now.
+      usableSeat(seatRows, input.gameId, input.token);
+      throw new Error(`seat ${seat.id} of ${input.gameId} changed while its orders were stored`);
     }
-    const { orders, commands, message, hasOrders } = parsed;
-    if (hasOrders && input.answersTurn != null && input.answersTurn < turn.number)
-      throw conflict(
-        'TURN_OVER',
-        `your orders answer the ${input.answersTurn === 0 ? 'setup mail' : `report for turn ${input.answersTurn}`}, and that is over: turn ${turn.number} is open. Nothing was stored: reply to the newest report, or write TURN ${turn.number} on the GAME line`,
-      );
-    // A paused game takes no orders on any channel (the web shows no form): what the moderator resumes is the turn
-    // as the players left it. Commands (HELP, STATUS, a MESSAGE, a setting) still work.
-    if (hasOrders && game.status === 'paused')
-      throw conflict(
-        'GAME_PAUSED',
-        `game ${input.gameId} is paused by its moderator: it takes no orders until it resumes; nothing was stored`,
-      );
-    // A setting is the seat's own, whatever the channel; the last one in the text counts.
-    const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
-    if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
-    const now = ctx.clock.now();
-    let complete = false;
-    if (hasOrders) {
-      await tx
-        .update(submissions)
-        .set({ supersededAt: now })
-        .where(
-          and(
-            eq(submissions.gameId, input.gameId),
-            eq(submissions.turn, turn.number),
-            eq(submissions.seatId, seat.id),
-            isNull(submissions.supersededAt),
-          ),
-        );
-      // The insert also reads which other seats have orders standing (its snapshot is from before the insert).
-      const others = await tx.execute<{ seat_id: string }>(sql`
-        with inserted as (
-          insert into ${submissions} (game_id, turn, seat_id, channel, text, orders, received_at, message_id)
-          values (${input.gameId}, ${turn.number}, ${seat.id}, ${input.channel}, ${input.text ?? null}, ${JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders))}::jsonb, ${now.toISOString()}::timestamptz, ${input.messageId ?? null})
-          returning 1
-        )
-        select distinct seat_id from ${submissions}
-        where game_id = ${input.gameId} and turn = ${turn.number} and superseded_at is null and seat_id <> ${seat.id}`);
-      const inSides = new Set([seat.side, ...others.rows.map((r) => seatRows.find((x) => x.id === r.seat_id)?.side)]);
-      complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
-      if (complete) await markDue(ctx, tx, input.gameId, turn.number);
-    }
-    return {
-      turn: turn.number,
-      stored: hasOrders,
-      canonical: setupPhase
-        ? setupPhase.formatSetup(orders, setupContext(game, turn, seat.side))
-        : kind.formatOrders(orders, at),
-      deadline: turn.deadline,
-      commands,
-      message,
-      notes: parsed.notes ?? [],
-      turnComplete: complete,
-      seat,
-    };
-  });
+    const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
+    const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
+    complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
+    if (complete) await markDue(ctx, tx, input.gameId, turn.number);
+  } else {
+    // Read again after a SET WIDTH, so the seat answered is as the submission left it.
+    if (seatRows === null || width !== undefined) seatRows = await readSeats();
+    if (usableSeat(seatRows, input.gameId, input.token).id !== seat.id)
+      throw new Error(`seat ${seat.id} of ${input.gameId} changed while its commands were read`);
+  }
+  // The seat as the submission left it (a SET WIDTH applied), read once the turn was locked.
+  seat = seatRows.find((x) => x.id === seat.id)!;
+  return {
+    turn: turn.number,
+    stored: hasOrders,
+    canonical: setupPhase
+      ? setupPhase.formatSetup(orders, setupContext(game, turn, seat.side))
+      : kind.formatOrders(orders, at),
+    deadline: turn.deadline,
+    commands,
+    message,
+    notes: parsed.notes ?? [],
+    turnComplete: complete,
+    seat,
+  };
 }
 
 /** The orders a seat has in for the current turn (null: none yet). */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { SUBMISSION_CHANNELS } from '../../db/schema.ts';
 import type { GamesContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { concede, submitOrders, type SubmitOrdersResult } from './orders.ts';
+import { concede, submitOrdersIn, type SubmitOrdersResult } from './orders.ts';
 import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
 import { relayMessage } from './side-messages.ts';
 
@@ -47,7 +47,8 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
   const input = parsed.data;
   return ctx.db.transaction(async (tx) => {
     const inner: GamesContext = { ...ctx, db: tx };
-    const result = await submitOrders(inner, {
+    // In this transaction itself (no savepoint): the orders and the text's commands stand or fall together.
+    const result = await submitOrdersIn(inner, tx, {
       gameId: input.gameId,
       token: input.token,
       channel: input.channel,
