@@ -472,7 +472,9 @@ async function main(): Promise<void> {
     console.log(`  ${'pgbench -N TPS (reference)'.padEnd(44)} ${tps === null ? 'not measured' : fmt(tps).padStart(7)}`);
     if (!Number.isNaN(submissions))
       line('PostgreSQL: submissions/s over HTTP', submissions, TARGET_SUBMISSIONS, ratio(submissions));
-    for (const [label, rate] of turnRates) line(`PostgreSQL: turns/s, ${label}`, rate, TARGET_TURNS, ratio(rate));
+    // The target is for two worker processes (the issue's); the other arrangements are printed beside it.
+    for (const [label, rate] of turnRates)
+      line(`PostgreSQL: turns/s, ${label}`, rate, label.includes('2 processes') ? TARGET_TURNS : null, ratio(rate));
     if (!Number.isNaN(pgliteSubmissions))
       line('PGlite: submissions/s over HTTP', pgliteSubmissions, null, ratio(pgliteSubmissions));
     if (!Number.isNaN(pgliteTurns)) line('PGlite: turns/s, 1 worker', pgliteTurns, null, ratio(pgliteTurns));
