@@ -42,6 +42,7 @@ import {
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
 import { campaignBoard } from './campaign-board.ts';
+import { campaignOfBattle } from '../../games/battles/views.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { isSetupTurn } from '../../games/turns/kind-setup.ts';
 
@@ -180,6 +181,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       ? await campaignBoard(ctx, moderatorOf(req, game.id), { ...game, state: view.position }, settings)
       : null;
     const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
+    // A campaign's battle names its campaign and turn, its moderator's board linked (the battle's moderator is its).
+    const battleOf = await campaignOfBattle(ctx, game.id);
     sendPage(
       res,
       'moderate',
@@ -209,6 +212,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         notice: shown.notice ?? null,
         problems: shown.problems ?? [],
         campaign,
+        battleOf: battleOf ? { id: battleOf.id, name: battleOf.name, turn: battleOf.turn } : null,
         active: view.status === 'active',
         // A kind's setup phase may be closed now too (sides without a setup get the default).
         resolvable: view.status === 'active' || setupTurn,

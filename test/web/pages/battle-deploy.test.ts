@@ -218,6 +218,10 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
     expect((await mod.get(`/games/${ID}/moderate`)).text).toMatch(
       new RegExp(`<a href="/games/${BATTLE}">Battle at 0404, campaign turn 2</a> — being fought`),
     );
+    // The battle's own board names its campaign and turn, and leads back to the campaign's board.
+    expect((await mod.get(`/games/${BATTLE}/moderate`)).text).toMatch(
+      /A battle of turn 2 of the campaign <a href="\/games\/camp\/moderate">Web campaign<\/a> \(camp\)/,
+    );
 
     // Red concedes the battle: it ends, and the campaign turn resolves from its outcome.
     await alice.get(`/games/${BATTLE}`);
