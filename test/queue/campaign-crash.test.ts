@@ -9,42 +9,29 @@
  * The in-process steps (setup, orders, deployment) run on the test clock, which stands in the past of the system
  * clock the worker processes read: every deadline they set is due to the workers at once.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, battles, games, outbox, submissions, turns } from '../../src/db/schema.ts';
 import { exportGame } from '../../src/games/archive/archive.ts';
 import { verifyExport } from '../../src/games/archive/verify.ts';
 import { endGame } from '../../src/games/moderation/moderation.ts';
 import { submitFleet } from '../../src/games/seats/setup.ts';
-import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { databaseKinds } from '../support/db.ts';
+import { crashScene, readPaused } from '../support/crash-scene.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
-import { databaseUrlOf, killAllWorkerProcesses, startWorkerProcess, waitUntil } from '../support/worker-processes.ts';
+import { startWorkerProcess, waitUntil } from '../support/worker-processes.ts';
 import { seatToken, send, setPosition, startCampaign } from '../games/campaign-archive-support.ts';
 
 const hasPostgres = databaseKinds.includes('postgres');
 const ID = 'c-crash';
 
 describe.skipIf(!hasPostgres)('a worker killed during campaign turn resolutions, on PostgreSQL', () => {
-  let database: TestDatabase;
+  const scene = crashScene('msc-campaign-crash-');
   let ctx: TestGamesContext;
-  let url: string;
-  let scratch: string;
 
-  beforeEach(async () => {
-    database = await freshDatabase('postgres');
-    if (database.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
-    ctx = gamesContext(database);
-    url = await databaseUrlOf(database);
-    scratch = mkdtempSync(join(tmpdir(), 'msc-campaign-crash-'));
-  });
-
-  afterEach(async () => {
-    await killAllWorkerProcesses();
-    await database?.drop();
-    rmSync(scratch, { recursive: true, force: true });
+  beforeEach(() => {
+    ctx = gamesContext(scene.database);
   });
 
   /** Everything a resolution could write (the database holds this test's games only). */
@@ -59,9 +46,9 @@ describe.skipIf(!hasPostgres)('a worker killed during campaign turn resolutions,
 
   /** A worker that pauses inside its first resolution, killed there: nothing it did stays. */
   async function killInsideResolution(expected: string): Promise<void> {
-    const pauseFile = join(scratch, `paused-${expected.replace(' ', '-')}`);
+    const pauseFile = join(scene.scratch, `paused-${expected.replace(' ', '-')}`);
     const before = await snapshot();
-    const doomed = startWorkerProcess(url, { pauseFile, pollMs: 100 });
+    const doomed = startWorkerProcess(scene.url, { pauseFile, pollMs: 100 });
     await doomed.ready;
     await waitUntil('the worker to pause inside a resolution', () => readPaused(pauseFile) !== null, 15_000);
     expect(readPaused(pauseFile)).toBe(expected);
@@ -88,7 +75,7 @@ describe.skipIf(!hasPostgres)('a worker killed during campaign turn resolutions,
 
   /** A worker run until it has resolved `expected` (and then stopped cleanly). */
   async function resolveWithWorker(expected: string): Promise<void> {
-    const survivor = startWorkerProcess(url, { pollMs: 100 });
+    const survivor = startWorkerProcess(scene.url, { pollMs: 100 });
     await survivor.ready;
     await waitUntil(`${expected} resolved`, () => survivor.resolved.length >= 1, 15_000);
     expect((await survivor.stop()).code).toBe(0);
@@ -171,12 +158,3 @@ describe.skipIf(!hasPostgres)('a worker killed during campaign turn resolutions,
     });
   });
 });
-
-function readPaused(file: string): string | null {
-  try {
-    const text = readFileSync(file, 'utf8').trim();
-    return text === '' ? null : text;
-  } catch {
-    return null;
-  }
-}

@@ -8,37 +8,24 @@
  * the results are computed and before they are written; the process is then
  * killed with SIGKILL, which no code of it can intercept.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { games, outbox, submissions, turns } from '../../src/db/schema.ts';
 import type { GamesContext } from '../../src/games/context.ts';
-import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { databaseKinds } from '../support/db.ts';
+import { crashScene, readPaused } from '../support/crash-scene.ts';
 import { createDuels, inParallel, liveGamesContext, resolvedOnceProblems, submitDuelOrders } from '../support/games.ts';
-import { databaseUrlOf, killAllWorkerProcesses, startWorkerProcess, waitUntil } from '../support/worker-processes.ts';
+import { startWorkerProcess, waitUntil } from '../support/worker-processes.ts';
 
 const hasPostgres = databaseKinds.includes('postgres');
 
 describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolution, on PostgreSQL', () => {
-  let database: TestDatabase;
+  const scene = crashScene('msc-crash-');
   let ctx: GamesContext;
-  let url: string;
-  let scratch: string;
 
-  beforeEach(async () => {
-    database = await freshDatabase('postgres');
-    if (database.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
-    ctx = liveGamesContext(database);
-    url = await databaseUrlOf(database);
-    scratch = mkdtempSync(join(tmpdir(), 'msc-crash-'));
-  });
-
-  afterEach(async () => {
-    await killAllWorkerProcesses();
-    await database?.drop();
-    rmSync(scratch, { recursive: true, force: true });
+  beforeEach(() => {
+    ctx = liveGamesContext(scene.database);
   });
 
   /** Everything a resolution could write, for the games given. */
@@ -56,8 +43,8 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
   it('SIGKILL with the resolution transaction open writes nothing; after a restart every turn resolves exactly once, as a clean resolution would', async () => {
     const duels = await createDuels(ctx, 5, { prefix: 'crash' });
     const ids = duels.map((d) => d.gameId);
-    const pauseFile = join(scratch, 'paused');
-    const doomed = startWorkerProcess(url, { pauseFile, pollMs: 200 });
+    const pauseFile = join(scene.scratch, 'paused');
+    const doomed = startWorkerProcess(scene.url, { pauseFile, pollMs: 200 });
     await doomed.ready;
 
     await inParallel(duels, 5, (d, i) => submitDuelOrders(ctx, d, 'black', i));
@@ -82,7 +69,7 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     // Nothing of the resolution was written: no resolved turn, no turn 2, no mail, the games unchanged.
     expect(await snapshot(ids)).toEqual(before);
 
-    const survivor = startWorkerProcess(url, { pollMs: 200 });
+    const survivor = startWorkerProcess(scene.url, { pollMs: 200 });
     await survivor.ready;
     await waitUntil('every turn resolved after the restart', () => survivor.resolved.length >= duels.length, 15_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -99,8 +86,8 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     await inParallel(duels, 5, (d, i) => submitDuelOrders(ctx, d, 'grey', i));
     const before = await snapshot(ids);
 
-    const pauseFile = join(scratch, 'paused');
-    const doomed = startWorkerProcess(url, { pauseFile, pauseAt: 3, batch: 5, pollMs: 200 });
+    const pauseFile = join(scene.scratch, 'paused');
+    const doomed = startWorkerProcess(scene.url, { pauseFile, pauseAt: 3, batch: 5, pollMs: 200 });
     await doomed.ready;
     await waitUntil(
       'the worker to pause in the third resolution of its batch',
@@ -117,7 +104,7 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     // Not even the two turns resolved before the pause were written: the batch is one transaction.
     expect(await snapshot(ids)).toEqual(before);
 
-    const survivor = startWorkerProcess(url, { batch: 5, pollMs: 200 });
+    const survivor = startWorkerProcess(scene.url, { batch: 5, pollMs: 200 });
     await survivor.ready;
     await waitUntil('every turn resolved after the restart', () => survivor.resolved.length >= duels.length, 15_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -129,8 +116,8 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
   it("a worker killed while another keeps running: the other resolves the rest at once and the killed one's turn after its lock goes", async () => {
     const duels = await createDuels(ctx, 6, { prefix: 'pair' });
     const ids = duels.map((d) => d.gameId);
-    const pauseFile = join(scratch, 'paused');
-    const doomed = startWorkerProcess(url, { pauseFile, pollMs: 200 });
+    const pauseFile = join(scene.scratch, 'paused');
+    const doomed = startWorkerProcess(scene.url, { pauseFile, pollMs: 200 });
     await doomed.ready;
     // The first game falls due while only the doomed worker runs, so that one pauses on it.
     await submitDuelOrders(ctx, duels[0]!, 'black');
@@ -138,7 +125,7 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     await waitUntil('the worker to pause inside a resolution', () => readPaused(pauseFile) !== null, 15_000);
     expect(readPaused(pauseFile)).toBe(`${duels[0]!.gameId} 1`);
 
-    const healthy = startWorkerProcess(url, { pollMs: 200 });
+    const healthy = startWorkerProcess(scene.url, { pollMs: 200 });
     await healthy.ready;
     await inParallel(duels.slice(1), 5, (d) => submitDuelOrders(ctx, d, 'black'));
     await inParallel(duels.slice(1), 5, (d) => submitDuelOrders(ctx, d, 'grey'));
@@ -155,15 +142,6 @@ describe.skipIf(!hasPostgres)('a worker process killed in the middle of a resolu
     expect((await inParallel(ids, 6, (id) => resolvedOnceProblems(ctx.db, id))).flat()).toEqual([]);
   });
 });
-
-function readPaused(file: string): string | null {
-  try {
-    const text = readFileSync(file, 'utf8').trim();
-    return text === '' ? null : text;
-  } catch {
-    return null;
-  }
-}
 
 /** Whether another transaction holds the lock on a game's turn rows (PostgreSQL's lock_not_available, 55P03). */
 async function turnLocked(ctx: GamesContext, gameId: string): Promise<boolean> {
