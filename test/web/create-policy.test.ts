@@ -8,28 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { games, outbox } from '../../src/db/schema.ts';
 import { databaseKinds } from '../support/db.ts';
 import { duelBody, startTestApp, type TestApp } from './support.ts';
-import { logIn, mailedLink, visitor, type Visitor } from './pages-support.ts';
+import { duelForm, logIn, mailedLink, visitor, type Visitor } from './pages-support.ts';
 
 const MOD = 'mod@pbem.test';
-
-const duelForm = (id: string) => ({
-  name: 'Web duel',
-  id,
-  scenario: 'tutorial-duel',
-  handicap: '25',
-  sides: '',
-  width: '',
-  height: '',
-  budget: '',
-  turnHours: '48',
-  turnLimit: '',
-  noOrders: 'standing',
-  archive: 'public',
-  seatSide: ['black', 'grey', '', ''],
-  seatEmail: ['alice@pbem.test', 'bob@pbem.test', '', ''],
-  seatName: ['Alice', 'Bob', '', ''],
-  seatTimeZone: ['Europe/Paris', 'UTC', 'UTC', 'UTC'],
-});
 
 /** The API call with the visitor's web session, as a program of the logged-in person would send it. */
 const asVisitor = (v: Visitor) => ({

@@ -141,3 +141,23 @@ export const CAMPAIGN_SETUPS = {
     ),
   blue: (id: string) => [`GAME ${id} TURN 0`, 'BUILD Bspear1 E5 S2 H1 W F AS Bhost', 'END'].join('\n'),
 };
+
+/** The new-game page's form for a tutorial duel of Alice (black) and Bob (grey), as a browser posts it. */
+export const duelForm = (id: string) => ({
+  name: 'Web duel',
+  id,
+  scenario: 'tutorial-duel',
+  handicap: '25',
+  sides: '',
+  width: '',
+  height: '',
+  budget: '',
+  turnHours: '48',
+  turnLimit: '',
+  noOrders: 'standing',
+  archive: 'public',
+  seatSide: ['black', 'grey', '', ''],
+  seatEmail: ['alice@pbem.test', 'bob@pbem.test', '', ''],
+  seatName: ['Alice', 'Bob', '', ''],
+  seatTimeZone: ['Europe/Paris', 'UTC', 'UTC', 'UTC'],
+});

@@ -9,28 +9,9 @@ import { auditLog, games, outbox } from '../../../src/db/schema.ts';
 import { databaseKinds } from '../../support/db.ts';
 import { tutorialDuel } from '../../support/games.ts';
 import { startTestApp, type TestApp } from '../support.ts';
-import { logIn, mailedLink, visitor, type Visitor } from '../pages-support.ts';
+import { duelForm, logIn, mailedLink, visitor, type Visitor } from '../pages-support.ts';
 
 const MOD = 'mod@pbem.test';
-
-const duelForm = (id: string) => ({
-  name: 'Web duel',
-  id,
-  scenario: 'tutorial-duel',
-  handicap: '25',
-  sides: '',
-  width: '',
-  height: '',
-  budget: '',
-  turnHours: '48',
-  turnLimit: '',
-  noOrders: 'standing',
-  archive: 'public',
-  seatSide: ['black', 'grey', '', ''],
-  seatEmail: ['alice@pbem.test', 'bob@pbem.test', '', ''],
-  seatName: ['Alice', 'Bob', '', ''],
-  seatTimeZone: ['Europe/Paris', 'UTC', 'UTC', 'UTC'],
-});
 
 describe.each(databaseKinds)('moderator pages on %s', (kind) => {
   let app: TestApp;
