@@ -15,7 +15,6 @@ const UNIT = [
   'test/web/client-bundle.test.ts',
   'test/web/pages/new-game-form.test.ts',
   'test/web/pages/order-form.test.ts',
-  'test/web/pages/headers.test.ts',
   'test/web/svg/**/*.test.ts',
   'test/cli/errors.test.ts',
   'test/cli/game-create.test.ts',

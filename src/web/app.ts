@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config/config.ts';
 import type { DatabaseKind, GamesContext } from '../games/context.ts';
@@ -58,7 +58,7 @@ const HEALTH_TIMEOUT_MS = 1_500;
 /** Paths polled by machines: answered, counted, but not logged line by line. */
 const QUIET_PATHS = new Set(['/healthz', '/metrics']);
 
-function pinoRequestLogger(logger: Logger) {
+function requestLogger(logger: Logger) {
   return pinoHttp({
     // A child that also redacts by path: pino-http logs headers under req.headers.
     logger: logger.child(
@@ -98,53 +98,6 @@ function pinoRequestLogger(logger: Logger) {
   });
 }
 
-const kLog = Symbol('request logger');
-const kStart = Symbol('request start');
-
-/**
- * The request log: one line per request at debug (LOG_LEVEL=debug), a failing one (5xx, or an error on the socket) at
- * error whatever the level, each with the request's id, also sent as X-Request-Id. When debug lines are not written,
- * pino-http's per-request work (two child loggers, the request serialized up front) would be spent on every request for
- * the few that fail: then the same lines come from pino-http's own logger, made only for a request that fails (or that
- * a route logs about, through `req.log`).
- */
-function requestLogger(logger: Logger, app: Express): RequestHandler {
-  const full = pinoRequestLogger(logger);
-  if (full.logger.isLevelEnabled('debug')) return full;
-  const httpLogger = full.logger as unknown as Logger;
-  type LoggedRequest = IncomingMessage & { id?: string; [kLog]?: Logger };
-  // As pino-http's req.log: a child bound to the request, made the first time it is asked for.
-  Object.defineProperty(app.request, 'log', {
-    configurable: true,
-    get(this: LoggedRequest): Logger {
-      return (this[kLog] ??= httpLogger.child({ req: this }));
-    },
-  });
-  return (req, res, next) => {
-    const id = randomUUID();
-    (req as LoggedRequest).id = id;
-    res.setHeader('X-Request-Id', id);
-    if (QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? '')) return next();
-    (res as ServerResponse & { [kStart]?: number })[kStart] = Date.now();
-    const done = (err?: Error) => {
-      res.removeListener('close', done);
-      res.removeListener('finish', done);
-      res.removeListener('error', done);
-      const failure = err ?? (res as ServerResponse & { err?: Error }).err;
-      if (!failure && res.statusCode < 500) return; // a debug line, not written at this level
-      const responseTime = Date.now() - (res as ServerResponse & { [kStart]?: number })[kStart]!;
-      (req as unknown as { log: Logger }).log.error(
-        { res, err: failure ?? new Error(`failed with status code ${res.statusCode}`), responseTime },
-        'request errored',
-      );
-    };
-    res.on('close', done);
-    res.on('finish', done);
-    res.on('error', done);
-    next();
-  };
-}
-
 export function createApp(deps: AppDeps): Express {
   const settings: WebSettings = { ...DEFAULT_WEB_SETTINGS, ...deps.settings };
   const metrics = deps.metrics ?? createMetrics();
@@ -153,7 +106,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', settings.trustProxy);
 
   if (deps.logger) {
-    app.use(requestLogger(deps.logger, app));
+    app.use(requestLogger(deps.logger));
   } else {
     app.use((req, res, next) => {
       const id = randomUUID();
