@@ -16,17 +16,8 @@
  * templates, injected, so that nothing here imports the channel.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import {
-  loginTokens,
-  outbox,
-  submissions,
-  turns,
-  type Game,
-  type OutboxKind,
-  type Seat,
-  type Turn,
-} from '../../db/schema.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { StoredTurnEvents } from '../../kinds/kind.ts';
@@ -253,19 +244,10 @@ interface TurnContext {
   readonly standing: Array<{ seatId: string; orders: unknown }>;
 }
 
+/** The events of the game's resolved turns (before turn `before`, if given), oldest first. */
 async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise<StoredTurnEvents[]> {
-  const rows = await tx
-    .select({ number: turns.number, events: turns.events })
-    .from(turns)
-    .where(
-      and(
-        eq(turns.gameId, gameId),
-        eq(turns.status, 'resolved'),
-        before === undefined ? undefined : lt(turns.number, before),
-      ),
-    )
-    .orderBy(asc(turns.number));
-  return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+  const turnsOf = createTurnsRepository(tx);
+  return before === undefined ? turnsOf.eventsOf([gameId]) : turnsOf.eventsBefore(gameId, before);
 }
 
 /** What a report needs that the caller's transaction has read or written already (it is not read again). */
@@ -366,24 +348,12 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
   const pending = deferred.get(tx) ?? [];
   deferred.delete(tx);
   if (pending.length === 0) return;
-  const rows = await tx
-    .select({ gameId: turns.gameId, number: turns.number, events: turns.events })
-    .from(turns)
-    .where(
-      and(
-        inArray(
-          turns.gameId,
-          pending.map((p) => p.gameId),
-        ),
-        eq(turns.status, 'resolved'),
-      ),
-    )
-    .orderBy(asc(turns.gameId), asc(turns.number));
+  const rows = await createTurnsRepository(tx).eventsOf(pending.map((p) => p.gameId));
   const reports: (ReportRows | null)[] = [];
   for (const p of pending) {
     const history = rows
       .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
-      .map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+      .map((r) => ({ number: r.number, events: r.events }));
     const t = await loadTurn(tx, p.gameId, p.turnNumber, { ...p.known, history });
     if (t) reports.push(...t.seats.map((seat) => reportRows(ctx, t, seat, null)));
   }

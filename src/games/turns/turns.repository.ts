@@ -5,7 +5,7 @@
  * share. The queue's claims (resolution.ts), which join games and skip locked
  * rows, stay where they are written.
  */
-import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import { turns, type Turn } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
@@ -38,6 +38,15 @@ export function createTurnsRepository(db: Tx) {
         .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), lt(turns.number, before)))
         .orderBy(asc(turns.number));
       return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+    },
+    /** The events of every resolved turn of the games, by game and then turn (the turn reports of a batch). */
+    async eventsOf(gameIds: readonly string[]): Promise<{ gameId: string; number: number; events: unknown[] }[]> {
+      const rows = await db
+        .select({ gameId: turns.gameId, number: turns.number, events: turns.events })
+        .from(turns)
+        .where(and(inArray(turns.gameId, [...gameIds]), eq(turns.status, 'resolved')))
+        .orderBy(asc(turns.gameId), asc(turns.number));
+      return rows.map((r) => ({ gameId: r.gameId, number: r.number, events: (r.events ?? []) as unknown[] }));
     },
     /** The game's last resolved turn, or null; `forUpdate` locks its row. */
     async lastResolved(gameId: string, options: { forUpdate?: boolean } = {}): Promise<Turn | null> {
