@@ -115,6 +115,47 @@ export default tseslint.config(
     },
   },
   {
+    // The game kinds, the orders languages and the reports are pure too: no I/O, no clock, no dice of their own, and
+    // nothing of the layers above them (the use cases, channels, database). zod is the one package they use: a kind's
+    // settings and documents are checked with it.
+    files: ['src/kinds/**/*.ts', 'src/orders/**/*.ts', 'src/reports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\.)',
+              message: 'src/kinds, src/orders and src/reports are pure: no packages but zod, no node: modules.',
+            },
+            {
+              regex: '/(games|web|mail|cli|server|db|config)/',
+              message: 'src/kinds, src/orders and src/reports sit below the use cases, channels and database.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'pure code does no I/O.' },
+        { name: 'process', message: 'pure code does no I/O.' },
+        { name: 'setTimeout', message: 'pure code takes time from its caller.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'pure code takes time from its caller.' },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: 'pure code takes time from its caller.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'pure code takes dice from an injected DiceSource.' },
+      ],
+    },
+  },
+  {
     // The strategic rules are pure too: their own files and the tactical rules they build on.
     files: ['src/rules/strategic/**/*.ts'],
     rules: {

@@ -14,6 +14,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoredGameSettings } from '../games/games/settings.ts';
+import type { Ruleset } from '../kinds/index.ts';
 import type { PlacedShip } from '../games/games/scenarios.ts';
 import {
   bigint,
@@ -32,8 +33,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const RULESETS = ['msc-tactical', 'msc-strategic'] as const;
-export type Ruleset = (typeof RULESETS)[number];
+export type { Ruleset };
 
 export const GAME_STATUSES = ['setup', 'active', 'paused', 'finished', 'abandoned'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];

@@ -13,11 +13,11 @@ import type { DiceSource } from '../rules/dice.ts';
 import type { RuleError } from '../rules/result.ts';
 import type { Result } from '../rules/result.ts';
 import type { Command, OrdersProblem } from '../orders/types.ts';
-import type { DeadlineView, ReportSheet, SideRecords, TurnReportView } from '../reports/turn-report.ts';
+import type { DeadlineView, ReportSheet, SideRecords, TurnReportView } from '../reports/report-view.ts';
 
-/** The rulesets the service plays, as stored on each game. */
-export const RULESETS = ['msc-tactical', 'msc-strategic'] as const;
-export type Ruleset = (typeof RULESETS)[number];
+import type { Ruleset } from './index.ts';
+
+export type { Ruleset };
 
 /** A seat as the rules need to know it: its side, and whether it conceded. */
 export interface SeatStanding {

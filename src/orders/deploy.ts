@@ -7,7 +7,7 @@
  * hexes of its zone, is the deployment use case's to say (games/seats/setup.ts).
  */
 import { DIRECTIONS, type Direction } from '../rules/types.ts';
-import { readSubmission, type OrderLines, type Reading, type SubmissionCommon } from './parse.ts';
+import { readSubmission, type OrderLines, type Reading, type SubmissionCommon } from './submission.ts';
 import type { OrdersProblem } from './types.ts';
 import { isOneOf, keyword, show } from './words.ts';
 

@@ -6,7 +6,7 @@
 import type { Ship, ShipOrders } from '../rules/types.ts';
 import { formatPlot, speedRange, straightPlot } from '../rules/plot.ts';
 import { inPlay } from '../rules/legality.ts';
-import type { OrdersContext } from './types.ts';
+import type { OrdersContext } from './ship-types.ts';
 import { listWords } from './words.ts';
 
 /** `SHIP 3 SPEED 3 MOVE 2L1 FIRE 12 9 HOLD`; MOVE is left out at SPEED 0 with no movement. */

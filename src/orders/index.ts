@@ -1,4 +1,7 @@
-/** The orders language: one module for mail bodies and web forms alike (service.md "The orders language"). */
+/**
+ * The tactical orders language: one module for mail bodies and web forms alike (service.md "The orders language");
+ * the shell every kind's language shares is submission.ts and types.ts.
+ */
 export { parseSubmission, MASKED_PASSWORD } from './parse.ts';
 export { formatOrders, formatShipOrders, orderBlock, suggestedSpeed } from './format.ts';
 export {
@@ -15,15 +18,18 @@ export {
   REPORT_WIDTH_CHOICES,
   type ReportWidthChoice,
   LIMITS,
+  SHELL_KEYWORDS,
+  type Command,
+  type OrdersProblem,
+  type UnderstoodLine,
+} from './types.ts';
+export {
   LINE_KEYWORDS,
   ORDERS_CODES,
   SHIP_CLAUSES,
-  type Command,
   type OrdersCode,
   type OrdersContext,
-  type OrdersProblem,
   type ParseOutcome,
   type ParsedSubmission,
   type ShipClause,
-  type UnderstoodLine,
-} from './types.ts';
+} from './ship-types.ts';

@@ -9,7 +9,7 @@ import type { Position, Ship, ShipOrders, Plot } from '../rules/types.ts';
 import type { RuleError } from '../rules/result.ts';
 import { checkSpeed, parsePlot, speedRange, straightPlot } from '../rules/plot.ts';
 import { checkShipOrders, inPlay } from '../rules/legality.ts';
-import { SHIP_CLAUSES, type OrdersContext, type ShipClause } from './types.ts';
+import { SHIP_CLAUSES, type OrdersContext, type ShipClause } from './ship-types.ts';
 import { didYouMean, isOneOf, keyword, listWords, show, unknownWordMessage } from './words.ts';
 
 export interface ShipLine {

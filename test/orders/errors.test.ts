@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderBlock } from '../../src/orders/format.ts';
 import { parseSubmission } from '../../src/orders/parse.ts';
-import { LIMITS, ORDERS_CODES, type OrdersProblem } from '../../src/orders/types.ts';
+import { ORDERS_CODES } from '../../src/orders/ship-types.ts';
+import { LIMITS, type OrdersProblem } from '../../src/orders/types.ts';
 import { makePosition, makeShip, redSeat, seat } from './fixtures.ts';
 
 interface Case {

@@ -1,6 +1,6 @@
 /** Small builders of positions and seats for the orders-language tests. */
 import type { Direction, Position, Ship, ShipStatus, WeaponSide } from '../../src/rules/types.ts';
-import type { OrdersContext } from '../../src/orders/types.ts';
+import type { OrdersContext } from '../../src/orders/ship-types.ts';
 
 export interface ShipSpec {
   side: string;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseSubmission } from '../../src/orders/parse.ts';
 import { formatOrders, orderBlock } from '../../src/orders/format.ts';
-import { SHIP_CLAUSES, type OrdersContext, type ParseOutcome } from '../../src/orders/types.ts';
+import { SHIP_CLAUSES, type OrdersContext, type ParseOutcome } from '../../src/orders/ship-types.ts';
 import { checkOrderSet, inPlay } from '../../src/rules/legality.ts';
 import { speedRange } from '../../src/rules/plot.ts';
 import { DIRECTIONS, type Plot, type PlotStep, type Position, type ShipOrders } from '../../src/rules/types.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSubmission } from '../../src/orders/parse.ts';
-import type { ParsedSubmission } from '../../src/orders/types.ts';
+import type { ParsedSubmission } from '../../src/orders/ship-types.ts';
 import type { ShipOrders } from '../../src/rules/types.ts';
 import { makePosition, makeShip, redSeat, seat } from './fixtures.ts';
 

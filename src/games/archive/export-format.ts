@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { GAME_STATUSES } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
-import { RULESETS } from '../../kinds/kind.ts';
+import { RULESETS } from '../../kinds/index.ts';
 import type { positionJsonSchema } from '../../adjudicator/position-json.ts';
 import type { TacticalOrdersUsed } from '../../kinds/tactical/replay.ts';
 

@@ -20,7 +20,7 @@ import { audit, openTurn } from './lifecycle.ts';
 import { startIfReady } from '../seats/setup.ts';
 import { queueInvitation } from '../seats/invitations.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
-import { kindOf, RULESETS } from '../../kinds/index.ts';
+import { DEFAULT_RULESET, kindOf, RULESETS } from '../../kinds/index.ts';
 import { kindGameSettings, SETUP_TURN } from '../turns/kind-setup.ts';
 
 /** The longest a game's name may be: it is quoted in mail to every seat. */
@@ -67,7 +67,7 @@ const createGameSchema = z.strictObject({
     .min(1, 'give the game a name')
     .max(GAME_NAME_CHARS, `a game's name is at most ${GAME_NAME_CHARS} characters: shorten it`),
   /** The kind of game: a tactical battle (the default) or a strategic campaign, whose `settings` are its own. */
-  ruleset: z.enum(RULESETS).default('msc-tactical'),
+  ruleset: z.enum(RULESETS).default(DEFAULT_RULESET),
   scenario: z.enum(SCENARIOS).default('custom'),
   options: scenarioOptionsSchema.optional(),
   /** Settings; for a scenario, these override the scenario's own. */

@@ -7,7 +7,7 @@
 import { formatCampaignOrders, campaignOrderBlock } from '../../orders/campaign/index.ts';
 import { renderCampaignMap } from '../../reports/campaign-map.ts';
 import { fleetControlSheet, productionControlSheet, type CampaignTurnEvents } from '../../reports/campaign-sheets.ts';
-import { deadlineView, type ReportSheet, type TurnReportView } from '../../reports/turn-report.ts';
+import { deadlineView, type ReportSheet, type TurnReportView } from '../../reports/report-view.ts';
 import { wrapWords } from '../../reports/wrap.ts';
 import { distance, formatHex } from '../../rules/hex.ts';
 import { fleetReach } from '../../rules/strategic/ships.ts';

@@ -20,7 +20,7 @@ import {
   type TransferOrder,
 } from '../../rules/strategic/types.ts';
 import { DIRECTIONS, type Direction } from '../../rules/types.ts';
-import { readSubmission, type OrderLines, type Reading, type SubmissionCommon } from '../parse.ts';
+import { readSubmission, type OrderLines, type Reading, type SubmissionCommon } from '../submission.ts';
 import type { OrdersProblem } from '../types.ts';
 import { keyword, show } from '../words.ts';
 
