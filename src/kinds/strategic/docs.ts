@@ -19,6 +19,7 @@ import type {
   PendingBattle,
   PendingCampaignTurn,
   SideOrders,
+  SideView,
 } from '../../rules/strategic/types.ts';
 import { DamagedDocumentError } from '../kind.ts';
 
@@ -45,6 +46,16 @@ export function readSideOrders(doc: unknown): SideOrders {
 }
 
 export const writeSideOrders = (o: SideOrders): unknown => sideOrdersToJson(o);
+
+/**
+ * A turn's stored events, as this kind's resolve wrote them (campaign events: the service stores them as they came
+ * and hands them back as they are); anything but a list is none.
+ */
+export const storedEvents = (events: unknown): CampaignEvent[] =>
+  Array.isArray(events) ? (events as CampaignEvent[]) : [];
+
+/** A side's view as the kind's `viewFor` gave it to the service (`viewOf`), or null when the reader has none. */
+export const storedView = (view: unknown): SideView | null => (view ?? null) as SideView | null;
 
 /** A turn stopped for tactical battles, as stored between `resolve` and `linkedBattles.finish`. */
 export function writePending(p: PendingCampaignTurn, dropped: readonly unknown[], ordersUsed: unknown): unknown {

@@ -4,27 +4,21 @@
  * and moderator only), a game's summary with the dice commitment — and the
  * seed once the game is over — and its JSON export, and each turn: the map
  * before and after, the orders (only once the turn has resolved), the events
- * and every die, with previous/next links that make a replay stepper. A
- * campaign's pages (archive-campaign.ts) keep its hidden information: the
- * whole of it once it has ended, a seat's own side's view while it runs.
+ * and every die, with previous/next links that make a replay stepper. The
+ * game's and the turn's pages are its kind's (src/web/kinds): a kind with
+ * hidden information shows each reader only what it may see, and to a reader
+ * who may see nothing while the game runs, a page that says so.
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { exportGame } from '../../games/archive/archive.ts';
-import { playedTurns } from '../../games/archive/game-history.ts';
 import { AppError } from '../../games/errors.ts';
 import { mayRead } from '../../games/games/people.ts';
-import { sideName } from '../../games/games/settings.ts';
-import { isOver, readOrders, readPosition, settingsOf } from '../../games/games/state.ts';
-import { listGames, turnView } from '../../games/games/views.ts';
-import { formatShipOrders } from '../../orders/index.ts';
-import { diceRolls } from '../../reports/dice-rolls.ts';
-import { narrative } from '../../reports/narrative.ts';
+import { listGames } from '../../games/games/views.ts';
 import type { Game } from '../../games/games/games.repository.ts';
 import { kindOf } from '../../kinds/index.ts';
-import { campaignArchiveModel, campaignReaderOf, campaignTurnModel } from './archive-campaign.ts';
+import { webKindOf, type KindPage } from '../kinds/index.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
-import { gameHeading, mapPanel, plottedPaths, strengthPanel } from './game-model.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
@@ -46,13 +40,12 @@ export function archiveRoutes(deps: PagesDeps): Router {
     return game;
   }
 
-  /**
-   * A game with hidden information (a campaign): who may see which of it, or the page that says it is hidden while it
-   * runs (then null).
-   */
-  async function campaignReader(req: express.Request, res: express.Response, game: Game) {
-    const reader = await campaignReaderOf(ctx, game, sessionOf(req).email);
-    if (reader.as !== 'none') return reader;
+  /** A kind's archive page, or — for a reader who may not see the game while it runs — the page that says so. */
+  function sendArchivePage(req: express.Request, res: express.Response, game: Game, page: KindPage | null): void {
+    if (page) {
+      sendPage(res, page.template, frameFor(deps, req, res, page.title, { scripts: page.scripts ?? [] }), page.model);
+      return;
+    }
     sendPage(
       res,
       'archive-hidden',
@@ -60,7 +53,6 @@ export function archiveRoutes(deps: PagesDeps): Router {
       { game: { id: game.id, name: game.name, title: kindOf(game.ruleset).title } },
       403,
     );
-    return null;
   }
 
   router.get('/archive', async (req, res) => {
@@ -74,40 +66,8 @@ export function archiveRoutes(deps: PagesDeps): Router {
 
   router.get('/archive/:id', async (req, res) => {
     const game = await readable(req);
-    if (kindOf(game.ruleset).viewFor) {
-      const reader = await campaignReader(req, res, game);
-      if (reader)
-        sendPage(
-          res,
-          'archive-campaign',
-          frameFor(deps, req, res, `${game.name} — archive`),
-          await campaignArchiveModel(ctx, game, reader),
-        );
-      return;
-    }
-    const settings = settingsOf(game);
-    const name = (side: string) => sideName(settings, side);
-    const strength = await strengthPanel(ctx, game, 'archive-strength');
-    const played = strength?.played ?? [];
-    const position = game.state ? readPosition(game.state) : null;
-    const over = isOver(game);
-    sendPage(res, 'archive-game', frameFor(deps, req, res, `${game.name} — archive`), {
-      game: gameHeading(game),
-      over,
-      seedCommitment: game.seedCommitment,
-      seed: over ? game.seed : null,
-      turns: played.map((t) => ({ number: t.number, resolvedAt: t.resolvedAt, events: t.events.length })),
-      firstTurn: played.length > 0 ? 1 : null,
-      map: position
-        ? mapPanel(
-            position,
-            name,
-            over ? `Final position of ${game.name}` : `Position of ${game.name} now`,
-            'archive-map',
-          )
-        : null,
-      strength,
-    });
+    const page = await webKindOf(game.ruleset).archivePage(ctx, game, { email: sessionOf(req).email });
+    sendArchivePage(req, res, game, page);
   });
 
   // The whole game as JSON, for whoever may read this page: a private game's own players and moderator by their
@@ -126,70 +86,8 @@ export function archiveRoutes(deps: PagesDeps): Router {
     const game = await readable(req);
     const n = turnNumber.safeParse(req.params.n);
     if (!n.success) throw new AppError('TURN_NOT_FOUND', 'there is no such turn', 404);
-    if (kindOf(game.ruleset).viewFor) {
-      const reader = await campaignReader(req, res, game);
-      if (!reader) return;
-      const model = await campaignTurnModel(ctx, game, reader, n.data);
-      sendPage(
-        res,
-        'archive-campaign-turn',
-        frameFor(deps, req, res, `${game.name} — turn ${n.data}`, { scripts: ['/static/replay.js'] }),
-        model,
-      );
-      return;
-    }
-    const turn = await turnView(ctx, game.id, n.data);
-    const settings = settingsOf(game);
-    const name = (side: string) => sideName(settings, side);
-    const before = readPosition(turn.stateBefore);
-    const resolved = turn.status === 'resolved';
-    const orders = resolved ? readOrders(turn.orders) : null;
-    const events = (resolved ? turn.events : []) as Parameters<typeof narrative>[0];
-    const played = await playedTurns(ctx, game.id);
-    const last = played.at(-1)?.number ?? 0;
-    sendPage(
-      res,
-      'archive-turn',
-      frameFor(deps, req, res, `${game.name} — turn ${turn.number}`, { scripts: ['/static/replay.js'] }),
-      {
-        game: { id: game.id, name: game.name },
-        turn: { number: turn.number, status: turn.status, resolved, resolvedAt: turn.resolvedAt },
-        before: mapPanel(
-          before,
-          name,
-          `Turn ${turn.number} of ${game.name}: before movement${orders ? ', with the plotted paths' : ''}`,
-          'map-before',
-          plottedPaths(before, orders),
-        ),
-        after:
-          resolved && turn.stateAfter
-            ? mapPanel(
-                readPosition(turn.stateAfter),
-                name,
-                `Turn ${turn.number} of ${game.name}: after combat`,
-                'map-after',
-              )
-            : null,
-        orders: orders
-          ? before.sides.map((side) => ({
-              sideName: name(side),
-              lines: before.ships
-                .filter((s) => s.side === side && orders.has(s.id))
-                .map((s) => formatShipOrders(s.id, orders.get(s.id)!)),
-            }))
-          : null,
-        narrative: narrative(events, name),
-        dice: diceRolls(events),
-        prev: turn.number > 1 ? turn.number - 1 : null,
-        next:
-          turn.number < last
-            ? turn.number + 1
-            : turn.number === last && (game.status === 'active' || game.status === 'paused')
-              ? turn.number + 1
-              : null,
-        last,
-      },
-    );
+    const page = await webKindOf(game.ruleset).archiveTurnPage(ctx, game, { email: sessionOf(req).email }, n.data);
+    sendArchivePage(req, res, game, page);
   });
 
   return router;

@@ -30,20 +30,19 @@ import { claimModeration, gameById, isModerator } from '../../games/games/people
 import { sideName } from '../../games/games/settings.ts';
 import { settingsOf } from '../../games/games/state.ts';
 import { moderatorGameView, moderatorMail } from '../../games/games/views.ts';
-import { HANDICAPS, SCENARIOS } from '../../games/games/scenarios.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import {
   createInputFromForm,
   fieldsOfProblems,
   NEW_GAME_DEFAULTS,
+  newGameView,
   type FieldProblems,
   type NewGameForm,
 } from './new-game-form.ts';
 import { gameOfPath } from './player.ts';
 import { sendPage } from './render.ts';
-import { campaignBoard } from './campaign-board.ts';
+import { webKindOf } from '../kinds/index.ts';
 import { campaignOfBattle } from '../../games/battles/views.ts';
-import { kindOf } from '../../kinds/index.ts';
 import { isSetupTurn } from '../../games/turns/kind-setup.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
@@ -79,19 +78,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     status = 200,
     fields: FieldProblems = {},
   ): void {
-    sendPage(
-      res,
-      'new-game',
-      frameFor(deps, req, res, 'New game'),
-      {
-        form,
-        problems,
-        fields,
-        scenarios: SCENARIOS.map((s) => ({ id: s, selected: s === form.scenario })),
-        handicaps: HANDICAPS.map((h) => ({ value: h, selected: String(h) === form.handicap })),
-      },
-      status,
-    );
+    sendPage(res, 'new-game', frameFor(deps, req, res, 'New game'), newGameView(form, problems, fields), status);
   }
 
   function requireCreator(req: Request): string {
@@ -176,10 +163,14 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           : null,
       };
     });
-    // A kind with hidden information (a campaign): the moderator sees all of it, as the players cannot.
-    const campaign = kindOf(game.ruleset).viewFor
-      ? await campaignBoard(ctx, moderatorOf(req, game.id), { ...game, state: view.position }, settings)
-      : null;
+    // What the kind shows the moderator of the whole game (a campaign: all of it, as the players cannot see it).
+    const board = await webKindOf(game.ruleset).moderatorBoard(
+      ctx,
+      moderatorOf(req, game.id),
+      game,
+      view.position,
+      settings,
+    );
     const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
     // A campaign's battle names its campaign and turn, its moderator's board linked (the battle's moderator is its).
     const battleOf = await campaignOfBattle(ctx, game.id);
@@ -211,7 +202,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         seedCommitment: view.seedCommitment,
         notice: shown.notice ?? null,
         problems: shown.problems ?? [],
-        campaign,
+        board,
         battleOf: battleOf ? { id: battleOf.id, name: battleOf.name, turn: battleOf.turn } : null,
         active: view.status === 'active',
         // A kind's setup phase may be closed now too (sides without a setup get the default).

@@ -16,11 +16,10 @@ import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } fro
 import { submitFleet } from '../../games/seats/setup.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
-import { gamePageModel, type GamePageExtras } from './game-model.ts';
-import { campaignPageModel } from './campaign-model.ts';
+import type { GamePageExtras } from '../kinds/page-parts.ts';
+import { webKindOf } from '../kinds/index.ts';
 import { campaignOfBattle } from '../../games/battles/views.ts';
-import { kindOf } from '../../kinds/index.ts';
-import { problemsByRow, rowsFromForm, rowsToText } from './order-form.ts';
+import { problemsByRow, rowsFromForm, rowsToText } from '../kinds/msc-tactical/order-form.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 import { limitPerClient } from '../rate-limit.ts';
@@ -73,26 +72,12 @@ async function showGame(
   status = 200,
 ): Promise<void> {
   const moderator = isModerator(game, sessionOf(req).email);
-  if (kindOf(game.ruleset).viewFor) {
-    // A kind with hidden information (a campaign): the page is built from the side's own view only.
-    const model = await campaignPageModel(deps.ctx, game, seat, mine, extras);
-    sendPage(
-      res,
-      'campaign',
-      frameFor(deps, req, res, `${game.name} — ${model.setup ? 'setup' : `turn ${game.currentTurn}`}`, {
-        scripts: ['/static/campaign.js'],
-      }),
-      { ...model, moderator },
-      status,
-    );
-    return;
-  }
-  const model = await gamePageModel(deps.ctx, game, seat, mine, extras);
+  const page = await webKindOf(game.ruleset).gamePage(deps.ctx, game, seat, mine, extras);
   sendPage(
     res,
-    'game',
-    frameFor(deps, req, res, `${game.name} — turn ${game.currentTurn}`, { scripts: ['/static/orders.js'] }),
-    { ...model, moderator },
+    page.template,
+    frameFor(deps, req, res, page.title, { scripts: page.scripts ?? [] }),
+    { ...page.model, moderator },
     status,
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The page templates in templates/web/: one `<page>.hbs` per page, partials
- * in templates/web/partials/, and layout.hbs around every page. Compiled once.
+ * in templates/web/partials/, and layout.hbs around every page; each game
+ * kind's own in templates/web/kinds/<ruleset>/, named `<ruleset>/<file>` both
+ * as pages and as partials (a kind's section of a shared page). Compiled once.
  *
  * Handlebars escapes every `{{value}}`. The only triple-stash `{{{…}}}` in the
  * templates is for server-drawn SVG (fields named `…Svg`, escaped as they are
@@ -31,6 +33,16 @@ function load(dir: string): Pages {
   const pages = new Map<string, Render>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
     pages.set(file.slice(0, -'.hbs'.length), hb.compile(readFileSync(join(dir, file), 'utf8')));
+  }
+  // Each kind's templates: pages (its game and archive pages) and partials (its sections of shared pages) alike.
+  const kinds = join(dir, 'kinds');
+  for (const kind of readdirSync(kinds, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    for (const file of readdirSync(join(kinds, kind.name)).filter((f) => f.endsWith('.hbs'))) {
+      const name = `${kind.name}/${file.slice(0, -'.hbs'.length)}`;
+      const source = readFileSync(join(kinds, kind.name, file), 'utf8');
+      hb.registerPartial(name, source);
+      pages.set(name, hb.compile(source));
+    }
   }
   const layout = pages.get('layout');
   if (!layout) throw new Error(`templates/web has no layout.hbs (looked in ${dir})`);

@@ -12,7 +12,8 @@ import type { Logger } from '../../log.ts';
 import { RETRY_AFTER_S } from '../../games/health.ts';
 import { LimitError } from '../../games/errors.ts';
 import { refuseNul, toAppError } from '../errors.ts';
-import { rulesBundle } from '../client-bundle.ts';
+import { kindBundle } from '../client-bundle.ts';
+import { isRuleset } from '../../kinds/index.ts';
 import type { Metrics } from '../metrics.ts';
 import { archiveRoutes } from './archive.ts';
 import { authRoutes } from './auth.ts';
@@ -45,11 +46,14 @@ export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {})
   };
   const router = express.Router();
 
-  router.get('/static/rules.js', async (_req, res) => {
-    res
-      .type('text/javascript')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(await rulesBundle());
+  router.get('/static/kinds/:ruleset/rules.js', async (req, res, next) => {
+    const ruleset = req.params.ruleset;
+    const code = isRuleset(ruleset) ? await kindBundle(ruleset) : null;
+    if (code === null) {
+      next();
+      return;
+    }
+    res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(code);
   });
   // A path outside the folder (even one encoded twice) is simply not there.
   router.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false, fallthrough: false }), staticNotFound);

@@ -1,6 +1,6 @@
 /**
  * Where hexes and ships are drawn on the SVG map, in pixels. Pure and free
- * of imports beyond the rules' types, so the page script (client/rules-entry.ts,
+ * of imports beyond the rules' types, so the page script (src/web/kinds/msc-tactical/client.ts,
  * bundled for the browser) draws a typed plot on exactly the server's map.
  *
  * Flat-topped hexes in columns, odd columns high, even columns half a hex

@@ -21,6 +21,7 @@ describe('the new-game form', () => {
     expect(input).toEqual({
       id: 'duel-1',
       name: 'Duel',
+      ruleset: 'msc-tactical',
       scenario: 'tutorial-duel',
       settings: { turnHours: null, turnLimit: 12, noOrders: 'solo', public: false },
       seats: [

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseSubmission } from '../../../src/orders/index.ts';
 import type { Position, Ship } from '../../../src/rules/types.ts';
-import { problemsByRow, rowsFromForm, rowsToText, shipFormViews } from '../../../src/web/pages/order-form.ts';
+import {
+  problemsByRow,
+  rowsFromForm,
+  rowsToText,
+  shipFormViews,
+} from '../../../src/web/kinds/msc-tactical/order-form.ts';
 
 const ship = (id: string, side: string, speed: number | null, engine = 3): Ship => ({
   id,

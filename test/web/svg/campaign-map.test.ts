@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from '../../../src/rules/hex.ts';
 import type { MoveOrder } from '../../../src/rules/strategic/types.ts';
-import { fullMapInput, renderCampaignMap, sideMapInput } from '../../../src/web/svg/campaign-map.ts';
+import { fullMapInput, renderCampaignMap, sideMapInput } from '../../../src/web/kinds/msc-strategic/campaign-map.ts';
 import { sideStyle } from '../../../src/web/svg/side-styles.ts';
 import { campaign, fleet, h, orders, resolved, SCOUT, ship, system } from '../../rules/strategic/fixtures.ts';
 

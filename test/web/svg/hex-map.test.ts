@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { neighbour } from '../../../src/rules/hex.ts';
 import { DIRECTIONS, type Position, type Ship } from '../../../src/rules/types.ts';
 import { FACING_DEGREES, hexCentre, mapPixelSize, towards } from '../../../src/web/svg/geometry.ts';
-import { renderHexMap } from '../../../src/web/svg/hex-map.ts';
+import { renderHexMap } from '../../../src/web/kinds/msc-tactical/hex-map.ts';
 import { sideStyle, sideStyleFor } from '../../../src/web/svg/side-styles.ts';
 
 const design = { engine: 3, shields: 3, toHit: 3, weapons: ['F'] as const };

@@ -1,6 +1,6 @@
 /** The fleet-strength chart: one line per side, in its colour and with its shape at every point. */
 import { describe, expect, it } from 'vitest';
-import { renderStrengthChart } from '../../../src/web/svg/strength-chart.ts';
+import { renderStrengthChart } from '../../../src/web/kinds/msc-tactical/strength-chart.ts';
 
 describe('renderStrengthChart', () => {
   it('draws a polyline per side through every turn, with a title listing the numbers', () => {

@@ -8,22 +8,23 @@
  * and Production Control Sheets, the deadline in its zone, and the setup or
  * order form with the data its live check runs on.
  */
-import type { GamesContext } from '../../games/context.ts';
-import type { Game } from '../../games/games/games.repository.ts';
-import type { Seat } from '../../games/seats/seats.repository.ts';
-import { tokenOf } from '../../games/games/people.ts';
-import { settingsOf } from '../../games/games/state.ts';
-import { sideName } from '../../games/games/settings.ts';
-import { seatGameView, seatOwnLastEvents, seatReport } from '../../games/games/views.ts';
-import { messagesOf } from '../../games/turns/side-messages.ts';
-import { deadlineView } from '../../reports/turn-report.ts';
-import { formatHex } from '../../rules/hex.ts';
-import type { CampaignEvent, CampaignOptions, SideView } from '../../rules/strategic/types.ts';
-import type { CampaignCheckData } from '../client/campaign-check.ts';
-import { renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
-import { sideStyleFor } from '../svg/side-styles.ts';
-import { gameHeading, messagesPanel } from './game-model.ts';
-import { battlesOfCampaignTurn } from '../../games/battles/views.ts';
+import type { GamesContext } from '../../../games/context.ts';
+import type { Game } from '../../../games/games/games.repository.ts';
+import type { Seat } from '../../../games/seats/seats.repository.ts';
+import { tokenOf } from '../../../games/games/people.ts';
+import { settingsOf } from '../../../games/games/state.ts';
+import { sideName } from '../../../games/games/settings.ts';
+import { seatGameView, seatOwnLastEvents, seatReport } from '../../../games/games/views.ts';
+import { messagesOf } from '../../../games/turns/side-messages.ts';
+import { deadlineView } from '../../../reports/turn-report.ts';
+import { formatHex } from '../../../rules/hex.ts';
+import type { CampaignOptions } from '../../../rules/strategic/types.ts';
+import { storedEvents, storedView } from '../../../kinds/strategic/docs.ts';
+import type { CampaignCheckData } from './campaign-check.ts';
+import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
+import { sideStyleFor } from '../../svg/side-styles.ts';
+import { gameHeading, jsonForPage, messagesPanel } from '../page-parts.ts';
+import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
   readonly notice?: string | null;
@@ -82,14 +83,6 @@ export async function campaignBattles(ctx: GamesContext, campaignId: string, cur
   return listed;
 }
 
-/**
- * JSON for a `<script type="application/json">` block: `<` is written as `\u003c`, so no text in it can close the
- * element or open a comment.
- */
-export function jsonForPage(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
 export async function campaignPageModel(
   ctx: GamesContext,
   game: Game,
@@ -103,7 +96,7 @@ export async function campaignPageModel(
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
   const options = optionsOf(gameView.kindSettings);
-  const view = gameView.me.view as SideView | null;
+  const view = storedView(gameView.me.view);
   const sides = settings.sides.map((s) => s.id) as unknown as readonly [string, string];
   const turn = gameView.turn;
   const turnOpen = turn?.status === 'open';
@@ -113,7 +106,7 @@ export async function campaignPageModel(
   const running = game.status === 'active' || game.status === 'setup';
   const canOrder =
     running && turnOpen && !gameView.me.conceded && (inSetup || (mustOrder && report?.orderBlock != null));
-  const ownEvents = (await seatOwnLastEvents(ctx, game.id, token)) as CampaignEvent[];
+  const ownEvents = storedEvents(await seatOwnLastEvents(ctx, game.id, token));
   const messages = await messagesOf(ctx, game.id, seat.side);
 
   const map = view

@@ -6,29 +6,27 @@
  * Control Sheets — the observer's report, as the moderator's mail would give
  * it. The setup phase has no fleets yet: only the map.
  */
-import type { GamesContext } from '../../games/context.ts';
-import type { Moderator } from '../../games/moderation/moderation.ts';
-import { sideName, type GameSettings } from '../../games/games/settings.ts';
-import { history, moderatorReport } from '../../games/games/views.ts';
-import { kindOf } from '../../kinds/index.ts';
-import { formatHex } from '../../rules/hex.ts';
-import type { Campaign, CampaignEvent } from '../../rules/strategic/types.ts';
-import type { Ruleset } from '../../kinds/kind.ts';
-import { fullMapInput, renderCampaignMap } from '../svg/campaign-map.ts';
-import { campaignBattles } from './campaign-model.ts';
+import type { GamesContext } from '../../../games/context.ts';
+import type { Moderator } from '../../../games/moderation/moderation.ts';
+import { sideName, type GameSettings } from '../../../games/games/settings.ts';
+import { history, moderatorReport } from '../../../games/games/views.ts';
+import { readCampaign, storedEvents } from '../../../kinds/strategic/docs.ts';
+import { formatHex } from '../../../rules/hex.ts';
+import { fullMapInput, renderCampaignMap } from './campaign-map.ts';
+import { campaignBattles } from './game-page.ts';
 
 export async function campaignBoard(
   ctx: GamesContext,
   m: Moderator,
-  game: { id: string; name: string; ruleset: Ruleset; state: unknown; currentTurn: number },
+  game: { id: string; name: string; state: unknown; currentTurn: number },
   settings: GameSettings,
 ) {
   if (!game.state) return null;
   const name = (side: string) => sideName(settings, side);
-  const campaign = kindOf(game.ruleset).readState(game.state) as Campaign;
+  const campaign = readCampaign(game.state);
   const reported = await moderatorReport(ctx, m);
   const played = await history(ctx, game.id);
-  const lastEvents = (played.at(-1)?.events ?? []) as CampaignEvent[];
+  const lastEvents = storedEvents(played.at(-1)?.events);
   const setup = reported?.setup ?? false;
   return {
     setup,

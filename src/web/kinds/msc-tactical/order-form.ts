@@ -5,11 +5,11 @@
  * line numbers map back to the rows, so each problem shows by its ship.
  */
 import { z } from 'zod';
-import type { OrdersProblem } from '../../orders/index.ts';
-import { formatPlot, speedRange } from '../../rules/plot.ts';
-import { formatHex } from '../../rules/hex.ts';
-import { suggestedSpeed } from '../../orders/index.ts';
-import type { Position, Ship, ShipOrders } from '../../rules/types.ts';
+import type { OrdersProblem } from '../../../orders/index.ts';
+import { formatPlot, speedRange } from '../../../rules/plot.ts';
+import { formatHex } from '../../../rules/hex.ts';
+import { suggestedSpeed } from '../../../orders/index.ts';
+import type { Position, Ship, ShipOrders } from '../../../rules/types.ts';
 
 /** What one row of the form holds, as typed. */
 export interface OrderRow {

@@ -3,8 +3,8 @@
  * side in its map colour with its map shape at every point, so the lines are
  * told apart without colour. The same numbers stand in a table beside it.
  */
-import type { SideStrength } from '../../reports/fleet-strength.ts';
-import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
+import type { SideStrength } from '../../../reports/fleet-strength.ts';
+import { shapeElement, sideStyleFor, xmlEscape } from '../../svg/side-styles.ts';
 
 const WIDTH = 520;
 const HEIGHT = 240;

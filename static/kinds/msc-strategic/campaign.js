@@ -1,7 +1,7 @@
 // The campaign's setup and order form, enhanced: the text is checked as it is typed by the rules' own parser and
 // checker (/static/rules.js is src/rules bundled), against the side's own view the page carries — never more than
 // the service shows this side. Without this script the form works the same; the service checks everything again.
-import { checkCampaignText } from '/static/rules.js';
+import { checkCampaignText } from '/static/kinds/msc-strategic/rules.js';
 
 const data = document.getElementById('campaign-check-data');
 const text = document.getElementById('orders-text');

@@ -8,10 +8,10 @@
  * `sensors`; no store but its own), then run the very parser and checker the
  * service runs. The service checks again on submission.
  */
-import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
-import type { OrdersProblem } from '../../orders/types.ts';
-import { parseSetup } from '../../kinds/strategic/setup.ts';
-import type { Campaign, CampaignOptions, SideView } from '../../rules/strategic/types.ts';
+import { parseCampaignSubmission } from '../../../orders/campaign/index.ts';
+import type { OrdersProblem } from '../../../orders/types.ts';
+import { parseSetup } from '../../../kinds/strategic/setup.ts';
+import type { Campaign, CampaignOptions, SideView } from '../../../rules/strategic/types.ts';
 
 /** What a seat's campaign page gives its script (JSON in the page): nothing the side's view does not hold. */
 export interface CampaignCheckData {

@@ -14,8 +14,8 @@
  * leak what the view does not hold. Everything that comes from players
  * (fleet ids, system and side names) is escaped here.
  */
-import { distance, formatHex, onMap, parseHex } from '../../rules/hex.ts';
-import { fleetReach } from '../../rules/strategic/ships.ts';
+import { distance, formatHex, onMap, parseHex } from '../../../rules/hex.ts';
+import { fleetReach } from '../../../rules/strategic/ships.ts';
 import type {
   CampaignEvent,
   Fleet,
@@ -23,11 +23,11 @@ import type {
   SideView,
   StarSystem,
   Campaign,
-} from '../../rules/strategic/types.ts';
-import type { Hex, MapSize } from '../../rules/types.ts';
-import { HEX_RADIUS, hexCentre, hexCorners, mapPixelSize, type Point } from './geometry.ts';
-import { hexGrid, rulers } from './grid.ts';
-import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
+} from '../../../rules/strategic/types.ts';
+import type { Hex, MapSize } from '../../../rules/types.ts';
+import { HEX_RADIUS, hexCentre, hexCorners, mapPixelSize, type Point } from '../../svg/geometry.ts';
+import { hexGrid, rulers } from '../../svg/grid.ts';
+import { shapeElement, sideStyleFor, xmlEscape } from '../../svg/side-styles.ts';
 
 /** A fleet as the map draws it: its ships counted, or null when the reader does not know how many. */
 export interface MapFleet {

@@ -9,11 +9,11 @@
  * Everything that comes from players (ship ids, side names) is escaped here:
  * pages include the result as markup.
  */
-import { formatHex } from '../../rules/hex.ts';
-import type { Direction, Hex, Position, Ship } from '../../rules/types.ts';
-import { hexCentre, mapPixelSize, towards, type Point } from './geometry.ts';
-import { hexGrid, rulers } from './grid.ts';
-import { shapeElement, sideStyleFor, xmlEscape } from './side-styles.ts';
+import { formatHex } from '../../../rules/hex.ts';
+import type { Direction, Hex, Position, Ship } from '../../../rules/types.ts';
+import { hexCentre, mapPixelSize, towards, type Point } from '../../svg/geometry.ts';
+import { hexGrid, rulers } from '../../svg/grid.ts';
+import { shapeElement, sideStyleFor, xmlEscape } from '../../svg/side-styles.ts';
 
 export interface PlottedPath {
   readonly ship: string;

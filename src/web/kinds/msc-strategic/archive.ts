@@ -7,18 +7,19 @@
  * saying it is hidden until the campaign ends. A turn that stopped for battles
  * fought as linked games links each battle's own archive.
  */
-import { battlesOfCampaignTurn } from '../../games/battles/views.ts';
-import type { GamesContext } from '../../games/context.ts';
-import type { Game } from '../../games/games/games.repository.ts';
-import { isModerator, seatsInGame } from '../../games/games/people.ts';
-import { sideName } from '../../games/games/settings.ts';
-import { isOver, settingsOf } from '../../games/games/state.ts';
-import { history, turnView } from '../../games/games/views.ts';
-import { kindOf } from '../../kinds/index.ts';
-import { campaignNarrative } from '../../kinds/strategic/narrative.ts';
-import type { Campaign, CampaignEvent, SideView } from '../../rules/strategic/types.ts';
-import { gameHeading } from './game-model.ts';
-import { fullMapInput, renderCampaignMap, sideMapInput } from '../svg/campaign-map.ts';
+import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
+import type { GamesContext } from '../../../games/context.ts';
+import type { Game } from '../../../games/games/games.repository.ts';
+import { isModerator, seatsInGame } from '../../../games/games/people.ts';
+import { sideName } from '../../../games/games/settings.ts';
+import { isOver, settingsOf } from '../../../games/games/state.ts';
+import { history, turnView } from '../../../games/games/views.ts';
+import { readCampaign, storedEvents } from '../../../kinds/strategic/docs.ts';
+import { viewOf } from '../../../kinds/strategic/view.ts';
+import { campaignNarrative } from '../../../kinds/strategic/narrative.ts';
+import type { CampaignEvent } from '../../../rules/strategic/types.ts';
+import { gameHeading } from '../page-parts.ts';
+import { fullMapInput, renderCampaignMap, sideMapInput } from './campaign-map.ts';
 
 /** Who reads the archive of a campaign: everything (it has ended, or the moderator), one side, or nobody yet. */
 export type CampaignReader =
@@ -40,13 +41,12 @@ function mapOf(
   title: string,
   idPrefix: string,
 ): string {
-  const kind = kindOf(game.ruleset);
-  const campaign = kind.readState(stateDoc) as Campaign;
+  const campaign = readCampaign(stateDoc);
   const name = (side: string) => sideName(settingsOf(game), side);
   const input =
     reader.as === 'all'
       ? fullMapInput(campaign, events, title)
-      : sideMapInput(kind.viewFor!(campaign, reader.side, events) as SideView, campaign.sides, events, title);
+      : sideMapInput(viewOf(campaign, reader.side, events), campaign.sides, events, title);
   return renderCampaignMap({ ...input, sideName: name, idPrefix });
 }
 
@@ -77,7 +77,7 @@ export async function campaignArchiveModel(
           game,
           reader,
           game.state,
-          (last?.events ?? []) as CampaignEvent[],
+          storedEvents(last?.events),
           `${game.name}: ${ended ? 'the final map' : 'the map now'}${reader.as === 'side' ? ` as ${whose(game, reader)} sees it` : ''}`,
           'archive-map',
         )
@@ -97,7 +97,7 @@ export async function campaignTurnModel(
   const lastPlayed = played.at(-1)?.number ?? 0;
   const previous = played.find((t) => t.number === number - 1);
   const resolved = turn.status === 'resolved';
-  const events = (resolved ? (turn.events ?? []) : []) as CampaignEvent[];
+  const events = resolved ? storedEvents(turn.events) : [];
   const name = (side: string) => sideName(settingsOf(game), side);
   const seen = reader.as === 'side' ? ` as ${whose(game, reader)} saw it` : '';
   const fought = resolved ? await battlesOfCampaignTurn(ctx, game.id, number) : [];
@@ -109,7 +109,7 @@ export async function campaignTurnModel(
       game,
       reader,
       turn.stateBefore,
-      (previous?.events ?? []) as CampaignEvent[],
+      storedEvents(previous?.events),
       `Turn ${number} of ${game.name}: before it${seen}`,
       'map-before',
     ),

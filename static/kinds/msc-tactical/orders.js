@@ -2,7 +2,15 @@
 // the rules the service itself uses (/static/rules.js is src/rules, bundled),
 // and its path is drawn on the map. Without this script the form works the
 // same; the service checks everything again on submission.
-import { checkPlotCost, followPlot, formatHex, hexCentre, parseHex, parsePlot, towards } from '/static/rules.js';
+import {
+  checkPlotCost,
+  followPlot,
+  formatHex,
+  hexCentre,
+  parseHex,
+  parsePlot,
+  towards,
+} from '/static/kinds/msc-tactical/rules.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -5,54 +5,30 @@
  * order form, the messages, and who has ordered. Built from the same views
  * and reports the mail uses.
  */
-import type { GamesContext } from '../../games/context.ts';
-import type { Game } from '../../games/games/games.repository.ts';
-import type { Seat } from '../../games/seats/seats.repository.ts';
-import { openingPosition, playedTurns, standingOrderSet } from '../../games/archive/game-history.ts';
-import { tokenOf } from '../../games/games/people.ts';
-import { messagesOf } from '../../games/turns/side-messages.ts';
-import { readPosition, settingsOf } from '../../games/games/state.ts';
-import { seatGameView } from '../../games/games/views.ts';
-import { orderBlock } from '../../orders/index.ts';
-import { renderDiagram } from '../../reports/diagram.ts';
-import { fleetStrength } from '../../reports/fleet-strength.ts';
-import { narrative } from '../../reports/narrative.ts';
-import { deadlineView, sideRecords, WIDE_REPORT_WIDTH } from '../../reports/turn-report.ts';
-import { followPlot } from '../../rules/movement.ts';
-import type { Position, ShipOrders } from '../../rules/types.ts';
-import { describeZone, sideName, type GameSettings } from '../../games/games/settings.ts';
-import { renderHexMap, type PlottedPath } from '../svg/hex-map.ts';
-import { shapeElement, sideStyleFor, type SideStyle } from '../svg/side-styles.ts';
-import { renderStrengthChart } from '../svg/strength-chart.ts';
-import { shipFormViews, type OrderRow } from './order-form.ts';
-import { campaignOfBattle, type CampaignLink } from '../../games/battles/views.ts';
-
-export interface GamePageExtras {
-  readonly posted?: readonly OrderRow[] | null;
-  readonly shipProblems?: ReadonlyMap<string, string[]>;
-  /** Problems of the whole submission, or a refusal (turn closed…). */
-  readonly problems?: readonly string[];
-  readonly notice?: string | null;
-  /** What became of the orders just sent, shown beside the form (and focused) rather than at the top. */
-  readonly ordersResult?: string | null;
-  readonly ordersText?: string | null;
-  readonly messageError?: string | null;
-  readonly messageDraft?: { to: string; text: string } | null;
-  readonly fleetProblems?: readonly string[];
-  readonly fleetText?: string | null;
-}
+import type { GamesContext } from '../../../games/context.ts';
+import type { Game } from '../../../games/games/games.repository.ts';
+import type { Seat } from '../../../games/seats/seats.repository.ts';
+import { openingPosition, playedTurns, standingOrderSet } from '../../../games/archive/game-history.ts';
+import { tokenOf } from '../../../games/games/people.ts';
+import { messagesOf } from '../../../games/turns/side-messages.ts';
+import { readPosition, settingsOf } from '../../../games/games/state.ts';
+import { seatGameView } from '../../../games/games/views.ts';
+import { orderBlock } from '../../../orders/index.ts';
+import { renderDiagram } from '../../../reports/diagram.ts';
+import { fleetStrength } from '../../../reports/fleet-strength.ts';
+import { narrative } from '../../../reports/narrative.ts';
+import { deadlineView, sideRecords, WIDE_REPORT_WIDTH } from '../../../reports/turn-report.ts';
+import { followPlot } from '../../../rules/movement.ts';
+import type { Position, ShipOrders } from '../../../rules/types.ts';
+import { describeZone, sideName } from '../../../games/games/settings.ts';
+import { renderHexMap, type PlottedPath } from './hex-map.ts';
+import { shapeElement, sideStyleFor, type SideStyle } from '../../svg/side-styles.ts';
+import { renderStrengthChart } from './strength-chart.ts';
+import { gameHeading, messagesPanel, type GamePageExtras } from '../page-parts.ts';
+import { shipFormViews } from './order-form.ts';
+import { campaignOfBattle, type CampaignLink } from '../../../games/battles/views.ts';
 
 /** A placement as the deployment form writes it: one ship a line, `ID HEX FACING`. */
-/** What every game page says of the game itself. */
-export const gameHeading = (game: Game) => ({
-  id: game.id,
-  name: game.name,
-  status: game.status,
-  turn: game.currentTurn,
-  public: game.public,
-  result: game.result?.summary ?? null,
-});
-
 export const placementText = (placement: readonly { id: string; hex: string; facing: string }[]): string =>
   placement.map((p) => `${p.id} ${p.hex} ${p.facing}`).join('\n');
 
@@ -141,32 +117,6 @@ export async function strengthPanel(ctx: GamesContext, game: Game, idPrefix = 's
     columns: series.map((s) => name(s.side)),
     rows: (series[0]?.points ?? []).map((p, i) => ({ turn: p.turn, values: series.map((s) => s.points[i]?.bp ?? 0) })),
     played,
-  };
-}
-
-/** The messages form (to the other sides that have a player) and the side's messages, both ways. */
-export function messagesPanel(
-  settings: GameSettings,
-  side: string,
-  seats: readonly { side: string }[],
-  messages: Awaited<ReturnType<typeof messagesOf>>,
-  extras: Pick<GamePageExtras, 'messageError' | 'messageDraft'>,
-) {
-  const name = (s: string) => sideName(settings, s);
-  return {
-    to: settings.sides
-      .filter((s) => s.id !== side && seats.some((x) => x.side === s.id))
-      .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
-    list: messages.map((m) => ({
-      incoming: m.toSide === side,
-      from: name(m.fromSide),
-      to: name(m.toSide),
-      turn: m.turn,
-      at: m.createdAt,
-      text: m.text,
-    })),
-    error: extras.messageError ?? null,
-    draft: extras.messageDraft?.text ?? '',
   };
 }
 

@@ -1,0 +1,19 @@
+/**
+ * The game kinds' pages, by ruleset: the web's side of the registry in
+ * src/kinds/index.ts. Every ruleset must have its pages here (a compile error
+ * otherwise); a new kind is one line.
+ */
+import type { Ruleset } from '../../kinds/index.ts';
+import { strategicPages } from './msc-strategic/index.ts';
+import { tacticalPages } from './msc-tactical/index.ts';
+import type { WebKind } from './web-kind.ts';
+
+const WEB_KINDS: { readonly [R in Ruleset]: WebKind } = {
+  'msc-tactical': tacticalPages,
+  'msc-strategic': strategicPages,
+};
+
+/** The pages of a game's kind. */
+export const webKindOf = (ruleset: Ruleset): WebKind => WEB_KINDS[ruleset];
+
+export type { KindPage, KindSection, WebKind } from './web-kind.ts';

@@ -1,0 +1,69 @@
+/**
+ * What every kind's game page shows alike: the game's heading, the messages
+ * panel, and what a form's answer brings back to the page (`GamePageExtras`).
+ */
+import type { Game } from '../../games/games/games.repository.ts';
+import { sideName, type GameSettings } from '../../games/games/settings.ts';
+import type { messagesOf } from '../../games/turns/side-messages.ts';
+import type { OrderRow } from './msc-tactical/order-form.ts';
+
+/** What a form's answer brings back to the game page: problems, notices, what was typed. */
+export interface GamePageExtras {
+  /** The tactical per-ship form's rows as posted, and their problems by ship. */
+  readonly posted?: readonly OrderRow[] | null;
+  readonly shipProblems?: ReadonlyMap<string, string[]>;
+  /** Problems of the whole submission, or a refusal (turn closed…). */
+  readonly problems?: readonly string[];
+  readonly notice?: string | null;
+  /** What became of the orders just sent, shown beside the form (and focused) rather than at the top. */
+  readonly ordersResult?: string | null;
+  readonly ordersText?: string | null;
+  readonly messageError?: string | null;
+  readonly messageDraft?: { to: string; text: string } | null;
+  readonly fleetProblems?: readonly string[];
+  readonly fleetText?: string | null;
+}
+
+/** What every game page says of the game itself. */
+export const gameHeading = (game: Game) => ({
+  id: game.id,
+  name: game.name,
+  status: game.status,
+  turn: game.currentTurn,
+  public: game.public,
+  result: game.result?.summary ?? null,
+});
+
+/** The messages form (to the other sides that have a player) and the side's messages, both ways. */
+export function messagesPanel(
+  settings: GameSettings,
+  side: string,
+  seats: readonly { side: string }[],
+  messages: Awaited<ReturnType<typeof messagesOf>>,
+  extras: Pick<GamePageExtras, 'messageError' | 'messageDraft'>,
+) {
+  const name = (s: string) => sideName(settings, s);
+  return {
+    to: settings.sides
+      .filter((s) => s.id !== side && seats.some((x) => x.side === s.id))
+      .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
+    list: messages.map((m) => ({
+      incoming: m.toSide === side,
+      from: name(m.fromSide),
+      to: name(m.toSide),
+      turn: m.turn,
+      at: m.createdAt,
+      text: m.text,
+    })),
+    error: extras.messageError ?? null,
+    draft: extras.messageDraft?.text ?? '',
+  };
+}
+
+/**
+ * JSON for a `<script type="application/json">` block: `<` is written as `\u003c`, so no text in it can close the
+ * element or open a comment.
+ */
+export function jsonForPage(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
