@@ -41,12 +41,16 @@ const SERVICES = [
   'test/db/lock.test.ts',
 ];
 
+/** What every game kind must do, played through the service for each kind in the registry. */
+const CONFORMANCE = 'test/kinds/conformance.test.ts';
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [CONFORMANCE] } },
+      { extends: true, test: { name: 'kinds', include: [CONFORMANCE] } },
       // Everything else opens a database (PGlite, and PostgreSQL where it runs).
       { extends: true, test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES] } },
       { extends: true, test: { name: 'services', include: SERVICES } },

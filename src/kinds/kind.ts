@@ -380,6 +380,32 @@ export interface GameKind<State, Orders> {
   readonly replay?: ArchiveReplay;
   /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
   readonly setup?: SetupPhase<State>;
+
+  /**
+   * A small game of this kind as its creator might set one up: what every kind is checked against
+   * (test/kinds/conformance.test.ts plays it through every channel).
+   */
+  readonly sample: KindSample;
+}
+
+/** A small game of a kind (`GameKind.sample`). */
+export interface KindSample {
+  /** What createGame takes for it besides the game's name, id and seats: its scenario, if any, and its settings. */
+  readonly create: { readonly scenario?: string; readonly settings?: Readonly<Record<string, unknown>> };
+  /** The sides a person plays, in seat order. */
+  readonly seats: readonly string[];
+  /** Each side's setup as its player might send it, for a kind with a setup phase; a side without one is defaulted. */
+  readonly setups?: Readonly<Record<string, (gameId: string) => string>>;
+  /**
+   * Orders a side's player might send in a turn from 1 on, for a kind whose order block orders nothing until it is
+   * edited (a campaign's lists what each fleet can do); null: the block as the report gives it.
+   */
+  readonly orders?: (side: string, turn: number, gameId: string) => string | null;
+  /**
+   * For a kind with hidden information (`viewFor`): words of each side's own (its ships' ids, its designs as mail
+   * writes them) that no other side may read anywhere while the game runs.
+   */
+  readonly secrets?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

@@ -111,4 +111,30 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
       return started;
     },
   },
+  // Red (home 0101) and Blue (home 0707) on a 7 × 7 map, each side's fleets hidden from the other unless its sensors
+  // find them; the ships' ids and designs are words no other text holds.
+  sample: {
+    create: {
+      settings: {
+        sides: [
+          { id: 'red', name: 'Red League' },
+          { id: 'blue', name: 'Blue Union' },
+        ],
+        map: { kind: 'generated', width: 7, height: 7, systems: 4, seed: 'sample' },
+        budget: 30,
+        fog: 'sensors',
+        turnHours: 24,
+        setupHours: 48,
+      },
+    },
+    seats: ['red', 'blue'],
+    setups: {
+      red: (id) =>
+        `GAME ${id} TURN 0\nBUILD Rzdart1 E3 S3 H2 W F AS Rzwing\nBUILD Rzdart2 E3 S3 H2 W F JOIN Rzwing\nEND\n`,
+      blue: (id) => `GAME ${id} TURN 0\nBUILD Bzspear1 E2 S4 H2 W F AS Bzhost\nEND\n`,
+    },
+    // Each side's fleet one hex a turn towards the other's home.
+    orders: (side, turn, id) => `GAME ${id} TURN ${turn}\nMOVE ${side === 'red' ? 'Rzwing SE' : 'Bzhost NW'}\nEND\n`,
+    secrets: { red: ['Rzdart1', 'Rzdart2', 'E3 S3 H2'], blue: ['Bzspear1', 'E2 S4 H2'] },
+  },
 };

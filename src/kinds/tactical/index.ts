@@ -160,4 +160,6 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
       : [],
   }),
   replay: tacticalReplay,
+  // The book's tutorial: its ships are given, so it starts at turn 1.
+  sample: { create: { scenario: 'tutorial-duel' }, seats: ['black', 'grey'] },
 };

@@ -1,0 +1,279 @@
+/**
+ * What every game kind must do, checked for each kind in the registry (src/kinds/index.ts): a kind gets these tests
+ * by registering. Each plays its own sample game (`GameKind.sample`) through the service as its players would — a
+ * HELP mail to join, the setup sent back by mail if the kind has one, then the order block of each turn report
+ * mailed back as it came — and its record is checked:
+ *
+ * - every stored state and order document reads back to itself (write/read round trip);
+ * - the orders, formatted as the service echoes them, parse back to the same orders;
+ * - the order block each report mail carries parses as it is (every one mailed back was accepted);
+ * - replaying the recorded turns from the export gives each turn's record (`msc verify`);
+ * - every text part of every mail fits 78 columns;
+ * - for a kind with hidden information, nothing a side receives — mail (text, HTML, subject, headers), pages, API
+ *   answers, the export — holds what only the other side may know while the game runs;
+ * - a game whose sides send no setup starts all the same (the default setup);
+ * - the player page, the HELP answer and `msc game show` / `msc game turn` render.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { games, outbox, seats, submissions, turns } from '../../src/db/schema.ts';
+import { DirectGamesClient } from '../../src/cli/direct-client.ts';
+import { exportGame } from '../../src/games/archive/archive.ts';
+import { verifyExport } from '../../src/games/archive/verify.ts';
+import { HOUR } from '../../src/games/clock.ts';
+import { createGameAndInvite } from '../../src/games/games/create.ts';
+import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
+import { kindOf, RULESETS, type Ruleset } from '../../src/kinds/index.ts';
+import { handleInboundMail } from '../../src/mail/inbound.ts';
+import { mscWith } from '../cli/support.ts';
+import { orderMail, seatAddress } from '../mail/support.ts';
+import { startTestApp, type TestApp } from '../web/support.ts';
+import { logIn, visitor, type Visitor } from '../web/pages-support.ts';
+
+/** Turns each sample is played for, after its setup. */
+const TURNS = 2;
+const MODERATOR = 'mod@pbem.test';
+const emailOf = (side: string) => `${side}@pbem.test`;
+
+/** The order block a mail carries: from its `GAME … TURN n` line to its `END`. */
+function mailedBlock(text: string): string | null {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => /^GAME \S+ TURN \d+\s*$/.test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, i) => i > start && l.trim() === 'END');
+  return end < 0 ? null : `${lines.slice(start, end + 1).join('\n')}\n`;
+}
+
+describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
+  const kind = kindOf(ruleset);
+  const sample = kind.sample;
+  const id = `conf-${ruleset.replace(/[^a-z]/g, '').slice(0, 20)}`;
+  let app: TestApp;
+  let tokens: Record<string, string>;
+  let moderatorKey: string;
+  const people: Record<string, Visitor> = {};
+  /** Mail outcomes of every order mail sent back, by side and turn. */
+  const mailed: { side: string; turn: number; block: string; outcome: string }[] = [];
+
+  const mail = async (side: string, text: string) =>
+    (await handleInboundMail(app.ctx, await orderMail(emailOf(side), seatAddress(tokens[side]!), text))).outcome;
+
+  async function mailsTo(side: string) {
+    return app.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, emailOf(side)))
+      .orderBy(asc(outbox.id));
+  }
+
+  const statusOf = async (gameId: string) =>
+    (await app.database.db.select().from(games).where(eq(games.id, gameId)))[0]?.status;
+
+  async function createSample(gameId: string) {
+    const created = await createGameAndInvite(
+      app.ctx,
+      {
+        id: gameId,
+        name: `Sample ${ruleset}`,
+        ruleset,
+        ...(sample.create as object),
+        seats: sample.seats.map((side) => ({ side, email: emailOf(side), name: side })),
+      },
+      'test',
+      { moderatorEmail: MODERATOR },
+    );
+    return created;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite');
+    const created = await createSample(id);
+    moderatorKey = created.moderatorToken;
+    tokens = Object.fromEntries(created.seats.map((s) => [s.side, s.token]));
+    for (const side of sample.seats) {
+      people[side] = visitor(app);
+      await logIn(app, people[side], emailOf(side));
+      // A mail from the seat joins it: from now on its reports are mailed.
+      expect(await mail(side, 'HELP')).not.toMatch(/rejected|failed/);
+    }
+    for (const [side, setup] of Object.entries(sample.setups ?? {}))
+      expect(await mail(side, setup(id))).toBe('accepted');
+    // The setup resolves once every side is in, or at its deadline.
+    for (let i = 0; i < 3 && (await statusOf(id)) === 'setup'; i++)
+      if ((await resolveNextDueTurn(app.ctx, id)) === null) app.ctx.clock.advanceBy(100 * HOUR);
+    expect(await statusOf(id)).toBe('active');
+
+    for (let turn = 1; turn <= TURNS; turn++) {
+      for (const side of sample.seats) {
+        const reports = (await mailsTo(side)).filter((m) => m.kind === 'turn-report' || m.kind === 'game-start');
+        const block = mailedBlock(reports.at(-1)?.textBody ?? '');
+        if (block === null) continue;
+        const outcome = await mail(side, block);
+        mailed.push({ side, turn, block, outcome });
+        // A block that orders nothing as it is: the orders a player of the kind might write instead.
+        const own = outcome === 'accepted' ? null : (sample.orders?.(side, turn, id) ?? null);
+        if (own !== null) expect(await mail(side, own), own).toBe('accepted');
+      }
+      // A block with nothing ordered in it (a campaign's, all comments) is refused as empty: the turn then waits for
+      // its deadline, and the sides that sent none follow the no-orders policy.
+      let resolved = await resolveNextDueTurn(app.ctx, id);
+      if (resolved === null && mailed.some((m) => m.turn === turn && m.outcome !== 'accepted')) {
+        app.ctx.clock.advanceBy(100 * HOUR);
+        resolved = await resolveNextDueTurn(app.ctx, id);
+      }
+      expect(resolved, `turn ${turn} resolves: ${JSON.stringify(mailed)}`).toMatchObject({ gameId: id, turn });
+      if (resolved!.gameOver) break;
+    }
+  });
+  afterAll(() => app.close());
+
+  const turnRows = () => app.database.db.select().from(turns).where(eq(turns.gameId, id)).orderBy(asc(turns.number));
+
+  it('every stored state reads back to itself', async () => {
+    const docs = (await turnRows()).flatMap((t) => [t.stateBefore, ...(t.stateAfter ? [t.stateAfter] : [])]);
+    expect(docs.length).toBeGreaterThan(TURNS);
+    for (const doc of docs) {
+      if (doc === null) continue;
+      const once = kind.writeState(kind.readState(doc));
+      expect(kind.writeState(kind.readState(once))).toEqual(once);
+      expect(JSON.parse(JSON.stringify(once))).toEqual(JSON.parse(JSON.stringify(doc)));
+    }
+  });
+
+  it('stored orders read back to themselves, and their canonical text parses back to the same orders', async () => {
+    const rows = await app.database.db.select().from(submissions).where(eq(submissions.gameId, id));
+    const seatRows = await app.database.db.select().from(seats).where(eq(seats.gameId, id));
+    const played = await turnRows();
+    let checked = 0;
+    for (const row of rows.filter((r) => r.turn >= 1)) {
+      const side = seatRows.find((s) => s.id === row.seatId)!.side;
+      const turn = played.find((t) => t.number === row.turn)!;
+      const orders = kind.readOrders(row.orders);
+      expect(JSON.parse(JSON.stringify(kind.writeOrders(orders)))).toEqual(JSON.parse(JSON.stringify(row.orders)));
+      const at = {
+        gameId: id,
+        turn: row.turn,
+        side,
+        state: kind.readState(turn.stateBefore),
+        lastEvents: (played.find((t) => t.number === row.turn - 1)?.events ?? []) as readonly unknown[],
+      };
+      const text = kind.formatOrders(orders, at);
+      const parsed = kind.parseSubmission(text, at);
+      expect(parsed, text).toMatchObject({ ok: true });
+      if (parsed.ok) expect(kind.writeOrders(parsed.orders)).toEqual(kind.writeOrders(orders));
+      checked++;
+    }
+    expect(checked, 'orders were checked').toBeGreaterThanOrEqual(sample.seats.length);
+  });
+
+  it('the order block of every report mail reads as it is: accepted, or refused only for ordering nothing', async () => {
+    expect(mailed.length).toBeGreaterThanOrEqual(sample.seats.length);
+    const played = await turnRows();
+    for (const m of mailed) {
+      if (m.outcome === 'accepted') continue;
+      const turn = played.find((t) => t.number === m.turn)!;
+      const at = {
+        gameId: id,
+        turn: m.turn,
+        side: m.side,
+        state: kind.readState(turn.stateBefore),
+        lastEvents: (played.find((t) => t.number === m.turn - 1)?.events ?? []) as readonly unknown[],
+      };
+      const parsed = kind.parseSubmission(m.block, at);
+      expect(parsed.ok ? [] : parsed.errors.map((e) => e.code), `${m.side}, turn ${m.turn}:\n${m.block}`).toEqual([
+        'EMPTY',
+      ]);
+    }
+  });
+
+  it('replaying the exported record gives every turn as recorded (msc verify)', async () => {
+    const doc = await exportGame(app.ctx, id, { as: 'operator' });
+    const verified = verifyExport(JSON.parse(JSON.stringify(doc)));
+    expect(verified).toMatchObject({ ok: true });
+    expect(verified.ok && verified.turns).toBeGreaterThanOrEqual(TURNS);
+  });
+
+  it('every text part of every mail fits 78 columns', async () => {
+    const mails = await app.database.db.select().from(outbox).orderBy(asc(outbox.id));
+    expect(mails.filter((m) => m.kind === 'turn-report').length).toBeGreaterThanOrEqual(sample.seats.length);
+    for (const m of mails)
+      for (const line of m.textBody.split('\n'))
+        expect(line.length, `${m.kind} to ${m.toAddress}: "${line}"`).toBeLessThanOrEqual(78);
+  });
+
+  it("no channel shows a side what the other side's view hides while the game runs", async () => {
+    // A kind without hidden information shows every reader everything: it has no secrets to keep.
+    if (kind.viewFor === undefined) {
+      expect(sample.secrets, 'a kind without a side view keeps no secrets').toBeUndefined();
+      return;
+    }
+    const secrets = sample.secrets ?? {};
+    expect(Object.keys(secrets).length, 'a kind with hidden information names its secrets').toBe(sample.seats.length);
+    const played = (await turnRows()).filter((t) => t.status === 'resolved' && t.number >= 1).length;
+    for (const side of sample.seats) {
+      const seen: { where: string; text: string }[] = [];
+      for (const m of await mailsTo(side))
+        seen.push({
+          where: `mail ${m.kind} "${m.subject}"`,
+          text: [m.subject, JSON.stringify(m.headers), m.textBody, m.htmlBody ?? ''].join('\n'),
+        });
+      const pages = ['/', `/games/${id}`, `/archive/${id}`, `/archive/${id}/export`];
+      for (let n = 1; n <= played; n++) pages.push(`/archive/${id}/turn/${n}`);
+      for (const path of pages) {
+        const page = await people[side]!.get(path);
+        expect(page.status, `${side} GET ${path}`).toBeLessThan(500);
+        seen.push({ where: `page ${path}`, text: page.text });
+      }
+      for (const path of ['', '/orders', '/turns', '/turns/1', '/export']) {
+        const answer = await app.call('GET', `/api/games/${id}${path}`, { token: tokens[side]!, anonymous: true });
+        expect(answer.status, `${side} GET /api/games/${id}${path}`).toBeLessThan(500);
+        seen.push({ where: `api ${path || '/'}`, text: answer.text });
+      }
+      for (const [other, words] of Object.entries(secrets)) {
+        if (other === side) continue;
+        for (const word of words) {
+          const re = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+          for (const item of seen) expect(re.test(item.text), `${side} reads "${word}" in ${item.where}`).toBe(false);
+        }
+      }
+      // Its own secrets are there: the scan is not blind.
+      for (const word of secrets[side] ?? [])
+        expect(
+          seen.some((item) => item.text.includes(word)),
+          `${side} reads its own "${word}" somewhere`,
+        ).toBe(true);
+    }
+  });
+
+  it('a game whose sides send no setup starts all the same, each side given the default', async () => {
+    const other = `${id.slice(0, 30)}-d`;
+    await createSample(other);
+    // Nobody sends anything: the setup deadline passes (a kind without a setup phase starts at once).
+    for (let i = 0; i < 2; i++)
+      if ((await resolveNextDueTurn(app.ctx, other)) === null) app.ctx.clock.advanceBy(100 * HOUR);
+    const [open] = await app.database.db
+      .select()
+      .from(turns)
+      .where(and(eq(turns.gameId, other), eq(turns.status, 'open')));
+    expect(open?.number, 'turn 1 (or later) is open').toBeGreaterThanOrEqual(1);
+  });
+
+  it('the player page, the HELP answer and msc game show / turn render', async () => {
+    const side = sample.seats[0]!;
+    const page = await people[side]!.get(`/games/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Sample ${ruleset}`);
+
+    const help = (await mailsTo(side)).filter((m) => m.kind === 'help');
+    expect(help.length).toBeGreaterThan(0);
+    expect(help[0]!.textBody).toMatch(/HELP|orders/i);
+
+    const msc = mscWith(async () => new DirectGamesClient(app.ctx, 'the test database'));
+    const show = await msc(['game', 'show', id, '--key', moderatorKey]);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain(id);
+    const turn = await msc(['game', 'turn', id, '1']);
+    expect(turn.code, turn.stderr).toBe(0);
+    expect(turn.stdout.trim().length).toBeGreaterThan(0);
+  });
+});
