@@ -129,6 +129,15 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
 
   const turnRows = () => app.database.db.select().from(turns).where(eq(turns.gameId, id)).orderBy(asc(turns.number));
 
+  /** Who orders `turn` for `side`: the state it starts from and the events of the turn before. */
+  const contextAt = (played: readonly (typeof turns.$inferSelect)[], side: string, turn: number) => ({
+    gameId: id,
+    turn,
+    side,
+    state: kind.readState(played.find((t) => t.number === turn)!.stateBefore),
+    lastEvents: (played.find((t) => t.number === turn - 1)?.events ?? []) as readonly unknown[],
+  });
+
   it('every stored state reads back to itself', async () => {
     const docs = (await turnRows()).flatMap((t) => [t.stateBefore, ...(t.stateAfter ? [t.stateAfter] : [])]);
     expect(docs.length).toBeGreaterThan(TURNS);
@@ -147,16 +156,9 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     let checked = 0;
     for (const row of rows.filter((r) => r.turn >= 1)) {
       const side = seatRows.find((s) => s.id === row.seatId)!.side;
-      const turn = played.find((t) => t.number === row.turn)!;
       const orders = kind.readOrders(row.orders);
       expect(JSON.parse(JSON.stringify(kind.writeOrders(orders)))).toEqual(JSON.parse(JSON.stringify(row.orders)));
-      const at = {
-        gameId: id,
-        turn: row.turn,
-        side,
-        state: kind.readState(turn.stateBefore),
-        lastEvents: (played.find((t) => t.number === row.turn - 1)?.events ?? []) as readonly unknown[],
-      };
+      const at = contextAt(played, side, row.turn);
       const text = kind.formatOrders(orders, at);
       const parsed = kind.parseSubmission(text, at);
       expect(parsed, text).toMatchObject({ ok: true });
@@ -171,14 +173,7 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     const played = await turnRows();
     for (const m of mailed) {
       if (m.outcome === 'accepted') continue;
-      const turn = played.find((t) => t.number === m.turn)!;
-      const at = {
-        gameId: id,
-        turn: m.turn,
-        side: m.side,
-        state: kind.readState(turn.stateBefore),
-        lastEvents: (played.find((t) => t.number === m.turn - 1)?.events ?? []) as readonly unknown[],
-      };
+      const at = contextAt(played, m.side, m.turn);
       const parsed = kind.parseSubmission(m.block, at);
       expect(parsed.ok ? [] : parsed.errors.map((e) => e.code), `${m.side}, turn ${m.turn}:\n${m.block}`).toEqual([
         'EMPTY',
@@ -201,43 +196,68 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
         expect(line.length, `${m.kind} to ${m.toAddress}: "${line}"`).toBeLessThanOrEqual(78);
   });
 
-  it("no channel shows a side what the other side's view hides while the game runs", async () => {
-    // A kind without hidden information shows every reader everything: it has no secrets to keep.
-    if (kind.viewFor === undefined) {
-      expect(sample.secrets, 'a kind without a side view keeps no secrets').toBeUndefined();
-      return;
-    }
-    const secrets = sample.secrets ?? {};
-    expect(Object.keys(secrets).length, 'a kind with hidden information names its secrets').toBe(sample.seats.length);
+  /** Everything `side`'s player receives: its mail (text, HTML, subject, headers), its pages, its API answers. */
+  async function intake(side: string) {
+    const seen: { where: string; text: string }[] = [];
+    for (const m of await mailsTo(side))
+      seen.push({
+        where: `mail ${m.kind} "${m.subject}"`,
+        text: [m.subject, JSON.stringify(m.headers), m.textBody, m.htmlBody ?? ''].join('\n'),
+      });
     const played = (await turnRows()).filter((t) => t.status === 'resolved' && t.number >= 1).length;
+    const pages = ['/', `/games/${id}`, `/archive/${id}`, `/archive/${id}/export`];
+    for (let n = 1; n <= played; n++) pages.push(`/archive/${id}/turn/${n}`);
+    for (const path of pages) {
+      const page = await people[side]!.get(path);
+      expect(page.status, `${side} GET ${path}`).toBeLessThan(500);
+      seen.push({ where: `page ${path}`, text: page.text });
+    }
+    for (const path of ['', '/orders', '/turns', '/turns/1', '/export']) {
+      const answer = await app.call('GET', `/api/games/${id}${path}`, { token: tokens[side]!, anonymous: true });
+      expect(answer.status, `${side} GET /api/games/${id}${path}`).toBeLessThan(500);
+      seen.push({ where: `api ${path || '/'}`, text: answer.text });
+    }
+    return seen;
+  }
+
+  it("no channel shows a side another's seat token, the dice seed, or what the other side's view hides", async () => {
+    const [game] = await app.database.db.select().from(games).where(eq(games.id, id));
+    expect(game!.status, 'the game still runs').toBe('active');
+    const hidden = kind.viewFor !== undefined;
+    // A kind without hidden information shows every reader everything: it has no secrets to keep.
+    if (!hidden) expect(sample.secrets, 'a kind without a side view keeps no secrets').toBeUndefined();
+    else
+      expect(Object.keys(sample.secrets ?? {}), 'a kind with hidden information names its secrets').toEqual([
+        ...sample.seats,
+      ]);
+    const seatRows = await app.database.db.select().from(seats).where(eq(seats.gameId, id));
+    const sent = await app.database.db.select().from(submissions).where(eq(submissions.gameId, id));
+    const played = await turnRows();
     for (const side of sample.seats) {
-      const seen: { where: string; text: string }[] = [];
-      for (const m of await mailsTo(side))
-        seen.push({
-          where: `mail ${m.kind} "${m.subject}"`,
-          text: [m.subject, JSON.stringify(m.headers), m.textBody, m.htmlBody ?? ''].join('\n'),
-        });
-      const pages = ['/', `/games/${id}`, `/archive/${id}`, `/archive/${id}/export`];
-      for (let n = 1; n <= played; n++) pages.push(`/archive/${id}/turn/${n}`);
-      for (const path of pages) {
-        const page = await people[side]!.get(path);
-        expect(page.status, `${side} GET ${path}`).toBeLessThan(500);
-        seen.push({ where: `page ${path}`, text: page.text });
-      }
-      for (const path of ['', '/orders', '/turns', '/turns/1', '/export']) {
-        const answer = await app.call('GET', `/api/games/${id}${path}`, { token: tokens[side]!, anonymous: true });
-        expect(answer.status, `${side} GET /api/games/${id}${path}`).toBeLessThan(500);
-        seen.push({ where: `api ${path || '/'}`, text: answer.text });
-      }
-      for (const [other, words] of Object.entries(secrets)) {
-        if (other === side) continue;
-        for (const word of words) {
+      const seen = await intake(side);
+      const forbidden: { what: string; test: (text: string) => boolean }[] = [
+        { what: 'the dice seed', test: (t) => t.includes(game!.seed) },
+      ];
+      for (const other of sample.seats.filter((s) => s !== side)) {
+        forbidden.push({ what: `${other}'s seat token`, test: (t) => t.includes(tokens[other]!) });
+        if (!hidden) continue;
+        for (const word of sample.secrets?.[other] ?? []) {
           const re = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
-          for (const item of seen) expect(re.test(item.text), `${side} reads "${word}" in ${item.where}`).toBe(false);
+          forbidden.push({ what: `${other}'s "${word}"`, test: (t) => re.test(t) });
         }
+        // The other side's orders as the service read them, line by line.
+        const theirs = seatRows.find((s) => s.side === other)!.id;
+        for (const line of sent
+          .filter((r) => r.seatId === theirs && r.turn >= 1)
+          .flatMap((r) => kind.formatOrders(kind.readOrders(r.orders), contextAt(played, other, r.turn)).split('\n'))
+          .map((l) => l.trim())
+          .filter((l) => l !== '' && !/^(#|GAME\b|END$)/.test(l)))
+          forbidden.push({ what: `${other}'s order "${line}"`, test: (t) => t.includes(line) });
       }
+      for (const item of seen)
+        for (const f of forbidden) expect(f.test(item.text), `${side} reads ${f.what} in ${item.where}`).toBe(false);
       // Its own secrets are there: the scan is not blind.
-      for (const word of secrets[side] ?? [])
+      for (const word of sample.secrets?.[side] ?? [])
         expect(
           seen.some((item) => item.text.includes(word)),
           `${side} reads its own "${word}" somewhere`,
