@@ -380,6 +380,14 @@ export interface GameKind<State, Orders> {
   readonly replay?: ArchiveReplay;
   /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
   readonly setup?: SetupPhase<State>;
+
+  // What the channels (mail, the CLI) ask the kind instead of naming rulesets.
+
+  /**
+   * Every word that opens an order or setup line in the kind's languages (the tactical SHIP and DEPLOY, a campaign's
+   * BUILD, MOVE …): a reply that joins a seat and holds one of them carries orders, not just a yes.
+   */
+  readonly orderKeywords: readonly string[];
 }
 
 /**

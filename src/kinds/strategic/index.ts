@@ -7,7 +7,7 @@
  * its own setup phase (`setup`).
  */
 import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
-import { formatCampaignOrders } from '../../orders/campaign/index.ts';
+import { CAMPAIGN_KEYWORDS, formatCampaignOrders } from '../../orders/campaign/index.ts';
 import { err } from '../../rules/result.ts';
 import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
@@ -111,4 +111,6 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
       return started;
     },
   },
+  // The setup's BUILD lines are campaign order lines too.
+  orderKeywords: CAMPAIGN_KEYWORDS,
 };
