@@ -384,6 +384,12 @@ export interface GameKind<State, Orders> {
   // What the channels (mail, the CLI) ask the kind instead of naming rulesets.
 
   /**
+   * What one game of the kind is called in a sentence: "your side gives up the battle". Its HELP mail's part is
+   * templates/kinds/<ruleset>/help.txt.hbs and .html.hbs (its orders language explained).
+   */
+  readonly noun: string;
+
+  /**
    * Every word that opens an order or setup line in the kind's languages (the tactical SHIP and DEPLOY, a campaign's
    * BUILD, MOVE …): a reply that joins a seat and holds one of them carries orders, not just a yes.
    */

@@ -29,7 +29,7 @@ import { kindOf } from '../kinds/index.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';
-import { composeHelp, composeNotice, isCampaign } from './compose.ts';
+import { composeHelp, composeNotice } from './compose.ts';
 import {
   badTokenNotice,
   noTokenNotice,
@@ -140,7 +140,7 @@ async function withoutSeat(
       composeHelp({
         game: game ? { id: game.id, name: game.name } : null,
         mailDomain: ctx.mailDomain,
-        campaign: game !== null && isCampaign(game),
+        ...(game ? { ruleset: game.ruleset } : {}),
       }),
     );
     return { outcome: 'command', gameId: named, detail: { commands: ['HELP'] } };

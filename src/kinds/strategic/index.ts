@@ -54,6 +54,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   ruleset: 'msc-strategic',
   title: 'strategic campaign',
   unnamedScenario: 'campaign',
+  noun: 'campaign',
   readState: readCampaign,
   writeState: writeCampaign,
   readOrders: readSideOrders,

@@ -120,6 +120,7 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   ruleset: 'msc-tactical',
   title: 'tactical battle',
   unnamedScenario: 'custom',
+  noun: 'battle',
   readState: readPosition,
   writeState: positionToJson,
   readOrders: readShipOrders,
