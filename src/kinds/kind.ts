@@ -394,6 +394,11 @@ export interface GameKind<State, Orders> {
    * BUILD, MOVE …): a reply that joins a seat and holds one of them carries orders, not just a yes.
    */
   readonly orderKeywords: readonly string[];
+  /**
+   * The first word of a game id the service makes up (`<prefix>-x7k2qa`), from the scenario the game was made from
+   * ('custom' when none): the tactical `tutorial`, `skirmish`, `solo`, `game`; the campaign `campaign`.
+   */
+  idPrefix(scenario: string): string;
 }
 
 /**

@@ -114,4 +114,5 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   },
   // The setup's BUILD lines are campaign order lines too.
   orderKeywords: CAMPAIGN_KEYWORDS,
+  idPrefix: () => 'campaign',
 };

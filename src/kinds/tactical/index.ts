@@ -163,4 +163,5 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   replay: tacticalReplay,
   // A battle's orders, and its deployment when it is a campaign's linked game (src/orders/deploy.ts).
   orderKeywords: ['SHIP', 'DEPLOY'],
+  idPrefix: (scenario) => (scenario === 'custom' ? 'game' : (scenario.split('-')[0] ?? 'game')),
 };
