@@ -9,6 +9,7 @@
  * own. Everything here is pure: dice come from the caller.
  */
 import type { ZodType } from 'zod';
+import type { Outcome } from '../adjudicator/exit.ts';
 import type { DiceSource } from '../rules/dice.ts';
 import type { RuleError } from '../rules/result.ts';
 import type { Result } from '../rules/result.ts';
@@ -319,6 +320,29 @@ export class DamagedDocumentError extends Error {
   }
 }
 
+/** One command of a kind's stand-alone adjudicator: a JSON document in (a file or standard input), JSON out. */
+export interface AdjudicatorCommand {
+  /** What it does, for its --help. */
+  readonly description: string;
+  /** What its file argument is, for its --help. */
+  readonly file: string;
+  /** The function that runs it, loaded only then (`msc --help` loads no adjudicator). */
+  load(): Promise<(text: string) => Outcome>;
+}
+
+/** A kind's stand-alone adjudicator on the command line: one turn resolved, or its document checked. */
+export interface KindAdjudicator {
+  /**
+   * The word of its command group (`msc campaign resolve`); absent for the one kind whose commands are `msc resolve`
+   * and `msc check` themselves.
+   */
+  readonly command?: string;
+  /** The group's description, with `command`. */
+  readonly description?: string;
+  readonly resolve: AdjudicatorCommand;
+  readonly check: AdjudicatorCommand;
+}
+
 export interface GameKind<State, Orders> {
   readonly ruleset: Ruleset;
   /** What players call it, e.g. "tactical battle". */
@@ -399,6 +423,13 @@ export interface GameKind<State, Orders> {
    * ('custom' when none): the tactical `tutorial`, `skirmish`, `solo`, `game`; the campaign `campaign`.
    */
   idPrefix(scenario: string): string;
+  /**
+   * Whether a game of the kind is made from a named scenario (`msc game create --scenario`, the API's `scenario`);
+   * otherwise from the kind's own settings.
+   */
+  readonly takesScenarios: boolean;
+  /** The kind's stand-alone adjudicator on the command line (`msc [command] resolve|check`). */
+  readonly adjudicator: KindAdjudicator;
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 import { hasOrders, resolveStrategic, scoreNow, seenCampaign } from './turn.ts';
 import { viewOf } from './view.ts';
 import { strategicReplay } from './replay.ts';
+import { strategicAdjudicator } from './adjudicator.ts';
 
 /** Sides still in the campaign: not conceded, with a fleet. */
 function sidesInPlay(c: Campaign): string[] {
@@ -115,4 +116,6 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   // The setup's BUILD lines are campaign order lines too.
   orderKeywords: CAMPAIGN_KEYWORDS,
   idPrefix: () => 'campaign',
+  takesScenarios: false,
+  adjudicator: strategicAdjudicator,
 };

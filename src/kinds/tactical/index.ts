@@ -22,6 +22,7 @@ import {
   type ResolvedTurnEvents,
 } from '../../reports/turn-report.ts';
 import { tacticalReplay } from './replay.ts';
+import { tacticalAdjudicator } from './adjudicator.ts';
 import {
   DamagedDocumentError,
   type GameKind,
@@ -164,4 +165,6 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   // A battle's orders, and its deployment when it is a campaign's linked game (src/orders/deploy.ts).
   orderKeywords: ['SHIP', 'DEPLOY'],
   idPrefix: (scenario) => (scenario === 'custom' ? 'game' : (scenario.split('-')[0] ?? 'game')),
+  takesScenarios: true,
+  adjudicator: tacticalAdjudicator,
 };
