@@ -343,6 +343,30 @@ export interface KindAdjudicator {
   readonly check: AdjudicatorCommand;
 }
 
+/** A table of text: a header row and rows of cells, laid out by whoever prints it. */
+export interface TextTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * A game of the kind as the command line prints it (`msc game show|turns|turn`), for a reader who sees everything
+ * (the operator or moderator, or anyone once the game is over). Each member takes a stored document as JSON brings
+ * it — the kind's own, or whatever a server sent — and shows what it can read of it, never throwing.
+ */
+export interface KindPrintout {
+  /** A state document as tables (the tactical ships; a campaign's fleets and systems); none when there is nothing. */
+  stateTables(state: unknown): readonly TextTable[];
+  /** A resolved turn's orders (its `ordersUsed`), one line each, read with the state the turn started from. */
+  orderLines(ordersUsed: unknown, stateBefore: unknown): readonly string[];
+  /** What happened in a turn, from its stored events. */
+  narrative(events: unknown): readonly string[];
+  /** The history's columns after the turn and when it resolved (e.g. SHOTS, HITS, DESTROYED). */
+  readonly historyColumns: readonly string[];
+  /** One turn's cells under `historyColumns`, from its stored events. */
+  historyCells(events: unknown): readonly string[];
+}
+
 export interface GameKind<State, Orders> {
   readonly ruleset: Ruleset;
   /** What players call it, e.g. "tactical battle". */
@@ -430,6 +454,8 @@ export interface GameKind<State, Orders> {
   readonly takesScenarios: boolean;
   /** The kind's stand-alone adjudicator on the command line (`msc [command] resolve|check`). */
   readonly adjudicator: KindAdjudicator;
+  /** How `msc game show|turns|turn` print a game of the kind, from its documents as the API gives them. */
+  readonly printout: KindPrintout;
 }
 
 /**

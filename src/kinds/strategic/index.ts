@@ -31,6 +31,7 @@ import { hasOrders, resolveStrategic, scoreNow, seenCampaign } from './turn.ts';
 import { viewOf } from './view.ts';
 import { strategicReplay } from './replay.ts';
 import { strategicAdjudicator } from './adjudicator.ts';
+import { strategicPrintout } from './printout.ts';
 
 /** Sides still in the campaign: not conceded, with a fleet. */
 function sidesInPlay(c: Campaign): string[] {
@@ -118,4 +119,5 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   idPrefix: () => 'campaign',
   takesScenarios: false,
   adjudicator: strategicAdjudicator,
+  printout: strategicPrintout,
 };

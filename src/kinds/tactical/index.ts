@@ -23,6 +23,7 @@ import {
 } from '../../reports/turn-report.ts';
 import { tacticalReplay } from './replay.ts';
 import { tacticalAdjudicator } from './adjudicator.ts';
+import { tacticalPrintout } from './printout.ts';
 import {
   DamagedDocumentError,
   type GameKind,
@@ -167,4 +168,5 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   idPrefix: (scenario) => (scenario === 'custom' ? 'game' : (scenario.split('-')[0] ?? 'game')),
   takesScenarios: true,
   adjudicator: tacticalAdjudicator,
+  printout: tacticalPrintout,
 };
