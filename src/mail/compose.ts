@@ -145,10 +145,10 @@ export function composeAccepted(m: {
   commands: string[];
   /** How the mail was read, where the player should know. */
   notes?: readonly string[];
-  /** Whether orders were stored; without it, told from the canonical text (a tactical battle's SHIP lines). */
+  /** Whether orders were stored; without it, told from the canonical text (any line but its GAME line and END). */
   hasOrders?: boolean;
 }): Composed {
-  const hasOrders = m.hasOrders ?? /^SHIP /m.test(m.canonical);
+  const hasOrders = m.hasOrders ?? /^(?!GAME\b|END\b)\S/m.test(m.canonical);
   return composed('accepted', `${tag(m.game)}${hasOrders ? 'Orders accepted' : 'Mail received'} for turn ${m.turn}`, {
     game: m.game,
     turn: m.turn,

@@ -191,6 +191,19 @@ describe('composeAccepted: "echoing the orders as the service understood them"',
     expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
   });
 
+  it("any kind's orders are orders: a campaign's MOVE lines too", () => {
+    const campaign = composeAccepted({
+      game,
+      turn: 4,
+      side: 'red',
+      canonical: 'GAME orion-7 TURN 4\nMOVE Home TO 0908\nEND\n',
+      deadline: null,
+      timeZone: 'UTC',
+      commands: [],
+    });
+    expect(campaign.subject).toBe('[orion-7] Orders accepted for turn 4');
+  });
+
   it('a mail with commands only says no orders were in it', () => {
     const commandsOnly = composeAccepted({
       game,
