@@ -1,14 +1,13 @@
 /**
- * `msc resolve` and `msc check`: the adjudicator on a JSON position (docs/adjudicator.md);
- * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md).
+ * Each game kind's stand-alone adjudicator (`GameKind.adjudicator`), as the registry lists them: `msc resolve` and
+ * `msc check` for the kind without a command word (the tactical battle, docs/adjudicator.md),
+ * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md).
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { EXIT, type Outcome } from '../adjudicator/exit.ts';
-
-// The adjudicators are loaded by the command that runs them, so that `msc --help` starts at once.
-const tactical = () => import('../adjudicator/adjudicate.ts');
-const campaigns = () => import('../adjudicator/campaign.ts');
+import { kindOf, RULESETS } from '../kinds/index.ts';
+import type { AdjudicatorCommand } from '../kinds/kind.ts';
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -48,44 +47,27 @@ async function run(
   process.exitCode = outcome.exitCode;
 }
 
+/** `resolve` and `check` under `parent`: the program itself, or a kind's command group. */
+function addCommands(parent: Command, commands: { resolve: AdjudicatorCommand; check: AdjudicatorCommand }): void {
+  for (const [name, command] of [
+    ['resolve', commands.resolve],
+    ['check', commands.check],
+  ] as const)
+    parent
+      .command(name)
+      .description(command.description)
+      .argument('[file]', command.file)
+      .option('--pretty', 'indent the JSON output')
+      .action((file: string | undefined, opts: { pretty?: boolean }) => run(file, () => command.load(), opts));
+}
+
 export function registerAdjudicatorCommands(program: Command): void {
-  program
-    .command('resolve')
-    .description(
-      'resolve one turn of a JSON position with its orders (file, or standard input) and print the result as JSON',
-    )
-    .argument('[file]', 'position file; "-" or none reads standard input')
-    .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) =>
-      run(file, async () => (await tactical()).adjudicate, opts),
-    );
-  program
-    .command('check')
-    .description(
-      'check the orders of a JSON position without resolving; prints the orders as understood, or every error',
-    )
-    .argument('[file]', 'position file; "-" or none reads standard input')
-    .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) =>
-      run(file, async () => (await tactical()).checkOrders, opts),
-    );
-  const campaign = program
-    .command('campaign')
-    .description('the strategic campaign adjudicator: one campaign turn as JSON in, JSON out');
-  campaign
-    .command('resolve')
-    .description('resolve one campaign turn (file, or standard input) and print the result as JSON')
-    .argument('[file]', 'campaign file; "-" or none reads standard input')
-    .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) =>
-      run(file, async () => (await campaigns()).adjudicateCampaign, opts),
-    );
-  campaign
-    .command('check')
-    .description("check a campaign document's state and every side's orders without resolving")
-    .argument('[file]', 'campaign file; "-" or none reads standard input')
-    .option('--pretty', 'indent the JSON output')
-    .action((file: string | undefined, opts: { pretty?: boolean }) =>
-      run(file, async () => (await campaigns()).checkCampaignDocument, opts),
-    );
+  // The kind without a command word first: its commands are the program's own.
+  const adjudicators = RULESETS.map((ruleset) => kindOf(ruleset).adjudicator).sort(
+    (a, b) => Number(a.command !== undefined) - Number(b.command !== undefined),
+  );
+  for (const adjudicator of adjudicators) {
+    if (adjudicator.command === undefined) addCommands(program, adjudicator);
+    else addCommands(program.command(adjudicator.command).description(adjudicator.description ?? ''), adjudicator);
+  }
 }

@@ -8,9 +8,10 @@ import type { Command } from 'commander';
 import { CliError } from './cli-error.ts';
 import { registerExportCommand } from './export-command.ts';
 import { createInput, createOptions, type CreateOptions } from './game-create.ts';
-import { createdNotes, createdText, listText, showText, turnsText, turnText } from './game-print.ts';
+import { createdNotes, createdText, listText, printoutOf, showText, turnsText, turnText } from './game-print.ts';
+import type { KindPrintout } from '../kinds/kind.ts';
 import { answer, gameCommand, run, type Common, type GameCommandDeps } from './game-run.ts';
-import type { OrdersAnswer } from './games-client.ts';
+import type { GamesClient, OrdersAnswer } from './games-client.ts';
 import { readInput, readJsonFile, when, type CliIO } from './io.ts';
 import { registerModeratorCommands } from './moderator-commands.ts';
 
@@ -20,6 +21,11 @@ function tokenOf(io: CliIO, opts: { token?: string }): string {
   const token = opts.token ?? io.env.MSC_TOKEN;
   if (!token) throw new CliError("give the seat's token: --token TOKEN (or set MSC_TOKEN)");
   return token;
+}
+
+/** How the game's kind prints it (the ruleset is in the game's details). */
+async function printoutFor(client: GamesClient, gameId: string): Promise<KindPrintout> {
+  return printoutOf((await client.show(gameId)).ruleset);
 }
 
 function turnNumber(text: string): number {
@@ -157,8 +163,10 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
     .argument('<id>', 'game id')
     .action((id: string, opts: Common) =>
       run(deps, opts, async (open) => {
-        const turns = await (await open()).turns(id);
-        answer(io, opts, turns, () => turnsText(id, turns));
+        const client = await open();
+        const turns = await client.turns(id);
+        const printout = opts.json ? null : await printoutFor(client, id);
+        answer(io, opts, turns, () => turnsText(id, turns, printout!));
       }),
     );
 
@@ -168,8 +176,10 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
     .action((id: string, n: string, opts: Common) =>
       run(deps, opts, async (open) => {
         const number = turnNumber(n);
-        const t = await (await open()).turn(id, number);
-        answer(io, opts, t, () => turnText(t));
+        const client = await open();
+        const t = await client.turn(id, number);
+        const printout = opts.json ? null : await printoutFor(client, id);
+        answer(io, opts, t, () => turnText(t, printout!));
       }),
     );
 

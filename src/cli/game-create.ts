@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CreateGameInput } from '../games/games/create.ts';
 import { SCENARIOS } from '../games/games/scenario-names.ts';
-import { DEFAULT_RULESET, RULESETS } from '../kinds/index.ts';
+import { DEFAULT_RULESET, kindOf, RULESETS } from '../kinds/index.ts';
 import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';
 
@@ -28,18 +28,23 @@ export interface CreateOptions {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+/** What each kind the registry has is, and where its settings come from. */
+function rulesetHelp(): string {
+  const kinds = RULESETS.map((ruleset) => {
+    const kind = kindOf(ruleset);
+    const from = kind.takesScenarios ? 'from --scenario' : 'its settings from --settings';
+    return `${ruleset}: a ${kind.title}, ${from}${ruleset === DEFAULT_RULESET ? ' (the default)' : ''}`;
+  });
+  return `the kind of game; ${kinds.join('; ')}`;
+}
+
 /** The options of `msc game create`, on `command`. */
 export function createOptions(command: Command): Command {
   return command
     .addOption(
       new Option('--scenario <scenario>', 'a ready-made game, or custom (settings from --settings)').choices(SCENARIOS),
     )
-    .addOption(
-      new Option(
-        '--ruleset <ruleset>',
-        'msc-strategic: a campaign, its settings (map, budget, battles, fog, …) from --settings; default: a tactical battle',
-      ).choices(RULESETS),
-    )
+    .addOption(new Option('--ruleset <ruleset>', rulesetHelp()).choices(RULESETS))
     .option('--id <id>', 'the game id (2–40 lowercase letters, digits, dashes); default: made up')
     .requiredOption('--name <name>', "the game's name, shown to players")
     .option(
@@ -93,10 +98,14 @@ function hours(text: string): number | null {
 }
 
 export async function createInput(io: CliIO, opts: CreateOptions): Promise<CreateGameInput> {
-  if (opts.scenario === undefined && (opts.ruleset ?? 'msc-tactical') === 'msc-tactical')
-    throw new CliError(
-      'give --scenario (tutorial-duel, skirmish-3v3, solo-mission or custom) for a tactical battle, or --ruleset msc-strategic for a campaign',
+  const kind = kindOf(opts.ruleset ?? DEFAULT_RULESET);
+  if (opts.scenario === undefined && kind.takesScenarios) {
+    const others = RULESETS.filter((r) => !kindOf(r).takesScenarios).map(
+      (r) => `--ruleset ${r} for a ${kindOf(r).title}`,
     );
+    const scenarios = `${SCENARIOS.slice(0, -1).join(', ')} or ${SCENARIOS.at(-1)}`;
+    throw new CliError(`give --scenario (${scenarios}) for a ${kind.title}${others.map((o) => `, or ${o}`).join('')}`);
+  }
   if (opts.seat.length === 0)
     throw new CliError('give each player a seat: --seat side:email:name[:timezone] (once per side played by a person)');
   const fromFile = opts.settings ? await readJsonFile(io, opts.settings) : {};

@@ -3,44 +3,35 @@
  * data as JSON): a game, the list of games, a turn and the history, and the
  * secrets of a new game, which are shown once only.
  */
-import type { TurnEvent } from '../rules/events.ts';
-import { narrative } from '../reports/narrative.ts';
+import { isRuleset, kindOf } from '../kinds/index.ts';
+import type { KindPrintout, TextTable } from '../kinds/kind.ts';
 import type { CreatedGameInfo, GameDetails, GameSummary, TurnDetail, TurnRecord } from './games-client.ts';
 import { table, when, yesNo } from './io.ts';
 
-interface ShipRow {
-  id: string;
-  side: string;
-  hex: string;
-  facing: string;
-  speed: number | null;
-  engine: number;
-  shields: number;
-  toHit: number;
-  weapons: string[];
-  status?: string;
+/**
+ * How a game of `ruleset` is printed: its kind's printout. A ruleset this msc does not know (a newer server's) is
+ * printed as its documents' JSON, which --json gives whole.
+ */
+export function printoutOf(ruleset: string): KindPrintout {
+  if (isRuleset(ruleset)) return kindOf(ruleset).printout;
+  const json = (doc: unknown) => (doc === null || doc === undefined ? [] : [JSON.stringify(doc)]);
+  return {
+    stateTables: () => [],
+    orderLines: json,
+    narrative: json,
+    historyColumns: [],
+    historyCells: () => [],
+  };
 }
 
-const shipsOf = (position: unknown): ShipRow[] => (position as { ships?: ShipRow[] } | null)?.ships ?? [];
-const eventsOf = (events: unknown): TurnEvent[] => (Array.isArray(events) ? (events as TurnEvent[]) : []);
-
-function shipTable(position: unknown): string {
-  return table(
-    ['SHIP', 'SIDE', 'HEX', 'FACING', 'SPEED', 'ENGINE', 'SHIELDS', 'TO-HIT', 'WEAPONS', 'STATUS'],
-    shipsOf(position).map((s) => [
-      s.id,
-      s.side,
-      s.hex,
-      s.facing,
-      s.speed === null ? '-' : String(s.speed),
-      String(s.engine),
-      String(s.shields),
-      String(s.toHit),
-      s.weapons.join(' ') || '-',
-      s.status ?? 'active',
-    ]),
-  );
-}
+const tablesText = (tables: readonly TextTable[]): string[] =>
+  tables.flatMap((t, i) => [
+    ...(i > 0 ? [''] : []),
+    table(
+      [...t.headers],
+      t.rows.map((r) => [...r]),
+    ),
+  ]);
 
 export function createdText(c: CreatedGameInfo): string {
   return [
@@ -104,7 +95,8 @@ export function showText(view: GameDetails): string {
       }),
     ),
   );
-  if (shipsOf(view.position).length > 0) lines.push('', shipTable(view.position));
+  const state = printoutOf(view.ruleset).stateTables(view.position);
+  if (state.length > 0) lines.push('', ...tablesText(state));
 
   if (!details) {
     lines.push(
@@ -143,30 +135,19 @@ export function showText(view: GameDetails): string {
   return lines.join('\n');
 }
 
-export function turnsText(gameId: string, turns: readonly TurnRecord[]): string {
+export function turnsText(gameId: string, turns: readonly TurnRecord[], printout: KindPrintout): string {
   if (turns.length === 0) return `Game ${gameId} has no resolved turn yet.`;
   return [
     table(
-      ['TURN', 'RESOLVED', 'SHOTS', 'HITS', 'DESTROYED'],
-      turns.map((t) => {
-        const events = eventsOf(t.events);
-        const shots = events.filter((e) => e.type === 'shot');
-        const destroyed = events.flatMap((e) => (e.type === 'destroyed' ? [e.ship] : []));
-        return [
-          String(t.number),
-          when(t.resolvedAt),
-          String(shots.length),
-          String(shots.filter((e) => e.type === 'shot' && e.hit).length),
-          destroyed.join(' ') || '-',
-        ];
-      }),
+      ['TURN', 'RESOLVED', ...printout.historyColumns],
+      turns.map((t) => [String(t.number), when(t.resolvedAt), ...printout.historyCells(t.events)]),
     ),
     '',
     `msc game turn ${gameId} N shows what happened in turn N.`,
   ].join('\n');
 }
 
-export function turnText(t: TurnDetail): string {
+export function turnText(t: TurnDetail, printout: KindPrintout): string {
   const lines = [
     `Game ${t.gameId}, turn ${t.number}: ${t.status}. Opened ${when(t.openedAt)}, deadline ${when(t.deadline)}${t.resolvedAt ? `, resolved ${when(t.resolvedAt)}` : ''}.`,
   ];
@@ -174,32 +155,22 @@ export function turnText(t: TurnDetail): string {
     lines.push(
       '',
       'Position:',
-      shipTable(t.stateBefore),
+      ...tablesText(printout.stateTables(t.stateBefore)),
       '',
       '(Its orders and events are shown once it has resolved.)',
     );
     return lines.join('\n');
   }
-  const orders = Object.entries(
-    (t.orders ?? {}) as Record<
-      string,
-      { speed: number; move?: string; fire?: string[]; hold?: boolean; source?: string }
-    >,
-  );
-  lines.push('', 'Orders:');
-  for (const [ship, o] of orders) {
-    const fire = o.fire?.length ? ` FIRE ${o.fire.join(' ')}` : '';
-    lines.push(
-      `  SHIP ${ship} SPEED ${o.speed} MOVE ${o.move || '0'}${fire}${o.hold ? ' HOLD' : ''}${o.source && o.source !== 'orders' ? `   (${o.source})` : ''}`,
-    );
-  }
   lines.push(
     '',
+    'Orders:',
+    ...printout.orderLines(t.orders, t.stateBefore).map((l) => `  ${l}`),
+    '',
     'What happened:',
-    ...narrative(eventsOf(t.events)).map((l) => `  ${l}`),
+    ...printout.narrative(t.events).map((l) => `  ${l}`),
     '',
     'After the turn:',
-    shipTable(t.stateAfter),
+    ...tablesText(printout.stateTables(t.stateAfter)),
   );
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@
  * own. Everything here is pure: dice come from the caller.
  */
 import type { ZodType } from 'zod';
+import type { Outcome } from '../adjudicator/exit.ts';
 import type { DiceSource } from '../rules/dice.ts';
 import type { RuleError } from '../rules/result.ts';
 import type { Result } from '../rules/result.ts';
@@ -319,6 +320,53 @@ export class DamagedDocumentError extends Error {
   }
 }
 
+/** One command of a kind's stand-alone adjudicator: a JSON document in (a file or standard input), JSON out. */
+export interface AdjudicatorCommand {
+  /** What it does, for its --help. */
+  readonly description: string;
+  /** What its file argument is, for its --help. */
+  readonly file: string;
+  /** The function that runs it, loaded only then (`msc --help` loads no adjudicator). */
+  load(): Promise<(text: string) => Outcome>;
+}
+
+/** A kind's stand-alone adjudicator on the command line: one turn resolved, or its document checked. */
+export interface KindAdjudicator {
+  /**
+   * The word of its command group (`msc campaign resolve`); absent for the one kind whose commands are `msc resolve`
+   * and `msc check` themselves.
+   */
+  readonly command?: string;
+  /** The group's description, with `command`. */
+  readonly description?: string;
+  readonly resolve: AdjudicatorCommand;
+  readonly check: AdjudicatorCommand;
+}
+
+/** A table of text: a header row and rows of cells, laid out by whoever prints it. */
+export interface TextTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * A game of the kind as the command line prints it (`msc game show|turns|turn`), for a reader who sees everything
+ * (the operator or moderator, or anyone once the game is over). Each member takes a stored document as JSON brings
+ * it — the kind's own, or whatever a server sent — and shows what it can read of it, never throwing.
+ */
+export interface KindPrintout {
+  /** A state document as tables (the tactical ships; a campaign's fleets and systems); none when there is nothing. */
+  stateTables(state: unknown): readonly TextTable[];
+  /** A resolved turn's orders (its `ordersUsed`), one line each, read with the state the turn started from. */
+  orderLines(ordersUsed: unknown, stateBefore: unknown): readonly string[];
+  /** What happened in a turn, from its stored events. */
+  narrative(events: unknown): readonly string[];
+  /** The history's columns after the turn and when it resolved (e.g. SHOTS, HITS, DESTROYED). */
+  readonly historyColumns: readonly string[];
+  /** One turn's cells under `historyColumns`, from its stored events. */
+  historyCells(events: unknown): readonly string[];
+}
+
 export interface GameKind<State, Orders> {
   readonly ruleset: Ruleset;
   /** What players call it, e.g. "tactical battle". */
@@ -380,6 +428,34 @@ export interface GameKind<State, Orders> {
   readonly replay?: ArchiveReplay;
   /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
   readonly setup?: SetupPhase<State>;
+
+  // What the channels (mail, the CLI) ask the kind instead of naming rulesets.
+
+  /**
+   * What one game of the kind is called in a sentence: "your side gives up the battle". Its HELP mail's part is
+   * templates/kinds/<ruleset>/help.txt.hbs and .html.hbs (its orders language explained).
+   */
+  readonly noun: string;
+
+  /**
+   * Every word that opens an order or setup line in the kind's languages (the tactical SHIP and DEPLOY, a campaign's
+   * BUILD, MOVE …): a reply that joins a seat and holds one of them carries orders, not just a yes.
+   */
+  readonly orderKeywords: readonly string[];
+  /**
+   * The first word of a game id the service makes up (`<prefix>-x7k2qa`), from the scenario the game was made from
+   * ('custom' when none): the tactical `tutorial`, `skirmish`, `solo`, `game`; the campaign `campaign`.
+   */
+  idPrefix(scenario: string): string;
+  /**
+   * Whether a game of the kind is made from a named scenario (`msc game create --scenario`, the API's `scenario`);
+   * otherwise from the kind's own settings.
+   */
+  readonly takesScenarios: boolean;
+  /** The kind's stand-alone adjudicator on the command line (`msc [command] resolve|check`). */
+  readonly adjudicator: KindAdjudicator;
+  /** How `msc game show|turns|turn` print a game of the kind, from its documents as the API gives them. */
+  readonly printout: KindPrintout;
 
   /**
    * A small game of this kind as its creator might set one up: what every kind is checked against

@@ -18,7 +18,8 @@ import {
   type SideRecords,
   type TurnReportView,
 } from '../reports/turn-report.ts';
-import { headerText, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
+import { headerText, kindPartial, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
+import { DEFAULT_RULESET, kindOf, type Ruleset } from '../kinds/index.ts';
 import { plainText } from '../lib/text.ts';
 
 export type { Composed, GameRef };
@@ -144,10 +145,10 @@ export function composeAccepted(m: {
   commands: string[];
   /** How the mail was read, where the player should know. */
   notes?: readonly string[];
-  /** Whether orders were stored; without it, told from the canonical text (a tactical battle's SHIP lines). */
+  /** Whether orders were stored; without it, told from the canonical text (any line but its GAME line and END). */
   hasOrders?: boolean;
 }): Composed {
-  const hasOrders = m.hasOrders ?? /^SHIP /m.test(m.canonical);
+  const hasOrders = m.hasOrders ?? /^(?!GAME\b|END\b)\S/m.test(m.canonical);
   return composed('accepted', `${tag(m.game)}${hasOrders ? 'Orders accepted' : 'Mail received'} for turn ${m.turn}`, {
     game: m.game,
     turn: m.turn,
@@ -199,15 +200,17 @@ export function composeRejected(m: {
   });
 }
 
-/** Whether a game is a strategic campaign, whose mail speaks the campaign orders language. */
-export const isCampaign = (game: { readonly ruleset: string }): boolean => game.ruleset === 'msc-strategic';
-
-/** HELP: the orders language of the game's kind (a campaign's, or the tactical one's when there is no game). */
-export function composeHelp(m: { game: GameRef | null; mailDomain: string; campaign?: boolean }): Composed {
+/**
+ * HELP: the commands every game has, and the part the game's kind writes (templates/kinds/<ruleset>/help.*.hbs: its
+ * orders language); without a game, the default kind's.
+ */
+export function composeHelp(m: { game: GameRef | null; mailDomain: string; ruleset?: Ruleset }): Composed {
+  const ruleset = m.ruleset ?? DEFAULT_RULESET;
   return composed('help', `${tag(m.game)}How to play by mail`, {
     game: m.game,
     mailDomain: m.mailDomain,
-    campaign: m.campaign ?? false,
+    kindHelp: kindPartial(ruleset, 'help'),
+    noun: kindOf(ruleset).noun,
     exampleGame: m.game?.id ?? 'orion-7',
   });
 }

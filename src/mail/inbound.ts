@@ -25,10 +25,11 @@ import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository } from '../games/games/games.repository.ts';
 import { joinSeats } from '../games/seats/joining.ts';
 import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
+import { kindOf } from '../kinds/index.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';
-import { composeHelp, composeNotice, isCampaign } from './compose.ts';
+import { composeHelp, composeNotice } from './compose.ts';
 import {
   badTokenNotice,
   noTokenNotice,
@@ -139,7 +140,7 @@ async function withoutSeat(
       composeHelp({
         game: game ? { id: game.id, name: game.name } : null,
         mailDomain: ctx.mailDomain,
-        campaign: game !== null && isCampaign(game),
+        ...(game ? { ruleset: game.ruleset } : {}),
       }),
     );
     return { outcome: 'command', gameId: named, detail: { commands: ['HELP'] } };
@@ -201,7 +202,10 @@ async function decide(
   if (!found || !game) return withoutSeat(ctx, tx, mail, outline, candidates.length > 0, answer);
   // Mail from the seat's own address with its token answers the invitation: the seat joins (games/seats/joining.ts).
   const joined = verified ? await joinSeats(ctx, tx, { gameId: game.id, email: found.seat.email }) : [];
-  if (joined.length > 0 && !outline.orders && outline.commands.length === 0) {
+  // Now that the game is known, its orders are the lines its kind's languages open (a reply to a battle saying
+  // "Build it!" is a yes, not orders).
+  const holdsOrders = () => outlineBody(mail.body, kindOf(game.ruleset).orderKeywords).orders;
+  if (joined.length > 0 && outline.commands.length === 0 && !holdsOrders()) {
     // A reply that only says yes is answered by the report of the open turn (queued on joining) and this word.
     await answer.toSeat(
       found.seat,

@@ -11,7 +11,7 @@ import type { Seat } from '../games/seats/seats.repository.ts';
 import { queueSeatReport } from '../games/turns/messages.ts';
 import { standingOrders, type SubmitOrdersResult } from '../games/turns/orders.ts';
 import type { TextSubmitted } from '../games/turns/submit-text.ts';
-import { composeAccepted, composeHelp, composeNotice, composeOrdersList, isCampaign, type GameRef } from './compose.ts';
+import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
 import { concedeDoneNotice, messageSentNotice, widthSetNotice } from './notices.ts';
 
@@ -63,11 +63,7 @@ export async function answerAccepted(
   let conceded = false;
   for (const command of result.commands) {
     if (command === 'HELP') {
-      await answer.toSeat(
-        seat,
-        'help',
-        composeHelp({ game: ref, mailDomain: ctx.mailDomain, campaign: isCampaign(game) }),
-      );
+      await answer.toSeat(seat, 'help', composeHelp({ game: ref, mailDomain: ctx.mailDomain, ruleset: game.ruleset }));
     } else if (command === 'STATUS') {
       if (await queueSeatReport(inner, tx, game.id, seat, { inReplyTo: answer.answering }))
         answer.noteSent({ to: seat.email, kind: 'report' });

@@ -9,7 +9,7 @@ import type { Tx } from '../games/context.ts';
 import { createSeatsRepository, type Seat } from '../games/seats/seats.repository.ts';
 import { cleanBody, COMMANDS, MASKED_PASSWORD, type Command } from '../orders/index.ts';
 import { isOneOf, keyword, stripComment, words } from '../orders/words.ts';
-import { CAMPAIGN_KEYWORDS } from '../orders/campaign/parse.ts';
+import { kindOf, RULESETS } from '../kinds/index.ts';
 
 /** What a body says before it is checked against a seat: enough to find the seat and to answer sensibly. */
 export interface BodyOutline {
@@ -20,7 +20,7 @@ export interface BodyOutline {
   /** The turn a TURN line names. */
   readonly turn: number | null;
   readonly commands: readonly Command[];
-  /** Whether the body holds orders of any kind's language (SHIP, BUILD, MOVE, DEPLOY …) or sends a MESSAGE. */
+  /** Whether the body holds a line opened by one of the order keywords it was read with, or sends a MESSAGE. */
   readonly orders: boolean;
 }
 
@@ -43,18 +43,19 @@ export function recipientTokens(recipients: readonly string[], mailDomain: strin
   return out;
 }
 
+/** The words that open an order or setup line in any kind's languages: a mail whose game is not known yet. */
+export const ANY_KIND_ORDER_KEYWORDS: readonly string[] = [
+  ...new Set(RULESETS.flatMap((ruleset) => kindOf(ruleset).orderKeywords)),
+];
+
 /**
  * The lines that matter before the seat is known, read the way the orders
  * language reads them (quotes, reply headers and signatures dropped; a
- * MESSAGE's text skipped; nothing after END).
+ * MESSAGE's text skipped; nothing after END). A line opened by one of
+ * `orderKeywords` is orders: those of the game's kind once the game is known
+ * (`kindOf(ruleset).orderKeywords`), every kind's before.
  */
-/**
- * The first words of an order line in the languages the service reads: the tactical game's (SHIP), a campaign's
- * (docs/orders-campaign.md) and a battle's deployment (DEPLOY).
- */
-const ORDER_KEYWORDS = ['SHIP', ...CAMPAIGN_KEYWORDS, 'DEPLOY'] as const;
-
-export function outlineBody(body: string): BodyOutline {
+export function outlineBody(body: string, orderKeywords: readonly string[] = ANY_KIND_ORDER_KEYWORDS): BodyOutline {
   let password: string | null = null;
   let gameId: string | null = null;
   let turn: number | null = null;
@@ -73,7 +74,7 @@ export function outlineBody(body: string): BodyOutline {
     if (head === 'MESSAGE') {
       inMessage = true;
       orders = true;
-    } else if (isOneOf(head, ORDER_KEYWORDS)) orders = true;
+    } else if (orderKeywords.includes(head)) orders = true;
     else if (head === 'PASSWORD') password ??= text.split(' ')[1] ?? null;
     else if (isOneOf(head, COMMANDS)) {
       if (!commands.includes(head)) commands.push(head);

@@ -1,6 +1,8 @@
 /**
  * The mail templates in templates/: for each kind a `<kind>.txt.hbs` and a
- * `<kind>.html.hbs`, plus shared partials in templates/partials/. They are read
+ * `<kind>.html.hbs`, plus shared partials in templates/partials/, and each
+ * game kind's part of some mails in templates/kinds/<ruleset>/ (its HELP: its
+ * orders language), partials named `<ruleset>/<name>`. They are read
  * and compiled once, on first use, into two Handlebars environments:
  *
  * - text: nothing is HTML-escaped, and the result goes through `textSafe`
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { plainText } from '../lib/text.ts';
 import { createHandlebars, MAIL_HELPERS, type HandlebarsInstance } from '../lib/handlebars.ts';
+import { RULESETS, type Ruleset } from '../kinds/index.ts';
 
 /** Text parts are at most this wide: RFC 5322's recommended 78, so an 80-column client wraps nothing. */
 export const TEXT_WIDTH = 78;
@@ -37,6 +40,13 @@ const MAIL_TEMPLATES = [
   'notice',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** The mails each game kind writes a part of: `templates/kinds/<ruleset>/<name>.{txt,html}.hbs`, every kind. */
+const KIND_PARTS = ['help'] as const;
+export type KindPart = (typeof KIND_PARTS)[number];
+
+/** The partial a kind's part of a mail is, in both environments: the template says `{{> (lookup . 'kindHelp')}}`. */
+export const kindPartial = (ruleset: Ruleset, part: KindPart): string => `${ruleset}/${part}`;
 
 type Render = (data: object) => string;
 interface Environment {
@@ -61,6 +71,13 @@ function load(dir: string): Environment {
     // A text partial may be used by a text template only, and the other way round.
     (p.flavour === 'txt' ? text : html).registerPartial(p.name, source);
   }
+  // Every kind in the registry writes its own part: a kind without one fails here, at the first mail, not later.
+  for (const ruleset of RULESETS)
+    for (const part of KIND_PARTS) {
+      const file = (ext: string) => readFileSync(join(dir, 'kinds', ruleset, `${part}.${ext}.hbs`), 'utf8');
+      text.registerPartial(kindPartial(ruleset, part), file('txt'));
+      html.registerPartial(kindPartial(ruleset, part), file('html'));
+    }
   const compile = (hb: HandlebarsInstance, file: string, noEscape: boolean): Render => {
     const template = hb.compile(readFileSync(join(dir, file), 'utf8'), { strict: true, noEscape });
     return (data) => template(data);

@@ -19,6 +19,7 @@ import {
   type Composed,
 } from '../../src/mail/compose.ts';
 import { headerText, textSafe, wrapLine } from '../../src/mail/templates.ts';
+import { DEFAULT_RULESET, kindOf, RULESETS } from '../../src/kinds/index.ts';
 import { parseSubmission } from '../../src/orders/index.ts';
 
 const game = { id: 'orion-7', name: 'Orion <7> & Co' };
@@ -190,6 +191,19 @@ describe('composeAccepted: "echoing the orders as the service understood them"',
     expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
   });
 
+  it("any kind's orders are orders: a campaign's MOVE lines too", () => {
+    const campaign = composeAccepted({
+      game,
+      turn: 4,
+      side: 'red',
+      canonical: 'GAME orion-7 TURN 4\nMOVE Home TO 0908\nEND\n',
+      deadline: null,
+      timeZone: 'UTC',
+      commands: [],
+    });
+    expect(campaign.subject).toBe('[orion-7] Orders accepted for turn 4');
+  });
+
   it('a mail with commands only says no orders were in it', () => {
     const commandsOnly = composeAccepted({
       game,
@@ -309,6 +323,25 @@ describe('composeHelp, composeNotice, composeGameEnd', () => {
     expect(mail.text).toContain('GAME orion-7 TURN 4');
     expect(mail.text).toContain('orders+<your secret>@pbem.test');
     expect(composeHelp({ game: null, mailDomain: 'pbem.test' }).subject).toBe('How to play by mail');
+  });
+
+  it.each(RULESETS)("help in a game of %s is that kind's: its own part, and what CONCEDE gives up", (ruleset) => {
+    const kind = kindOf(ruleset);
+    const mail = composeHelp({ game, mailDomain: 'pbem.test', ruleset });
+    expectWellFormed(mail);
+    expect(mail.text).toContain(`your side gives up the ${kind.noun}; it cannot be taken back`);
+    expect(shown(mail.html)).toContain(`your side gives up the ${kind.noun}`);
+    // The kind's own words are explained: each opens a line of the orders described.
+    for (const word of kind.orderKeywords.filter((w) => w !== 'DEPLOY'))
+      expect(mail.text, `${ruleset}: ${word}`).toMatch(new RegExp(`^ {2}${word} <`, 'm'));
+    const others = RULESETS.filter((r) => r !== ruleset).flatMap((r) => kindOf(r).orderKeywords);
+    for (const word of others.filter((w) => !kind.orderKeywords.includes(w)))
+      expect(mail.text, `${ruleset}: ${word}`).not.toMatch(new RegExp(`^ {2}${word} <`, 'm'));
+  });
+
+  it("help without a game is the default kind's", () => {
+    const general = composeHelp({ game: null, mailDomain: 'pbem.test' });
+    expect(general).toEqual(composeHelp({ game: null, mailDomain: 'pbem.test', ruleset: DEFAULT_RULESET }));
   });
 
   it('a notice is its paragraphs, wrapped to the page', () => {

@@ -182,7 +182,7 @@ async function create(
 
   const id =
     input.id ??
-    `${own ? 'campaign' : input.scenario === 'custom' ? 'game' : input.scenario.split('-')[0]}-${newSecret()
+    `${kind.idPrefix(input.scenario)}-${newSecret()
       .slice(0, 6)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, 'x')}`;

@@ -7,7 +7,7 @@
  * its own setup phase (`setup`).
  */
 import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
-import { formatCampaignOrders } from '../../orders/campaign/index.ts';
+import { CAMPAIGN_KEYWORDS, formatCampaignOrders } from '../../orders/campaign/index.ts';
 import { err } from '../../rules/result.ts';
 import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
@@ -30,6 +30,8 @@ import {
 import { hasOrders, resolveStrategic, scoreNow, seenCampaign } from './turn.ts';
 import { viewOf } from './view.ts';
 import { strategicReplay } from './replay.ts';
+import { strategicAdjudicator } from './adjudicator.ts';
+import { strategicPrintout } from './printout.ts';
 
 /** Sides still in the campaign: not conceded, with a fleet. */
 function sidesInPlay(c: Campaign): string[] {
@@ -54,6 +56,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   ruleset: 'msc-strategic',
   title: 'strategic campaign',
   unnamedScenario: 'campaign',
+  noun: 'campaign',
   readState: readCampaign,
   writeState: writeCampaign,
   readOrders: readSideOrders,
@@ -111,6 +114,12 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
       return started;
     },
   },
+  // The setup's BUILD lines are campaign order lines too.
+  orderKeywords: CAMPAIGN_KEYWORDS,
+  idPrefix: () => 'campaign',
+  takesScenarios: false,
+  adjudicator: strategicAdjudicator,
+  printout: strategicPrintout,
   // Red (home 0101) and Blue (home 0707) on a 7 × 7 map, each side's fleets hidden from the other unless its sensors
   // find them; the ships' ids and designs are words no other text holds.
   sample: {

@@ -22,6 +22,8 @@ import {
   type ResolvedTurnEvents,
 } from '../../reports/turn-report.ts';
 import { tacticalReplay } from './replay.ts';
+import { tacticalAdjudicator } from './adjudicator.ts';
+import { tacticalPrintout } from './printout.ts';
 import {
   DamagedDocumentError,
   type GameKind,
@@ -120,6 +122,7 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   ruleset: 'msc-tactical',
   title: 'tactical battle',
   unnamedScenario: 'custom',
+  noun: 'battle',
   readState: readPosition,
   writeState: positionToJson,
   readOrders: readShipOrders,
@@ -160,6 +163,12 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
       : [],
   }),
   replay: tacticalReplay,
+  // A battle's orders, and its deployment when it is a campaign's linked game (src/orders/deploy.ts).
+  orderKeywords: ['SHIP', 'DEPLOY'],
+  idPrefix: (scenario) => (scenario === 'custom' ? 'game' : (scenario.split('-')[0] ?? 'game')),
+  takesScenarios: true,
+  adjudicator: tacticalAdjudicator,
+  printout: tacticalPrintout,
   // The book's tutorial: its ships are given, so it starts at turn 1.
   sample: { create: { scenario: 'tutorial-duel' }, seats: ['black', 'grey'] },
 };
