@@ -39,6 +39,7 @@ const SERVICES = [
   'test/server/main.test.ts',
   'test/server/faults.test.ts',
   'test/db/lock.test.ts',
+  'test/adjudicator/hostile-input.test.ts',
 ];
 
 export default defineConfig({
@@ -46,7 +47,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: SERVICES } },
       // Everything else opens a database (PGlite, and PostgreSQL where it runs).
       { extends: true, test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES] } },
       { extends: true, test: { name: 'services', include: SERVICES } },

@@ -63,7 +63,8 @@ export const positionJsonSchema = z.strictObject({
   solo: z.array(z.string()).optional(),
   ships: z.array(shipJson).max(500),
   orders: z.record(z.string(), ordersJson).optional(),
-  dice: z.array(z.number().int().min(1).max(6)).optional(),
+  // Far above what any turn rolls (a million dice were once read, kept and ignored).
+  dice: z.array(z.number().int().min(1).max(6)).max(100_000).optional(),
   seed: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
   turnLimit: z.number().int().min(1).nullable().optional(),
   conceded: z.array(z.string()).optional(),
