@@ -39,6 +39,7 @@ const SERVICES = [
   'test/server/main.test.ts',
   'test/server/faults.test.ts',
   'test/db/lock.test.ts',
+  'test/adjudicator/hostile-input.test.ts',
 ];
 
 /** What every game kind must do, played through the service for each kind in the registry. */
@@ -49,7 +50,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: [CONFORMANCE] } },
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: [CONFORMANCE, ...SERVICES] } },
       { extends: true, test: { name: 'kinds', include: [CONFORMANCE] } },
       // Everything else opens a database (PGlite, and PostgreSQL where it runs).
       { extends: true, test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES] } },

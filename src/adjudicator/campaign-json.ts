@@ -83,7 +83,9 @@ const sideOrdersJson = z.strictObject({
   transfer: z.array(transferJson).max(LIMITS.orders).optional(),
   move: z.record(id, z.string().max(400)).optional(),
   lossOrder: z.record(id, z.array(z.string().max(40)).max(LIMITS.shipsPerFleet)).optional(),
-  retreat: z.record(id, retreatText).optional(),
+  // Checked when read (sideOrders), so that a retreat that does not parse is one error among the others, with its
+  // side and fleet, instead of a shape error that hides them all.
+  retreat: z.record(id, z.string().max(20)).optional(),
   concede: z.boolean().optional(),
 });
 
@@ -120,6 +122,11 @@ type ShipJson = z.infer<typeof shipJson>;
 export interface ParsedCampaignInput {
   readonly campaign: Campaign;
   readonly orders: CampaignOrders;
+  /**
+   * Orders that could not be read (a move or retreat that does not parse, a key that is not a side or a fleet id),
+   * each with its side and fleet: left out of `orders`, to be listed with the errors the rules find in the rest.
+   */
+  readonly orderErrors: readonly CampaignJsonError[];
   readonly dice: { kind: 'scripted'; rolls: number[] } | { kind: 'seed'; seed: string } | null;
   readonly battleResults: BattleOutcome[] | null;
 }
@@ -180,8 +187,10 @@ export function formatRetreat(r: RetreatOrder): string {
 function parseMove(text: string, fleet: string, side: string, errors: InputErrors): MoveOrder | null {
   const t = text.trim();
   if (/^\d{4}$/.test(t)) {
-    const hex = errors.hex(t, `orders.${side}.move.${fleet}`);
-    return { kind: 'to', hex };
+    const hex = parseHex(t);
+    if (hex.ok) return { kind: 'to', hex: hex.value };
+    errors.add({ side, fleet, code: 'HEX_FORMAT', message: `orders.${side}.move.${fleet}: ${hex.error.message}` });
+    return null;
   }
   const steps = t === '' ? [] : t.split(/[\s,]+/).map((d) => d.toUpperCase());
   const bad = steps.find((d) => !(DIRECTIONS as readonly string[]).includes(d));
@@ -209,14 +218,83 @@ function sideOrders(o: z.infer<typeof sideOrdersJson>, side: string, errors: Inp
     const m = parseMove(text, fleet, side, errors);
     if (m) moves.set(fleet, m);
   }
+  const retreats = new Map<string, RetreatOrder>();
+  for (const [fleet, text] of Object.entries(o.retreat ?? {})) {
+    if (RETREAT.test(text.trim())) retreats.set(fleet, parseRetreat(text));
+    else
+      errors.add({
+        side,
+        fleet,
+        code: 'RETREAT_VALUE',
+        message: `${fleet}: "${text}" is not a retreat order: "never", "after N" (rounds) or "below P" (per cent)`,
+      });
+  }
   return {
     builds: (o.build ?? []).map((b) => ({ ship: ship(b.ship), fleet: b.fleet })),
     transfers: (o.transfer ?? []).map(parseTransfer),
     moves,
     lossOrders: new Map(Object.entries(o.lossOrder ?? {})),
-    retreats: new Map(Object.entries(o.retreat ?? {}).map(([f, r]) => [f, parseRetreat(r)])),
+    retreats,
     concede: o.concede ?? false,
   };
+}
+
+/** Own keys of `doc[field]` when it is an object: JSON.parse makes `"__proto__"` one, which zod's record drops. */
+function keysOf(doc: unknown, field: string): string[] {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !Object.hasOwn(doc, field)) return [];
+  const value = (doc as Record<string, unknown>)[field];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+}
+
+/** A copy of `doc` whose `doc[field]` keeps only the keys `keep` accepts (with null prototypes: no key is special). */
+function keepKeys(
+  doc: Record<string, unknown>,
+  field: string,
+  keep: (key: string) => boolean,
+): Record<string, unknown> {
+  const value = doc[field] as Record<string, unknown>;
+  const kept: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) if (keep(key)) kept[key] = value[key];
+  return { ...doc, [field]: kept };
+}
+
+/**
+ * The keys of `store` and `orders` checked against `sides` before zod copies them: a key that is not a side is an
+ * error (`__proto__` included, which a copy would silently drop), and the orders of a side are checked for fleet
+ * keys such a copy would drop. Returns the document without the keys that are not sides.
+ */
+function checkSideKeys(input: unknown): { doc: unknown; state: CampaignJsonError[]; orders: CampaignJsonError[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { doc: input, state: [], orders: [] };
+  let doc = input as Record<string, unknown>;
+  const sides = Array.isArray(doc.sides) ? doc.sides.filter((s): s is string => typeof s === 'string') : [];
+  const isSide = (key: string) => sides.includes(key);
+  const notSide = (field: string, key: string): CampaignJsonError => ({
+    side: key,
+    code: 'SIDE_UNKNOWN',
+    message: `${field}: "${key}" is not a side: ${sides.join(' or ')}`,
+  });
+  const state = keysOf(doc, 'store')
+    .filter((k) => !isSide(k))
+    .map((k) => notSide('store', k));
+  const orders = keysOf(doc, 'orders')
+    .filter((k) => !isSide(k))
+    .map((k) => notSide('orders', k));
+  if (state.length > 0) doc = keepKeys(doc, 'store', isSide);
+  if (orders.length > 0) doc = keepKeys(doc, 'orders', isSide);
+  for (const side of keysOf(doc, 'orders')) {
+    const block = (doc.orders as Record<string, unknown>)[side];
+    for (const field of ['move', 'lossOrder', 'retreat']) {
+      for (const fleet of keysOf(block, field).filter((k) => !PIECE_ID.test(k))) {
+        orders.push({
+          side,
+          fleet,
+          code: 'FLEET_UNKNOWN',
+          message: `orders.${side}.${field}: "${fleet}" is not a fleet id (1 to 12 letters or digits)`,
+        });
+      }
+    }
+  }
+  return { doc, state, orders };
 }
 
 /** One side's orders as a document: the `orders.<side>` block of a campaign document. */
@@ -224,9 +302,11 @@ export function parseSideOrdersJson(
   doc: unknown,
   side: string,
 ): { ok: true; value: SideOrders } | { ok: false; errors: CampaignJsonError[] } {
+  const keys = checkSideKeys({ sides: [side], orders: { [side]: doc } });
   const parsed = sideOrdersJson.safeParse(doc);
-  if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, errors: [...keys.orders, ...zodErrors(parsed.error)] };
   const errors = new InputErrors();
+  for (const e of keys.orders) errors.add(e);
   const value = sideOrders(parsed.data, side, errors);
   return errors.list.length > 0 ? { ok: false, errors: errors.list } : { ok: true, value };
 }
@@ -256,17 +336,44 @@ export function sideOrdersToJson(o: SideOrders) {
   };
 }
 
-const zodErrors = (e: z.ZodError): CampaignJsonError[] =>
-  e.issues
-    .slice(0, 100)
-    .map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.') || 'input'}: ${i.message}` }));
+/** A shape error, with the side and fleet its field belongs to (`orders.<side>.move.<fleet>`, `fleets.<i>`). */
+const zodErrors = (e: z.ZodError, fleets: unknown = null): CampaignJsonError[] =>
+  e.issues.slice(0, 100).map((i) => {
+    const [top, a, b, c] = i.path.map(String);
+    const fleet =
+      top === 'orders' && (b === 'move' || b === 'lossOrder' || b === 'retreat')
+        ? c
+        : top === 'fleets' && Array.isArray(fleets)
+          ? fleetIdAt(fleets, Number(a))
+          : undefined;
+    const side =
+      top === 'orders' || top === 'store' ? a : top === 'fleets' ? fleetSideAt(fleets, Number(a)) : undefined;
+    return {
+      ...(side === undefined ? {} : { side }),
+      ...(fleet === undefined ? {} : { fleet }),
+      code: 'INVALID_FIELD',
+      message: `${i.path.join('.') || 'input'}: ${i.message}`,
+    };
+  });
+
+const fleetField = (fleets: unknown, index: number, field: 'id' | 'side'): string | undefined => {
+  const f: unknown = Array.isArray(fleets) ? fleets[index] : undefined;
+  const v = typeof f === 'object' && f !== null ? (f as Record<string, unknown>)[field] : undefined;
+  return typeof v === 'string' && v.length <= 40 ? v : undefined;
+};
+const fleetIdAt = (fleets: unknown, index: number) => fleetField(fleets, index, 'id');
+const fleetSideAt = (fleets: unknown, index: number) => fleetField(fleets, index, 'side');
 
 /** Reads a campaign document: the state, the orders, the dice, and any battle results. */
 export function parseCampaignInput(
   input: unknown,
 ): { ok: true; value: ParsedCampaignInput } | { ok: false; errors: CampaignJsonError[] } {
-  const parsed = campaignJsonSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error) };
+  const keys = checkSideKeys(input);
+  const parsed = campaignJsonSchema.safeParse(keys.doc);
+  const fleetsIn = typeof input === 'object' && input !== null ? (input as { fleets?: unknown }).fleets : null;
+  if (!parsed.success)
+    return { ok: false, errors: [...keys.state, ...keys.orders, ...zodErrors(parsed.error, fleetsIn)] };
+  if (keys.state.length > 0) return { ok: false, errors: [...keys.state, ...keys.orders] };
   const d = parsed.data;
   const errors = new InputErrors();
   const systems: StarSystem[] = d.systems
@@ -298,7 +405,9 @@ export function parseCampaignInput(
     conceded: d.conceded ?? [],
   };
   const orders: Record<string, SideOrders> = {};
-  for (const [side, o] of Object.entries(d.orders ?? {})) orders[side] = sideOrders(o, side, errors);
+  const orderErrors = new InputErrors();
+  for (const e of keys.orders) orderErrors.add(e);
+  for (const [side, o] of Object.entries(d.orders ?? {})) orders[side] = sideOrders(o, side, orderErrors);
   const battleResults =
     d.battleResults?.map((b, i) => ({
       hex: errors.hex(b.hex, `battleResults.${i}.hex`),
@@ -312,7 +421,7 @@ export function parseCampaignInput(
       : d.seed !== undefined
         ? { kind: 'seed' as const, seed: String(d.seed) }
         : null;
-  return { ok: true, value: { campaign, orders, dice, battleResults } };
+  return { ok: true, value: { campaign, orders, orderErrors: orderErrors.list, dice, battleResults } };
 }
 
 export const shipToJson = (s: StrategicShip) => ({

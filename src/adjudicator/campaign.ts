@@ -7,7 +7,7 @@
 import { DiceExhaustedError, ScriptedDice, SeededDice, type DiceSource } from '../rules/dice.ts';
 import { checkCampaign, checkSideOrders, noOrders } from '../rules/strategic/check.ts';
 import { finishCampaignTurn, resolveCampaignTurn } from '../rules/strategic/resolve.ts';
-import type { CampaignTurnResult, PendingCampaignTurn } from '../rules/strategic/types.ts';
+import type { Campaign, CampaignOrders, CampaignTurnResult, PendingCampaignTurn } from '../rules/strategic/types.ts';
 import { sideView } from '../rules/strategic/views.ts';
 import { EXIT, type Outcome } from './exit.ts';
 import {
@@ -86,7 +86,8 @@ export function adjudicateCampaign(text: string): Outcome {
   if (!json.ok) return json.outcome;
   const input = parseCampaignInput(json.value);
   if (!input.ok) return invalid(input.errors);
-  const { campaign, orders, dice, battleResults } = input.value;
+  const { campaign, orders, orderErrors, dice, battleResults } = input.value;
+  if (orderErrors.length > 0) return invalid(documentErrors(campaign, orders, orderErrors));
   if (!dice)
     return invalid([
       { code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' },
@@ -125,18 +126,32 @@ export function checkCampaignDocument(text: string): Outcome {
   if (!json.ok) return json.outcome;
   const input = parseCampaignInput(json.value);
   if (!input.ok) return invalid(input.errors);
-  const { campaign, orders } = input.value;
+  const { campaign, orders, orderErrors } = input.value;
+  const errors = documentErrors(campaign, orders, orderErrors);
+  if (errors.length > 0) return invalid(errors);
+  return { exitCode: EXIT.resolved, stdout: { ok: true } };
+}
+
+/**
+ * Every error of a document whose shape is right: the orders that could not be read, then the state's errors or,
+ * when the state is sound, every side's orders' errors.
+ */
+function documentErrors(
+  campaign: Campaign,
+  orders: CampaignOrders,
+  orderErrors: readonly CampaignJsonError[],
+): CampaignJsonError[] {
   const stateErrors = checkCampaign(campaign);
-  if (stateErrors.length > 0) return invalid(stateErrors.map(toJsonError));
-  const errors = [
+  if (stateErrors.length > 0) return [...orderErrors, ...stateErrors.map(toJsonError)];
+  return [
+    ...orderErrors,
     ...Object.keys(orders)
       .filter((side) => !campaign.sides.includes(side))
       .map((side) => ({
+        side,
         code: 'SIDE_UNKNOWN',
         message: `orders for "${side}", which is not a side: ${campaign.sides.join(' or ')}`,
       })),
     ...campaign.sides.flatMap((side) => checkSideOrders(campaign, side, orders[side] ?? noOrders()).map(toJsonError)),
   ];
-  if (errors.length > 0) return invalid(errors);
-  return { exitCode: EXIT.resolved, stdout: { ok: true } };
 }

@@ -20,7 +20,15 @@ import type { TurnResult } from '../rules/resolve.ts';
 import type { TurnEvent } from '../rules/events.ts';
 
 const stat = (max: number) => z.number().int().min(0).max(max);
-const shipId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'a ship id is 1 to 12 letters or digits');
+const SHIP_ID = /^[A-Za-z0-9]{1,12}$/;
+const shipId = z.string().regex(SHIP_ID, 'a ship id is 1 to 12 letters or digits');
+
+/** Own keys of `input.orders` when it is an object: JSON.parse makes `"__proto__"` one. */
+function orderKeys(input: unknown): string[] {
+  if (typeof input !== 'object' || input === null || !Object.hasOwn(input, 'orders')) return [];
+  const orders = (input as { orders: unknown }).orders;
+  return typeof orders === 'object' && orders !== null && !Array.isArray(orders) ? Object.keys(orders) : [];
+}
 const weapons = z
   .array(z.enum(WEAPON_SIDES, { message: `a weapon side is one of ${WEAPON_SIDES.join(', ')} (never R)` }))
   .refine((w) => new Set(w).size === w.length, 'each weapon side at most once');
@@ -55,7 +63,8 @@ export const positionJsonSchema = z.strictObject({
   solo: z.array(z.string()).optional(),
   ships: z.array(shipJson).max(500),
   orders: z.record(z.string(), ordersJson).optional(),
-  dice: z.array(z.number().int().min(1).max(6)).optional(),
+  // Far above what any turn rolls (a million dice were once read, kept and ignored).
+  dice: z.array(z.number().int().min(1).max(6)).max(100_000).optional(),
   seed: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
   turnLimit: z.number().int().min(1).nullable().optional(),
   conceded: z.array(z.string()).optional(),
@@ -79,14 +88,21 @@ export interface ParsedInput {
 export function parsePositionInput(
   input: unknown,
 ): { ok: true; value: ParsedInput } | { ok: false; errors: RuleError[] } {
+  // Keys of `orders` that are not ship ids (`__proto__` among them, which zod's record would silently drop).
+  const badIds = orderKeys(input)
+    .filter((id) => !SHIP_ID.test(id))
+    .map((id) => ({ code: 'UNKNOWN_SHIP', ship: id, message: `orders: "${id}" is not a ship id` }));
   const parsed = positionJsonSchema.safeParse(input);
-  if (!parsed.success) {
+  if (!parsed.success || badIds.length > 0) {
     return {
       ok: false,
-      errors: parsed.error.issues.map((i) => ({
-        code: 'INVALID_POSITION',
-        message: `${i.path.length ? i.path.join('.') : 'position'}: ${i.message}`,
-      })),
+      errors: [
+        ...badIds,
+        ...(parsed.error?.issues ?? []).map((i) => ({
+          code: 'INVALID_POSITION',
+          message: `${i.path.length ? i.path.join('.') : 'position'}: ${i.message}`,
+        })),
+      ],
     };
   }
   const doc = parsed.data;

@@ -3,7 +3,8 @@
  * `msc check` for the kind without a command word (the tactical battle, docs/adjudicator.md),
  * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md).
  */
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { EXIT, type Outcome } from '../adjudicator/exit.ts';
 import { kindOf, RULESETS } from '../kinds/index.ts';
@@ -12,16 +13,31 @@ import type { AdjudicatorCommand } from '../kinds/kind.ts';
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-async function readInput(file: string | undefined): Promise<string> {
-  if (file && file !== '-') return readFile(file, 'utf8');
+const tooLarge = () => new Error(`the input is larger than ${MAX_INPUT_BYTES} bytes`);
+
+/** Reads a stream whole, stopping as soon as it passes MAX_INPUT_BYTES. */
+async function readCapped(stream: AsyncIterable<unknown>): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > MAX_INPUT_BYTES) throw new Error(`the input is larger than ${MAX_INPUT_BYTES} bytes`);
+    if (size > MAX_INPUT_BYTES) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A file or standard input, at most MAX_INPUT_BYTES either way (a file's size is checked before it is read). */
+async function readInput(file: string | undefined): Promise<string> {
+  if (!file || file === '-') return readCapped(process.stdin);
+  if ((await stat(file)).size > MAX_INPUT_BYTES) throw tooLarge();
+  // Read as a stream all the same: a device or a file growing meanwhile is held to the same limit.
+  const stream = createReadStream(file);
+  try {
+    return await readCapped(stream);
+  } finally {
+    stream.destroy();
+  }
 }
 
 async function run(

@@ -326,7 +326,7 @@ export const CONFIG_KEYS = {
   }),
   rateLimitMessages: key({
     env: 'RATE_LIMIT_MESSAGES',
-    doc: 'Messages to other sides one client address may send per hour from the web game page (0: no limit).',
+    doc: 'Messages to other sides one seat may send per hour, by mail, the web and the API together (0: no limit); the web game page also holds one client address to it.',
     expected: 'a whole number from 0 to 100000',
     default: '20',
     schema: wholeNumber(0, 100_000),

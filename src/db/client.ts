@@ -5,7 +5,7 @@
  * file knows which one it talks to — except where their behaviour differs
  * (PGlite has a single connection: transactions queue, SKIP LOCKED never skips).
  */
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, Logger as DrizzleLogger } from 'drizzle-orm';
@@ -151,6 +151,9 @@ async function openPgliteFolder(dataDir: string, logger: Logger | undefined): Pr
   const folder = join(dataDir, 'pglite');
   try {
     if (!existsSync(folder)) logger?.info({ folder }, 'creating a new database (the first start takes a few seconds)');
+    // Its owner's alone (holding every game's tokens and seeds), also when an earlier version made it readable by all.
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    chmodSync(folder, 0o700);
     const client = new PGlite(folder);
     await client.waitReady;
     logger?.info({ kind: 'pglite', folder }, 'database open');

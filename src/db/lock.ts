@@ -103,15 +103,17 @@ const held = new Map<string, { fd: number; record: LockRecord }>();
  * DataDirInUseError. `dataDir` is shown in messages as given.
  */
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Only its owner reads the folder: the lock file holds the operator key, the database folder every game's secrets.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, LOCK_FILE);
   const key = resolve(path);
   if (held.has(key)) throw new DataDirInUseError(dataDir, { pid: process.pid, host: hostname() });
   const deadline = Date.now() + BUSY_MS;
   for (;;) {
-    const fd = fs.openSync(path, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+    const fd = fs.openSync(path, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
     let locked: boolean;
     try {
+      fs.fchmodSync(fd, 0o600); // a lock file left by an earlier version was readable by all
       locked = fileLocks().tryLock(fd);
       if (locked && isFileAt(fd, path)) {
         const record: LockRecord = {

@@ -26,7 +26,7 @@ export interface GamesContext {
   readonly hooks?: ServiceHooks;
   /** Writes the mail the use cases queue (the mail channel's templates, mail/compose.ts). */
   readonly mail: MailComposer;
-  /** Limits on creating games and inviting addresses (absent or 0: no limit). */
+  /** Limits on creating games, inviting addresses and relaying messages (absent or 0: no limit). */
   readonly limits?: CreationLimits;
 }
 
@@ -35,6 +35,11 @@ export interface CreationLimits {
   readonly gamesPerHour: number;
   /** Invitations one address may be sent per hour, across every game (RATE_LIMIT_INVITATIONS). */
   readonly invitationsPerHour: number;
+  /**
+   * Messages one seat may send to other sides per hour, whatever the channel — mail, the web's message and orders
+   * forms, the API, the command line (RATE_LIMIT_MESSAGES).
+   */
+  readonly messagesPerHour?: number;
 }
 
 export type Tx = AppTransaction | AppDatabase;

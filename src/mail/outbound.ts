@@ -230,6 +230,13 @@ export interface OutboxSenderOptions {
   readonly sendDeadlineMs?: number;
   /** Jitter source for the backoff, in [0, 1); default Math.random. */
   readonly jitter?: () => number;
+  /**
+   * Sends the rows of a pass one after the other, each marked before the next goes (PGlite). A mark waits for the
+   * database, and PGlite's one connection is held by whatever transaction runs meanwhile (a resolution): mails sent
+   * at once would all wait there, unmarked, and a process killed then would send them all again. One at a time, a
+   * kill repeats at most the one mail in flight, as on PostgreSQL, where each mark goes at once on its own connection.
+   */
+  readonly oneAtATime?: boolean;
 }
 
 /** What one pass did. */
@@ -333,10 +340,12 @@ export class OutboxSender {
     return 'sent';
   }
 
-  /** One pass: claims up to batchSize due rows and sends them (at once: the SMTP pool queues them). */
+  /** One pass: claims up to batchSize due rows and sends them (at once: the SMTP pool queues them; or oneAtATime). */
   async sendDue(): Promise<SendReport> {
     const rows = await this.#claim();
-    const outcomes = await Promise.all(rows.map((row) => this.#deliver(row)));
+    const outcomes: ('sent' | 'retrying' | 'failed')[] = [];
+    if (this.options.oneAtATime) for (const row of rows) outcomes.push(await this.#deliver(row));
+    else outcomes.push(...(await Promise.all(rows.map((row) => this.#deliver(row)))));
     return {
       sent: outcomes.filter((o) => o === 'sent').length,
       retrying: outcomes.filter((o) => o === 'retrying').length,
@@ -364,12 +373,13 @@ export class OutboxSender {
 export function outboxSenderFor(
   config: Pick<Config, 'mailSmtpUrl' | 'mailFrom' | 'mailMaxAttempts' | 'pollIntervalMs'>,
   ctx: SenderContext,
-  database: Pick<Database, 'listen'> | null,
+  database: Pick<Database, 'listen' | 'kind'> | null,
 ): OutboxSender {
   return new OutboxSender(ctx, database, {
     driver: mailDriverFor(config),
     from: config.mailFrom,
     maxAttempts: config.mailMaxAttempts,
     pollMs: config.pollIntervalMs,
+    oneAtATime: database?.kind === 'pglite',
   });
 }

@@ -11,20 +11,25 @@ import type { InitiativeEvent } from './events.ts';
 export function rollInitiative(sides: readonly string[], dice: DiceSource): InitiativeEvent | null {
   if (sides.length < 2) return null;
   const rolls: Record<string, number[]> = Object.fromEntries(sides.map((s) => [s, []]));
-  const settle = (group: readonly string[]): string[] => {
-    if (group.length === 1) return [...group];
+  // Depth first, as the rule reads (each tied group settled completely before the next group rolls), with a stack
+  // of groups still to settle instead of recursion: a long run of ties costs dice, never the call stack.
+  const order: string[] = [];
+  const pending: (readonly string[])[] = [sides];
+  for (let group = pending.pop(); group !== undefined; group = pending.pop()) {
+    if (group.length === 1) {
+      order.push(group[0]!);
+      continue;
+    }
     const rolled = group.map((side) => {
       const r = dice.roll();
       rolls[side]!.push(r);
       return { side, r };
     });
-    const order: string[] = [];
-    for (let face = 6; face >= 1; face--) {
+    // Pushed lowest face first, so that the highest roll's group is the next one taken.
+    for (let face = 1; face <= 6; face++) {
       const tied = rolled.filter((x) => x.r === face).map((x) => x.side);
-      if (tied.length > 0) order.push(...settle(tied));
+      if (tied.length > 0) pending.push(tied);
     }
-    return order;
-  };
-  const order = settle(sides);
+  }
   return { type: 'initiative', rolls, order };
 }

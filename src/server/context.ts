@@ -21,7 +21,9 @@ export interface ContextOptions {
 /** Builds the context; the service key comes from SECRET_KEY or the database (service-key.ts). */
 export async function createGamesContext(
   config: Pick<Config, 'publicUrl' | 'mailDomain'> &
-    Partial<Pick<Config, 'rateLimitGames' | 'rateLimitInvitations'>> & { secretKey?: string | undefined },
+    Partial<Pick<Config, 'rateLimitGames' | 'rateLimitInvitations' | 'rateLimitMessages'>> & {
+      secretKey?: string | undefined;
+    },
   database: Pick<Database, 'db'>,
   { clock = systemClock, hooks, logger }: ContextOptions = {},
 ): Promise<GamesContext> {
@@ -32,7 +34,11 @@ export async function createGamesContext(
     publicUrl: config.publicUrl,
     mailDomain: config.mailDomain,
     mail: mailComposer,
-    limits: { gamesPerHour: config.rateLimitGames ?? 0, invitationsPerHour: config.rateLimitInvitations ?? 0 },
+    limits: {
+      gamesPerHour: config.rateLimitGames ?? 0,
+      invitationsPerHour: config.rateLimitInvitations ?? 0,
+      messagesPerHour: config.rateLimitMessages ?? 0,
+    },
     ...(logger ? { logger } : {}),
     ...(hooks ? { hooks } : {}),
   };

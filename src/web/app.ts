@@ -12,7 +12,7 @@ import type { DatabaseKind, GamesContext } from '../games/context.ts';
 import { pingDatabase, RETRY_AFTER_S } from '../games/health.ts';
 import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
-import { errorHandler, notFoundHandler, refuseNul } from './errors.ts';
+import { errorHandler, notFoundHandler, refuseCharsetsButUtf8, refuseNul } from './errors.ts';
 import { countRequests, createMetrics, type Metrics } from './metrics.ts';
 import { securityHeaders } from './pages/headers.ts';
 import { createPagesRouter } from './pages/router.ts';
@@ -119,6 +119,7 @@ export function createApp(deps: AppDeps): Express {
   // Cookies and upgrades follow the address players reach the service at.
   const secure = deps.ctx.publicUrl.startsWith('https:');
   app.use(securityHeaders({ secure }));
+  app.use(refuseCharsetsButUtf8);
   app.use(express.json({ limit: `${settings.bodyLimitKb}kb` }));
   app.use(refuseNul);
 

@@ -169,6 +169,21 @@ function holdsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * Refuses a body declared in a character set other than UTF-8 (415 UNSUPPORTED_CHARSET), before a body parser
+ * reads it: the JSON parser would otherwise decode `charset=utf-16` as asked, and answer the UTF-8 bytes it got as
+ * malformed JSON (400).
+ */
+export const refuseCharsetsButUtf8: RequestHandler = (req, _res, next) => {
+  const type = req.headers['content-type'];
+  const charset = typeof type === 'string' ? /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1] : undefined;
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    next(new AppError(BODY_ERRORS['charset.unsupported']!.code, BODY_ERRORS['charset.unsupported']!.message, 415));
+    return;
+  }
+  next();
+};
+
+/**
  * Refuses a request whose parsed body or query holds a NUL character: no text
  * a player writes needs one, and PostgreSQL cannot store it. Runs after each
  * body parser, so every route sees only text that can be stored.

@@ -185,3 +185,17 @@ describe('§10 the adjudicator', () => {
     });
   });
 });
+
+describe('keys of orders are ship ids', () => {
+  it('"__proto__" as a ship of the orders is an error, not orders silently dropped', () => {
+    const doc = duel();
+    doc.orders = { P: doc.orders.Black, Grey: doc.orders.Grey };
+    const text = JSON.stringify(doc).replace('"P":', '"__proto__":');
+    for (const r of [adjudicate(text), checkOrders(text)]) {
+      expect(r.exitCode).toBe(2);
+      expect((r.stdout as { errors: unknown[] }).errors).toContainEqual(
+        expect.objectContaining({ ship: '__proto__', code: 'UNKNOWN_SHIP' }),
+      );
+    }
+  });
+});

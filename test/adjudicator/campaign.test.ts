@@ -235,3 +235,64 @@ describe('msc campaign check', () => {
     expect((r.stdout as Doc).errors.map((e: Doc) => e.code)).toEqual(['SIDE_UNKNOWN', 'DESIGN_SIZE']);
   });
 });
+
+describe('every error listed with its side and fleet', () => {
+  const badBuild = { build: [{ ship: { id: 'n', engine: 1, shields: 1, toHit: 1, weapons: [] }, fleet: 'N' }] };
+
+  it('a retreat order that does not parse is one error among the others, with its side and fleet', () => {
+    const doc = small({ orders: { red: { move: { R1: '0403' }, retreat: { R1: 'sometimes' } }, blue: badBuild } });
+    for (const r of [run(doc), checkCampaignDocument(JSON.stringify(doc))]) {
+      expect(r.exitCode).toBe(2);
+      const errors = (r.stdout as Doc).errors as Doc[];
+      expect(errors).toContainEqual(expect.objectContaining({ side: 'red', fleet: 'R1', code: 'RETREAT_VALUE' }));
+      expect(errors).toContainEqual(expect.objectContaining({ side: 'blue', code: 'DESIGN_SIZE' }));
+    }
+  });
+
+  it('a move that does not parse keeps its side and fleet, and hides nothing', () => {
+    const doc = small({ orders: { red: { move: { R1: 'up up' } }, blue: badBuild } });
+    expect(errorsOf(doc).map((e) => [e.side, e.fleet, e.code])).toEqual([
+      ['red', 'R1', 'MOVE_FORMAT'],
+      ['blue', undefined, 'DESIGN_SIZE'],
+    ]);
+  });
+});
+
+describe('keys of orders and store are sides', () => {
+  const proto = (doc: Doc, field: 'orders' | 'store') =>
+    JSON.stringify(doc).replace(`"${field}":{`, `"${field}":{"__proto__":{},`);
+
+  it('"__proto__" as a side of the orders is an unknown side, not a turn resolved without it', () => {
+    const text = proto(small({ orders: { red: { move: { R1: '0403' } } } }), 'orders');
+    expect(text).toContain('"orders":{"__proto__":{}');
+    for (const r of [adjudicateCampaign(text), checkCampaignDocument(text)]) {
+      expect(r.exitCode).toBe(2);
+      expect((r.stdout as Doc).errors).toContainEqual(
+        expect.objectContaining({ side: '__proto__', code: 'SIDE_UNKNOWN' }),
+      );
+    }
+  });
+
+  it('the store holds only sides', () => {
+    for (const text of [
+      JSON.stringify(small({ store: { blue: 0, red: 0, green: 4 } })),
+      proto(small(), 'store').replace('"__proto__":{}', '"__proto__":4'),
+    ]) {
+      const r = adjudicateCampaign(text);
+      expect(r.exitCode).toBe(2);
+      expect((r.stdout as Doc).errors[0]).toMatchObject({ code: 'SIDE_UNKNOWN' });
+    }
+  });
+
+  it('"__proto__" as a fleet of a side\'s orders is an error, not an order dropped', () => {
+    const text = JSON.stringify(small({ orders: { red: { move: { R1: '0403', P: 'N' } } } })).replace(
+      '"P":',
+      '"__proto__":',
+    );
+    const r = adjudicateCampaign(text);
+    expect(r.exitCode).toBe(2);
+    expect((r.stdout as Doc).errors).toContainEqual(
+      expect.objectContaining({ side: 'red', fleet: '__proto__', code: 'FLEET_UNKNOWN' }),
+    );
+  });
+});

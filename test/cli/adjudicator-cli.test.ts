@@ -1,5 +1,8 @@
 /** The `msc` command as a user runs it: a real process, real files, real exit codes. */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -53,5 +56,36 @@ describe('msc resolve / msc check', () => {
     expect(r.status).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/ran out/);
+  });
+});
+
+describe('input size', () => {
+  it('a file larger than 16 MiB is refused before it is read, as standard input is', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'msc-big-'));
+    try {
+      const file = join(dir, 'big.json');
+      writeFileSync(file, `{"pad": "${'x'.repeat(17 * 1024 * 1024)}"}`);
+      for (const args of [
+        ['resolve', file],
+        ['check', file],
+        ['campaign', 'resolve', file],
+      ]) {
+        const r = msc(args);
+        expect(r.status).toBe(2);
+        expect(JSON.parse(r.stdout).errors).toEqual([
+          { code: 'UNREADABLE_INPUT', message: expect.stringMatching(/larger than 16777216 bytes/) as string },
+        ]);
+      }
+      const stdin = msc(['resolve'], readFileSync(file, 'utf8'));
+      expect(JSON.parse(stdin.stdout).errors[0].code).toBe('UNREADABLE_INPUT');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a device without end is held to the same limit', () => {
+    const r = msc(['check', '/dev/zero']);
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).errors[0].code).toBe('UNREADABLE_INPUT');
   });
 });

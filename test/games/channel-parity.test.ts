@@ -12,6 +12,7 @@ import { auditLog, games, outbox, seats, sideMessages, submissions } from '../..
 import { inviteSeat } from '../../src/games/moderation/moderation.ts';
 import { requestLoginLink } from '../../src/games/logins/login-request.ts';
 import { claimModeration } from '../../src/games/games/people.ts';
+import type { GamesContext } from '../../src/games/context.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
 import { mscWith } from '../cli/support.ts';
 import { ALICE, BOB, orderMail, seatAddress } from '../mail/support.ts';
@@ -357,5 +358,77 @@ describe.each(databaseKinds)('one use case, every channel, on %s', (kind) => {
         .where(and(eq(auditLog.gameId, id), eq(auditLog.action, 'pause')));
       expect(entry?.reason).toBe('holidays');
     }
+  });
+});
+
+describe.each(databaseKinds)('the message limit, one per seat whatever the channel, on %s', (kind) => {
+  const LIMIT = 4;
+  let app: TestApp;
+  let ctx: GamesContext;
+  let msc: ReturnType<typeof mscWith>;
+  let alice: Visitor;
+  beforeAll(async () => {
+    app = await startTestApp(kind, {
+      ctx: (base) => (ctx = { ...base, limits: { gamesPerHour: 0, invitationsPerHour: 0, messagesPerHour: LIMIT } }),
+    });
+    msc = mscWith(async () => new DirectGamesClient(ctx, 'the test database'));
+    alice = visitor(app);
+    await logIn(app, alice, ALICE);
+  });
+  afterAll(() => app.close());
+
+  type Way = 'mail' | 'web-message' | 'web-orders' | 'api' | 'cli';
+  /** Sends `text` from Black to Grey one way; null when it was relayed, else how it was refused. */
+  async function message(way: Way, id: string, token: string, text: string): Promise<string | null> {
+    const command = `MESSAGE grey\n${text}\nEND\n`;
+    if (way === 'mail') {
+      const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), command));
+      return r.outcome === 'command' || r.outcome === 'accepted' ? null : String(r.outcome);
+    }
+    if (way === 'api') {
+      const r = await app.call('POST', `/api/games/${id}/orders`, { token, body: { text: command } });
+      return r.status === 200 ? null : String(r.body.error.code);
+    }
+    if (way === 'cli') {
+      const r = await msc(['game', 'orders', id, '--token', token, '--json'], { stdin: command });
+      return r.code === 0 ? null : cliCode(r);
+    }
+    await alice.get(`/games/${id}`);
+    const r =
+      way === 'web-message'
+        ? await alice.post(`/games/${id}/messages`, { to: 'grey', text })
+        : await alice.post(`/games/${id}/orders/text`, { text: command });
+    return r.status === 303 ? null : String(r.status);
+  }
+
+  it('mail, the web message form, the web orders form, the API and the command line share one limit per seat', async () => {
+    const id = 'msg-limit';
+    const created = await tutorialDuel(ctx, { id });
+    const tokens = created.tokens as Record<'black' | 'grey', string>;
+    const ways: Way[] = ['mail', 'web-message', 'web-orders', 'api'];
+    for (const [i, way] of ways.entries())
+      expect([way, await message(way, id, tokens.black, `hello ${i}`)]).toEqual([way, null]);
+    const over = {
+      mail: 'rejected',
+      'web-message': '429',
+      'web-orders': '429',
+      api: 'MESSAGES_LIMITED',
+      cli: 'MESSAGES_LIMITED',
+    };
+    for (const way of [...ways, 'cli'] as const)
+      expect([way, await message(way, id, tokens.black, `one more by ${way}`)]).toEqual([way, over[way]]);
+    const kept = await app.database.db.select().from(sideMessages).where(eq(sideMessages.gameId, id));
+    expect(kept.map((m) => m.channel)).toEqual(['mail', 'web', 'web', 'api']);
+    const relayed = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.gameId, id), eq(outbox.kind, 'message')));
+    expect(relayed).toHaveLength(LIMIT);
+    // Grey's seat has a limit of its own.
+    const grey = await app.call('POST', `/api/games/${id}/orders`, {
+      token: tokens.grey,
+      body: { text: 'MESSAGE black\nhello back\nEND\n' },
+    });
+    expect(grey.status).toBe(200);
   });
 });

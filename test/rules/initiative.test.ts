@@ -1,7 +1,7 @@
 /** rules-tactical.md §5: initiative. */
 import { describe, expect, it } from 'vitest';
 import { rollInitiative } from '../../src/rules/initiative.ts';
-import { ScriptedDice } from '../../src/rules/dice.ts';
+import { DiceExhaustedError, ScriptedDice } from '../../src/rules/dice.ts';
 
 describe('§5 initiative', () => {
   it('"Each side rolls one die; the highest is the first side."', () => {
@@ -40,5 +40,23 @@ describe('§5 initiative', () => {
     expect(r?.order).toEqual(['c', 'b', 'a', 'd', 'e']);
     expect(r?.rolls).toEqual({ a: [2, 6], b: [5, 3, 2], c: [5, 3, 4], d: [2, 1], e: [1] });
     expect(dice.used).toBe(11);
+  });
+});
+
+describe('§5 initiative: long runs of ties', () => {
+  it('20,000 tied dice run the dice out (DiceExhaustedError), they do not overflow the stack', () => {
+    const dice = new ScriptedDice(Array.from({ length: 20_000 }, () => 3));
+    expect(() => rollInitiative(['a', 'b'], dice)).toThrow(DiceExhaustedError);
+    expect(dice.used).toBe(20_000);
+  });
+
+  it('groups are still settled from the highest roll down, each completely before the next rolls', () => {
+    // a, b, c roll 5, 5, 2: a and b re-roll (tie 1000 times, then 1 and 6); c needs no re-roll.
+    const ties = Array.from({ length: 2000 }, () => 4);
+    const dice = new ScriptedDice([5, 5, 2, ...ties, 1, 6]);
+    const r = rollInitiative(['a', 'b', 'c'], dice);
+    expect(r?.order).toEqual(['b', 'a', 'c']);
+    expect(r?.rolls.c).toEqual([2]);
+    expect(r?.rolls.a).toHaveLength(1002);
   });
 });

@@ -68,6 +68,24 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     expect([form.status, form.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 
+  it('answers a body declared in a character set other than UTF-8 with 415 UNSUPPORTED_CHARSET', async () => {
+    app = await startTestApp(kind);
+    for (const charset of ['utf-16', 'UTF-16LE', 'utf-32', 'latin1', '"iso-8859-1"']) {
+      const json = await app.call('POST', '/api/games', {
+        raw: '{"name":"x"}',
+        contentType: `application/json; charset=${charset}`,
+      });
+      expect([charset, json.status, json.body.error.code]).toEqual([charset, 415, 'UNSUPPORTED_CHARSET']);
+    }
+    const text = await app.call('POST', '/api/games/nowhere/orders', {
+      raw: 'GAME nowhere TURN 1\nEND',
+      contentType: 'text/plain; charset=utf-16',
+    });
+    expect([text.status, text.body.error.code]).toEqual([415, 'UNSUPPORTED_CHARSET']);
+    const utf8 = await app.call('POST', '/api/games', { raw: '{}', contentType: 'application/json; charset=UTF-8' });
+    expect(utf8.status).not.toBe(415);
+  });
+
   it('answers a thrown internal error with 500 INTERNAL: no message, no stack, and logs it with the request id', async () => {
     // A database that fails the way a broken server would, with a message that must not reach the client.
     app = await startTestApp(kind, {

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
+import type { Express } from 'express';
 import type { DatabaseKind } from '../../src/db/client.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { createLogger, type Logger } from '../../src/log.ts';
@@ -42,6 +43,8 @@ export const TEST_CREATOR = 'creator@pbem.test';
 
 export interface TestApp {
   readonly url: string;
+  /** The Express app itself (its routes are read by the tests that try every one). */
+  readonly express: Express;
   readonly ctx: TestGamesContext;
   readonly database: TestDatabase;
   readonly metrics: Metrics;
@@ -118,6 +121,7 @@ export async function startTestApp(kind: DatabaseKind, options: StartOptions = {
   const creatorCookie = `msc_session=${(await startSession(ctx, TEST_CREATOR)).id}`;
   return {
     url,
+    express: app,
     ctx,
     database,
     metrics,

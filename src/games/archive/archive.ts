@@ -38,6 +38,7 @@ import { isModerator } from '../games/people.ts';
 import { secretMatches } from '../secrets.ts';
 import { seatAmong } from '../seats/seats.ts';
 import { scenarioOf, settingsOf } from '../games/state.ts';
+import { openToAll } from '../battles/visibility.ts';
 
 export type { GameExport } from './export-format.ts';
 
@@ -127,6 +128,8 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
   const game = await createGamesRepository(tx).byId(gameId);
   const seatRows = await createSeatsRepository(tx).ofGame(gameId);
   const reader = readerOf(game, seatRows, access);
+  // A campaign's linked battle is not there for all while its campaign runs (battles/visibility.ts).
+  if (reader === 'reader' && !(await openToAll(tx, game))) throw gameNotFound(game.id);
   const over = game.status === 'finished' || game.status === 'abandoned';
   const secrets = over || reader === 'moderator';
   // A running game of a kind with hidden information (a campaign) is exported to its moderator only.

@@ -13,6 +13,7 @@ import { normalizeEmail } from '../logins/logins.ts';
 import { checkModerator } from '../moderation/moderation.ts';
 import { seatToken } from '../secrets.ts';
 import { scenarioOf } from './state.ts';
+import { runningCampaignOf } from '../battles/visibility.ts';
 
 export interface GameSummary {
   readonly id: string;
@@ -82,12 +83,19 @@ export function isModerator(game: Pick<Game, 'moderatorEmail'>, email: string | 
 }
 
 /**
- * Whether `email` may read a game that its moderator keeps out of the public archive: its players and moderator may.
+ * Whether `email` may read a game that its moderator keeps out of the public archive (or a battle of a campaign still
+ * running): its players and moderator may.
  */
 export async function mayRead(ctx: GamesContext, game: Game, email: string | null): Promise<boolean> {
-  if (game.public) return true;
+  // A campaign's linked battle is read as a private game while the campaign runs (battles/visibility.ts).
+  const campaign = await runningCampaignOf(ctx.db, game.id);
+  if (game.public && campaign === null) return true;
   if (email === null) return false;
-  return isModerator(game, email) || (await seatsInGame(ctx, game.id, email)).length > 0;
+  return (
+    isModerator(game, email) ||
+    (campaign !== null && isModerator(campaign, email)) ||
+    (await seatsInGame(ctx, game.id, email)).length > 0
+  );
 }
 
 /**

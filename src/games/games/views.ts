@@ -17,6 +17,7 @@ import { isOver, kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
 import { sideName } from './settings.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
+import { battlesOfRunningCampaigns, openToAll } from '../battles/visibility.ts';
 
 async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
   const game = await createGamesRepository(ctx.db).byId(gameId);
@@ -113,7 +114,8 @@ export async function publicGameView(ctx: GamesContext, gameId: string): Promise
 /** What a visitor with no token sees: a game its moderator made private is not there for them. */
 export async function visitorGameView(ctx: GamesContext, gameId: string): Promise<GameView> {
   const game = await gameRow(ctx, gameId);
-  if (!game.public) throw gameNotFound(gameId);
+  // A campaign's linked battle too while its campaign runs (battles/visibility.ts).
+  if (!(await openToAll(ctx.db, game))) throw gameNotFound(gameId);
   return baseView(ctx, game);
 }
 
@@ -252,8 +254,9 @@ export async function history(ctx: GamesContext, gameId: string) {
 
 export async function listGames(ctx: GamesContext, filter: { publicOnly?: boolean } = {}) {
   const rows = await ctx.db.select().from(games).orderBy(desc(games.createdAt)).limit(500);
+  const hidden = filter.publicOnly ? await battlesOfRunningCampaigns(ctx.db) : new Set<string>();
   return rows
-    .filter((g) => !filter.publicOnly || g.public)
+    .filter((g) => !filter.publicOnly || (g.public && !hidden.has(g.id)))
     .map((g) => ({
       id: g.id,
       name: g.name,

@@ -5,13 +5,14 @@
  * through the mail port. The checks and their codes are the orders language's
  * own. A MESSAGE in submitted text reaches relayMessage through submitText.
  */
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { sideMessages, type Game, type Seat, type SideMessage, type SubmissionChannel } from '../../db/schema.ts';
 import { LIMITS } from '../../orders/index.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
-import { conflict, invalid } from '../errors.ts';
+import { conflict, invalid, LimitError } from '../errors.ts';
+import { HOUR } from '../clock.ts';
 import { queueAnswer } from './messages.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
@@ -78,6 +79,7 @@ export async function relayMessage(
   tx: Tx,
   m: { gameId: string; turn: number; from: Seat; to: Seat; text: string; channel: SubmissionChannel },
 ): Promise<SideMessage> {
+  await checkMessageLimit(ctx, tx, m.gameId, m.from.side);
   const [row] = await tx
     .insert(sideMessages)
     .values({
@@ -106,6 +108,37 @@ export async function relayMessage(
     seat: m.to,
   });
   return row!;
+}
+
+/**
+ * MESSAGES_LIMITED (429) when the seat has sent its messages for this hour (ctx.limits.messagesPerHour): one limit
+ * per seat, counted in the database, so that it holds whichever channel the messages came by (every one comes
+ * through relayMessage) and across processes; two messages of one seat at once are counted one after the other.
+ */
+async function checkMessageLimit(ctx: GamesContext, tx: Tx, gameId: string, side: string): Promise<void> {
+  const limit = ctx.limits?.messagesPerHour ?? 0;
+  if (limit <= 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`msc-messages:${gameId}:${side}`}))`);
+  const now = ctx.clock.now();
+  const recent = await tx
+    .select({ at: sideMessages.createdAt })
+    .from(sideMessages)
+    .where(
+      and(
+        eq(sideMessages.gameId, gameId),
+        eq(sideMessages.fromSide, side),
+        gt(sideMessages.createdAt, new Date(now.getTime() - HOUR)),
+      ),
+    )
+    .orderBy(asc(sideMessages.createdAt));
+  if (recent.length < limit) return;
+  const retryAfterS = Math.max(1, Math.ceil((recent[0]!.at.getTime() + HOUR - now.getTime()) / 1000));
+  throw new LimitError(
+    'MESSAGES_LIMITED',
+    `your side has sent ${recent.length} messages in the last hour, the most a seat may: send the next in ` +
+      `${Math.ceil(retryAfterS / 60)} minutes (orders without MESSAGE are taken meanwhile)`,
+    retryAfterS,
+  );
 }
 
 /** The messages a side sent or received, newest first. */

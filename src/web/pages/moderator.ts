@@ -10,7 +10,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { createGameAndInvite } from '../../games/games/create.ts';
-import { AppError, LimitError } from '../../games/errors.ts';
+import { AppError, forbidden, LimitError } from '../../games/errors.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import {
   endGame,
@@ -227,7 +227,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       );
       return;
     }
-    const done = typeof req.query.done === 'string' ? DONE[req.query.done] : undefined;
+    const done =
+      typeof req.query.done === 'string' && Object.hasOwn(DONE, req.query.done) ? DONE[req.query.done] : undefined;
     await showBoard(req, res, game, { notice: done ?? null });
   });
 
@@ -277,11 +278,17 @@ export function moderatorRoutes(deps: PagesDeps): Router {
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };
 
+  // Looked up in a Map: an action named like a property of Object.prototype (`__proto__`, `valueOf`…) is not one.
+  const actionByName = new Map(Object.entries(actions));
+
   router.post('/games/:id/moderate/:action', async (req, res) => {
     const game = await gameOfPath(deps, req);
-    const action = actions[String(req.params.action)];
+    const email = requireLogin(req);
+    // Rights first: whoever does not moderate the game learns nothing of which actions exist.
+    if (!isModerator(game, email)) throw forbidden('NOT_MODERATOR', `you are not the moderator of game ${game.id}`);
+    const action = actionByName.get(String(req.params.action));
     if (!action) throw new AppError('NOT_FOUND', 'there is no such moderator action', 404);
-    const m = moderatorOf(req, game.id);
+    const m: Moderator = { gameId: game.id, email };
     try {
       await action(req, m);
       res.redirect(303, `/games/${game.id}/moderate?done=${String(req.params.action)}`);
