@@ -1,6 +1,7 @@
 /**
  * `msc resolve` and `msc check`: the adjudicator on a JSON position (docs/adjudicator.md);
- * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md).
+ * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md);
+ * `msc mini cost`: Mini Combat's point costs (rules-mini-combat.md §22.6).
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
@@ -9,6 +10,7 @@ import { EXIT, type Outcome } from '../adjudicator/exit.ts';
 // The adjudicators are loaded by the command that runs them, so that `msc --help` starts at once.
 const tactical = () => import('../adjudicator/adjudicate.ts');
 const campaigns = () => import('../adjudicator/campaign.ts');
+const miniCombat = () => import('../adjudicator/mini-combat.ts');
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -87,5 +89,16 @@ export function registerAdjudicatorCommands(program: Command): void {
     .option('--pretty', 'indent the JSON output')
     .action((file: string | undefined, opts: { pretty?: boolean }) =>
       run(file, async () => (await campaigns()).checkCampaignDocument, opts),
+    );
+  const mini = program.command('mini').description('Mini Combat: JSON in, JSON out (rules-mini-combat.md §22)');
+  mini
+    .command('cost')
+    .description(
+      'print the point cost of each element design, or of each element and unit of a position, with its working',
+    )
+    .argument('[file]', 'designs {"elements": [...]} or a position file; "-" or none reads standard input')
+    .option('--pretty', 'indent the JSON output')
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await miniCombat()).miniCost, opts),
     );
 }
