@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { formatHex, parseHex } from '../rules/hex.ts';
+import type { UnitOrder } from '../rules/mini-combat/orders.ts';
 import { checkPosition } from '../rules/mini-combat/state.ts';
 import {
   DEFAULT_OPTIONS,
@@ -386,4 +387,31 @@ export function parsePositionInput(
         ? { kind: 'seed' as const, seed: String(d.seed) }
         : null;
   return { ok: true, value: { position, orders: orders.value, dice } };
+}
+
+/**
+ * One unit's orders as written back (§22.2 `ordersUsed`): the fields of §7 that
+ * differ from the standing order, so that the entry reads back as the same order.
+ */
+export function orderToJson(o: UnitOrder) {
+  return {
+    unit: o.unit,
+    ...(o.move.length > 0 ? { move: o.move.join(' ') } : {}),
+    ...(o.paths.size > 0 ? { paths: Object.fromEntries([...o.paths].map(([id, p]) => [id, p.join(' ')])) } : {}),
+    ...(o.face === null ? {} : { face: o.face }),
+    ...(o.fire.length > 0 ? { fire: [...o.fire] } : {}),
+    ...(o.then === 'nearest' ? {} : { then: o.then }),
+    ...(o.within === null ? {} : { within: o.within }),
+    ...(o.spare ? { spare: true } : {}),
+    ...(o.teleport.length > 0 ? { teleport: o.teleport.map(formatHex) } : {}),
+    ...(o.drop.length > 0 ? { drop: o.drop.map(formatHex) } : {}),
+    ...(o.embark === null ? {} : { embark: o.embark }),
+    ...(o.disembark ? { disembark: true } : {}),
+    ...(o.insubstantial ? { insubstantial: true } : {}),
+    ...(o.dive ? { dive: true } : {}),
+    ...(o.surface ? { surface: true } : {}),
+    ...(o.land ? { land: true } : {}),
+    ...(o.square ? { square: true } : {}),
+    ...(o.heal === null ? {} : { heal: o.heal }),
+  };
 }

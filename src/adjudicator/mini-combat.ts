@@ -1,10 +1,11 @@
 /**
- * `msc mini cost` (rules-mini-combat.md §22.6) as a function of its input
- * text: what to print and which exit code to end with. Exit 0 with the costs,
- * 2 with every problem of the input listed.
+ * `msc mini cost` and `msc mini check` (rules-mini-combat.md §22, §22.6) as
+ * functions of their input text: what to print and which exit code to end
+ * with. Exit 0 with the answer, 2 with every problem of the input listed.
  */
 import type { z } from 'zod';
 import { parseCodes } from '../rules/mini-combat/capabilities.ts';
+import { checkSideOrders } from '../rules/mini-combat/check.ts';
 import { elementCost, type CostWorking } from '../rules/mini-combat/cost.ts';
 import { formatFraction } from '../rules/mini-combat/fraction.ts';
 import type { ElementDesign } from '../rules/mini-combat/types.ts';
@@ -13,6 +14,8 @@ import {
   costInputSchema,
   designOf,
   hostileInputErrors,
+  orderToJson,
+  toJsonError,
   fieldPath,
   parsePositionInput,
   type MiniJsonError,
@@ -135,4 +138,27 @@ export function miniCost(text: string): Outcome {
     ...costJson(elementCost(design)),
   }));
   return { exitCode: EXIT.resolved, stdout: { elements, total: elements.reduce((s, e) => s + e.cost, 0) } };
+}
+
+/**
+ * `msc mini check`: checks the position and both sides' orders (§18, §22)
+ * without resolving; exit 0 with `{"ok": true, "orders": …}`, the orders as
+ * understood (a side with none: its standing orders, written as none), or
+ * exit 2 with every problem.
+ */
+export function miniCheck(text: string): Outcome {
+  const json = parseText(text);
+  if (!json.ok) return json.outcome;
+  const parsed = parsePositionInput(json.value);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const { position, orders } = parsed.value;
+  const errors: MiniJsonError[] = [];
+  const understood: Record<string, ReturnType<typeof orderToJson>[]> = {};
+  for (const side of position.sides) {
+    const r = checkSideOrders(position, side, orders[side] ?? []);
+    errors.push(...r.problems.map(toJsonError));
+    understood[side] = r.orders.map(orderToJson);
+  }
+  if (errors.length > 0) return invalid(errors);
+  return { exitCode: EXIT.resolved, stdout: { ok: true, orders: understood } };
 }

@@ -1,7 +1,7 @@
 /**
  * `msc resolve` and `msc check`: the adjudicator on a JSON position (docs/adjudicator.md);
  * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md);
- * `msc mini cost`: Mini Combat's point costs (rules-mini-combat.md §22.6).
+ * `msc mini cost` and `msc mini check`: Mini Combat's point costs and order checks (rules-mini-combat.md §22).
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
@@ -100,5 +100,15 @@ export function registerAdjudicatorCommands(program: Command): void {
     .option('--pretty', 'indent the JSON output')
     .action((file: string | undefined, opts: { pretty?: boolean }) =>
       run(file, async () => (await miniCombat()).miniCost, opts),
+    );
+  mini
+    .command('check')
+    .description(
+      "check a Mini Combat position and both sides' orders without resolving; prints the orders as understood",
+    )
+    .argument('[file]', 'position file; "-" or none reads standard input')
+    .option('--pretty', 'indent the JSON output')
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await miniCombat()).miniCheck, opts),
     );
 }

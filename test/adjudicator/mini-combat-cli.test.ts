@@ -185,4 +185,13 @@ describe.concurrent('msc mini cost', () => {
       message: expect.stringContaining('no-such-file.json'),
     });
   });
+
+  it('msc mini check on the sample: exit 0 and the orders as understood', () => {
+    const r = msc(['mini', 'check', 'examples/mini-combat-sample.json']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: true,
+      orders: { red: [{ unit: 'R3' }, { unit: 'R7' }, { unit: 'R6' }] },
+    });
+  });
 });

@@ -28,6 +28,7 @@ const EXPECTED: Record<string, string[]> = {
   'campaign check': ['--pretty'],
   mini: [],
   'mini cost': ['--pretty'],
+  'mini check': ['--pretty'],
   serve: [],
   migrate: ['--json'],
   verify: ['--json'],
