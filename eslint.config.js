@@ -172,4 +172,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The Mini Combat rules are pure too: their own files and the files of src/rules they build on.
+    files: ['src/rules/mini-combat/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\.?/[^/]+$)',
+              message: 'src/rules/mini-combat is pure: import only its own files and files of src/rules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,14 +1,16 @@
 /**
  * Each game kind's stand-alone adjudicator (`GameKind.adjudicator`), as the registry lists them: `msc resolve` and
  * `msc check` for the kind without a command word (the tactical battle, docs/adjudicator.md),
- * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md).
+ * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md); then the adjudicators
+ * of rule systems not yet hosted as kinds (src/adjudicator/rules-only.ts: `msc mini cost|check`).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { EXIT, type Outcome } from '../adjudicator/exit.ts';
 import { kindOf, RULESETS } from '../kinds/index.ts';
-import type { AdjudicatorCommand } from '../kinds/kind.ts';
+import type { AdjudicatorCommands } from '../kinds/kind.ts';
+import { RULES_ONLY_ADJUDICATORS } from '../adjudicator/rules-only.ts';
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -63,12 +65,9 @@ async function run(
   process.exitCode = outcome.exitCode;
 }
 
-/** `resolve` and `check` under `parent`: the program itself, or a kind's command group. */
-function addCommands(parent: Command, commands: { resolve: AdjudicatorCommand; check: AdjudicatorCommand }): void {
-  for (const [name, command] of [
-    ['resolve', commands.resolve],
-    ['check', commands.check],
-  ] as const)
+/** An adjudicator's commands under `parent`: the program itself, or its command group. */
+function addCommands(parent: Command, adjudicator: AdjudicatorCommands): void {
+  for (const [name, command] of Object.entries(adjudicator.commands))
     parent
       .command(name)
       .description(command.description)
@@ -79,7 +78,7 @@ function addCommands(parent: Command, commands: { resolve: AdjudicatorCommand; c
 
 export function registerAdjudicatorCommands(program: Command): void {
   // The kind without a command word first: its commands are the program's own.
-  const adjudicators = RULESETS.map((ruleset) => kindOf(ruleset).adjudicator).sort(
+  const adjudicators = [...RULESETS.map((ruleset) => kindOf(ruleset).adjudicator), ...RULES_ONLY_ADJUDICATORS].sort(
     (a, b) => Number(a.command !== undefined) - Number(b.command !== undefined),
   );
   for (const adjudicator of adjudicators) {

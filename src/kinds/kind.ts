@@ -330,8 +330,8 @@ export interface AdjudicatorCommand {
   load(): Promise<(text: string) => Outcome>;
 }
 
-/** A kind's stand-alone adjudicator on the command line: one turn resolved, or its document checked. */
-export interface KindAdjudicator {
+/** A stand-alone adjudicator on the command line: its commands, under a command word of its own or none. */
+export interface AdjudicatorCommands {
   /**
    * The word of its command group (`msc campaign resolve`); absent for the one kind whose commands are `msc resolve`
    * and `msc check` themselves.
@@ -339,8 +339,16 @@ export interface KindAdjudicator {
   readonly command?: string;
   /** The group's description, with `command`. */
   readonly description?: string;
-  readonly resolve: AdjudicatorCommand;
-  readonly check: AdjudicatorCommand;
+  /** Its commands by name, in the order `msc --help` lists them. */
+  readonly commands: Readonly<Record<string, AdjudicatorCommand>>;
+}
+
+/** A kind's adjudicator: one turn resolved, or its document checked — and any commands of its own. */
+export interface KindAdjudicator extends AdjudicatorCommands {
+  readonly commands: Readonly<Record<string, AdjudicatorCommand>> & {
+    readonly resolve: AdjudicatorCommand;
+    readonly check: AdjudicatorCommand;
+  };
 }
 
 /** A table of text: a header row and rows of cells, laid out by whoever prints it. */

@@ -33,8 +33,7 @@ vi.mock('../../src/kinds/index.ts', async (importOriginal) => {
     adjudicator: {
       command: 'muster',
       description: 'the muster adjudicator',
-      resolve: command('resolve'),
-      check: command('check'),
+      commands: { resolve: command('resolve'), check: command('check') },
     },
   };
   return {

@@ -26,6 +26,9 @@ const EXPECTED: Record<string, string[]> = {
   campaign: [],
   'campaign resolve': ['--pretty'],
   'campaign check': ['--pretty'],
+  mini: [],
+  'mini cost': ['--pretty'],
+  'mini check': ['--pretty'],
   serve: [],
   migrate: ['--json'],
   verify: ['--json'],
@@ -80,6 +83,7 @@ describe('msc help', () => {
       ...top,
       ...(await listed(['game'])).map((c) => `game ${c}`),
       ...(await listed(['campaign'])).map((c) => `campaign ${c}`),
+      ...(await listed(['mini'])).map((c) => `mini ${c}`),
     ];
     expect(all.sort()).toEqual(Object.keys(EXPECTED).filter(Boolean).sort());
   });

@@ -7,14 +7,16 @@ const adjudicator = () => import('../../adjudicator/campaign.ts');
 export const strategicAdjudicator: KindAdjudicator = {
   command: 'campaign',
   description: 'the strategic campaign adjudicator: one campaign turn as JSON in, JSON out',
-  resolve: {
-    description: 'resolve one campaign turn (file, or standard input) and print the result as JSON',
-    file: 'campaign file; "-" or none reads standard input',
-    load: async () => (await adjudicator()).adjudicateCampaign,
-  },
-  check: {
-    description: "check a campaign document's state and every side's orders without resolving",
-    file: 'campaign file; "-" or none reads standard input',
-    load: async () => (await adjudicator()).checkCampaignDocument,
+  commands: {
+    resolve: {
+      description: 'resolve one campaign turn (file, or standard input) and print the result as JSON',
+      file: 'campaign file; "-" or none reads standard input',
+      load: async () => (await adjudicator()).adjudicateCampaign,
+    },
+    check: {
+      description: "check a campaign document's state and every side's orders without resolving",
+      file: 'campaign file; "-" or none reads standard input',
+      load: async () => (await adjudicator()).checkCampaignDocument,
+    },
   },
 };

@@ -5,16 +5,18 @@ import type { KindAdjudicator } from '../kind.ts';
 const adjudicator = () => import('../../adjudicator/adjudicate.ts');
 
 export const tacticalAdjudicator: KindAdjudicator = {
-  resolve: {
-    description:
-      'resolve one turn of a JSON position with its orders (file, or standard input) and print the result as JSON',
-    file: 'position file; "-" or none reads standard input',
-    load: async () => (await adjudicator()).adjudicate,
-  },
-  check: {
-    description:
-      'check the orders of a JSON position without resolving; prints the orders as understood, or every error',
-    file: 'position file; "-" or none reads standard input',
-    load: async () => (await adjudicator()).checkOrders,
+  commands: {
+    resolve: {
+      description:
+        'resolve one turn of a JSON position with its orders (file, or standard input) and print the result as JSON',
+      file: 'position file; "-" or none reads standard input',
+      load: async () => (await adjudicator()).adjudicate,
+    },
+    check: {
+      description:
+        'check the orders of a JSON position without resolving; prints the orders as understood, or every error',
+      file: 'position file; "-" or none reads standard input',
+      load: async () => (await adjudicator()).checkOrders,
+    },
   },
 };

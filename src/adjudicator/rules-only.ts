@@ -1,0 +1,30 @@
+/**
+ * The stand-alone adjudicators of rule systems the service does not yet host as game kinds: their rules, JSON
+ * contract and commands are complete, and each moves to its kind's `adjudicator` when the kind is registered.
+ * `msc mini …`: Mini Combat's point costs and order checks (rules-mini-combat.md §22, docs/adjudicator-mini.md).
+ */
+import type { AdjudicatorCommands } from '../kinds/kind.ts';
+
+// Loaded by the command that runs it, so that `msc --help` starts at once.
+const miniCombat = () => import('./mini-combat.ts');
+
+export const RULES_ONLY_ADJUDICATORS: readonly AdjudicatorCommands[] = [
+  {
+    command: 'mini',
+    description: 'Mini Combat: JSON in, JSON out (rules-mini-combat.md §22)',
+    commands: {
+      cost: {
+        description:
+          'print the point cost of each element design, or of each element and unit of a position, with its working',
+        file: 'designs {"elements": [...]} or a position file; "-" or none reads standard input',
+        load: async () => (await miniCombat()).miniCost,
+      },
+      check: {
+        description:
+          "check a Mini Combat position and both sides' orders without resolving; prints the orders as understood",
+        file: 'position file; "-" or none reads standard input',
+        load: async () => (await miniCombat()).miniCheck,
+      },
+    },
+  },
+];
