@@ -2,8 +2,8 @@
  * Answers to one incoming mail, written to the outbox in the transaction that
  * records the mail, and remembered so the record says who was answered.
  * A seat is answered at its registered address, with its own token in the
- * Reply-To; an unverified sender only ever gets a notice that names no game
- * secret, and only when it has an address at all.
+ * Reply-To; an unverified sender gets nothing (toSender): its address may be
+ * forged.
  */
 import type { Seat } from '../games/seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
@@ -77,11 +77,13 @@ export class Answer {
     this.sent.push({ to: seat.email, kind });
   }
 
-  /** To an address that has not been shown to belong to any seat; false when there is none to answer. */
-  async toSender(address: string | null, gameId: string | null, kind: string, composed: Composed): Promise<boolean> {
-    if (!address) return false;
-    await queueAnswer(this.ctx, this.tx, { to: address, gameId, kind, composed, inReplyTo: this.inReplyTo });
-    this.sent.push({ to: address, kind });
-    return true;
+  /**
+   * To an address that has not been shown to belong to any seat: nothing is sent. Its From may be forged, and an
+   * answer would be backscatter — the service mailing whoever a forger names, up to the rate limit an hour. What
+   * became of the mail is recorded (inbound_messages) for the operator; the sender learns nothing beyond what SMTP
+   * itself told it. Always false: nobody was answered.
+   */
+  toSender(_address: string | null, _gameId: string | null, _kind: string, _composed: Composed): Promise<boolean> {
+    return Promise.resolve(false);
   }
 }

@@ -255,14 +255,15 @@ async function duplicateId(
   );
   const tell = copies === 1 && autoReason(mail, ctx.mailDomain) === null;
   await inbound.note(mail.messageId, { reusedBy: copies, reusedLastAt: ctx.clock.now().toISOString() });
-  if (tell)
-    await answer.toSender(
+  const told =
+    tell &&
+    (await answer.toSender(
       replyAddress(mail),
       null,
       'notice',
       composeNotice(reusedMessageIdNotice(mail.subject.slice(0, 100), earlier.receivedAt)),
-    );
-  return { reusedId: true, told: tell };
+    ));
+  return { reusedId: true, told };
 }
 
 /** Records a mail that kept failing, so that its receiver can let it go; nothing else is written. */

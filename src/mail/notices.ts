@@ -66,19 +66,13 @@ export function unknownGameNotice(gameId: string): Notice {
   };
 }
 
-export function wrongSenderNotice(m: {
-  gameId: string;
-  side: string;
-  sender: string | null;
-  registered: string;
-  subject: string;
-}): Notice {
-  const who = m.sender ? `from ${m.sender}` : 'with no sender address';
+/** Says nothing the forger wrote (their From, their Subject): it goes to the seat, which did not ask for it. */
+export function wrongSenderNotice(m: { gameId: string; side: string; registered: string }): Notice {
   return {
     subject: `[${m.gameId}] A mail with your token came from another address`,
     paragraphs: [
-      `A mail carrying the token of your seat (${m.side}) arrived ${who}${m.subject ? `, subject "${m.subject}"` : ''}. Orders for your seat are taken only from your registered address, ${m.registered}, so nothing in it was applied.`,
-      'If you sent it, send it again from your registered address. If you did not, someone else knows your token: ask the moderator for a new one. This answer went to your registered address only.',
+      `A mail carrying the token of your seat (${m.side}) arrived from an address other than your registered one, ${m.registered}. Orders for your seat are taken only from that address, so nothing in it was applied.`,
+      'If you sent it, send it again from your registered address. If you did not, someone else knows your token: ask the moderator for a new one. A few of these notices are sent a day at most.',
     ],
   };
 }

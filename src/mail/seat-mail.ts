@@ -10,6 +10,8 @@
  * the mail's DEPLOY lines instead (orders/deploy.ts) and hands them to the
  * deployment use case, submitFleet, as the web page and the API do.
  */
+import { HOUR } from '../games/clock.ts';
+import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository, type Game } from '../games/games/games.repository.ts';
 import type { Seat } from '../games/seats/seats.repository.ts';
@@ -239,32 +241,36 @@ async function applyDeploymentMail(ctx: GamesContext, tx: Tx, m: SeatMail): Prom
   };
 }
 
+/** Notices about mail with a seat's token from another address that one seat is sent a day, at most. */
+export const WRONG_SENDER_NOTICES_PER_DAY = 3;
+
+/** How many such notices the seat was sent in the last 24 hours, counted in the recorded mail. */
+async function wrongSenderNoticesToday(ctx: GamesContext, tx: Tx, gameId: string, side: string): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - 24 * HOUR);
+  return createInboundRepository(tx).wrongSenderNotices(gameId, side, since);
+}
+
 export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Promise<Verdict> {
   const { mail, seat, game, answer } = m;
   const tokenFrom = { token: m.tokenFrom };
 
   if (!m.verified) {
-    // Never to the unverified sender: the seat's owner learns that someone used their token.
-    await answer.toSeat(
-      seat,
-      'notice',
-      composeNotice(
-        wrongSenderNotice({
-          gameId: game.id,
-          side: seat.side,
-          sender: mail.from,
-          registered: seat.email,
-          subject: mail.subject.slice(0, 100),
-        }),
-      ),
-      { threaded: false },
-    );
+    // Never to the unverified sender. The seat's owner learns that someone used their token — without a word of the
+    // forger's (From, Subject), and a few times a day at most, so that forged mail cannot make the service mail them.
+    const notified = (await wrongSenderNoticesToday(ctx, tx, game.id, seat.side)) < WRONG_SENDER_NOTICES_PER_DAY;
+    if (notified)
+      await answer.toSeat(
+        seat,
+        'notice',
+        composeNotice(wrongSenderNotice({ gameId: game.id, side: seat.side, registered: seat.email })),
+        { threaded: false },
+      );
     return {
       gameId: game.id,
       side: seat.side,
       verified: false,
       outcome: 'wrong-sender',
-      detail: { ...tokenFrom, sender: mail.from },
+      detail: { ...tokenFrom, sender: mail.from, side: seat.side, notified },
     };
   }
   const base = { gameId: game.id, side: seat.side, verified: true };

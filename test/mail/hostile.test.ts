@@ -226,7 +226,7 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       await gameUnchanged();
     });
 
-    it('a subject-only mail: nothing to read; the answer says the subject is not read (and without a token, that the token is missing)', async () => {
+    it('a subject-only mail: nothing to read; the answer says the subject is not read (without a token, nobody is answered)', async () => {
       const withToken = await handleInboundMail(
         ctx,
         await composeMail({ from: ALICE, to: toBlack(), subject: 'SHIP Black SPEED 3 MOVE 2R' }),
@@ -238,10 +238,7 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
         await composeMail({ from: ALICE, to: PLAIN_ADDRESS, subject: 'SHIP Black SPEED 3 MOVE 2R' }),
       );
       expect(withoutToken.outcome).toBe('no-token');
-      expect(await sent()).toEqual([
-        ['rejected', ALICE],
-        ['notice', ALICE],
-      ]);
+      expect(await sent()).toEqual([['rejected', ALICE]]);
       await gameUnchanged();
     });
 
@@ -297,7 +294,7 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       expect(await sent()).toEqual([['accepted', ALICE]]);
       expect((await inboundRows(ctx.db)).map((r) => r.outcome)).toEqual(['accepted']);
     });
-    it('a second mail under a Message-ID already seen, with other text: not read, its sender told once, the first mail noted', async () => {
+    it('a second mail under a Message-ID already seen, with other text: not read, its (unverified) sender not answered, the first mail noted', async () => {
       const first = await orderMail(ALICE, toBlack(), black(), { messageId: '<reused@client.test>' });
       expect((await handleInboundMail(ctx, first)).outcome).toBe('accepted');
       const other = await orderMail(ALICE, toBlack(), `GAME ${gameId} TURN 1\nSHIP Black SPEED 1 MOVE 1\nEND`, {
@@ -305,14 +302,8 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
         subject: 'new orders',
       });
       const r = await handleInboundMail(ctx, other);
-      expect(r).toMatchObject({ outcome: 'duplicate', detail: { reusedId: true, told: true } });
-      expect(await sent()).toEqual([
-        ['accepted', ALICE],
-        ['notice', ALICE],
-      ]);
-      const notice = (await answers(ctx.db))[1]!;
-      expect(notice.subject).toBe('Your mail was not read: its Message-ID was used before');
-      expect(notice.textBody).toContain('"new orders"');
+      expect(r).toMatchObject({ outcome: 'duplicate', detail: { reusedId: true, told: false } });
+      expect(await sent()).toEqual([['accepted', ALICE]]);
       // The orders of the first mail stand; the record of the first mail says its id came again.
       expect((await submissionRows(ctx.db, gameId)).map((s) => s.orders)).toEqual([
         { Black: { speed: 3, move: '2R', fire: ['Grey'], hold: false } },
@@ -321,7 +312,7 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
       // Told once: a third text under the same id is only noted.
       const third = await orderMail(ALICE, toBlack(), 'ORDERS', { messageId: '<reused@client.test>' });
       expect(await handleInboundMail(ctx, third)).toMatchObject({ detail: { reusedId: true, told: false } });
-      expect(await sent()).toHaveLength(2);
+      expect(await sent()).toHaveLength(1);
       // The very same mail again is a plain duplicate, in silence.
       expect(await handleInboundMail(ctx, first)).toMatchObject({ outcome: 'duplicate', detail: {} });
     });
@@ -367,10 +358,10 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
   });
 
   describe('who may order', () => {
-    it('a forged From with no token: not applied; the no-token notice goes to the From address, which learns nothing of the game', async () => {
+    it('a forged From with no token: not applied, and nothing is mailed to the forged address (no backscatter)', async () => {
       const r = await handleInboundMail(ctx, await orderMail(ALICE, PLAIN_ADDRESS, black()));
       expect(r.outcome).toBe('no-token');
-      expect(await sent()).toEqual([['notice', ALICE]]);
+      expect(await sent()).toEqual([]);
       await gameUnchanged();
     });
 
@@ -389,10 +380,31 @@ describe.each(databaseKinds)('hostile mail on %s', (kind) => {
         ['notice', ALICE],
         ['notice', ALICE],
       ]);
+      // The seat is told, in the service's words only: nothing of the forger's From or Subject.
       const [warning] = await answers(ctx.db);
-      expect(warning!.textBody).toContain(MALLORY);
-      expect(warning!.textBody).toContain('pwned');
+      expect(warning!.textBody).not.toContain(MALLORY);
+      expect(warning!.textBody).not.toContain('pwned');
+      expect(warning!.subject).not.toContain('pwned');
       expect((await ctx.db.select().from(outbox).where(eq(outbox.toAddress, MALLORY))).length).toBe(0);
+      await gameUnchanged();
+    });
+
+    it("forged mail with a seat's token: the seat is told a few times a day at most, counted in the database", async () => {
+      const forged = async (n: number) =>
+        handleInboundMail(ctx, await orderMail(`${n}.${MALLORY}`, toBlack(), black(), { subject: `spam ${n}` }));
+      const outcomes = [];
+      for (let n = 0; n < 6; n++) outcomes.push(await forged(n));
+      expect(outcomes.map((r) => r.outcome)).toEqual(Array.from({ length: 6 }, () => 'wrong-sender'));
+      expect(outcomes.map((r) => r.detail.notified)).toEqual([true, true, true, false, false, false]);
+      expect(await sent()).toEqual([
+        ['notice', ALICE],
+        ['notice', ALICE],
+        ['notice', ALICE],
+      ]);
+      // A day later the seat may be told again.
+      ctx.clock.advanceBy(24 * 3_600_000 + 1);
+      expect((await forged(7)).detail.notified).toBe(true);
+      expect(await sent()).toHaveLength(4);
       await gameUnchanged();
     });
 

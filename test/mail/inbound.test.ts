@@ -149,24 +149,23 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(out[1]!.textBody).toMatch(/line 3/);
     });
 
-    it('a token that opens no seat (mistyped or rotated) is answered to the sender, nothing applied', async () => {
+    it('a token that opens no seat (mistyped or rotated): nothing applied, the unverified sender not answered', async () => {
       const old = tokens.black!;
       await rotateSeatToken(ctx, { gameId, key: moderatorToken }, 'black');
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(old), black()));
       expect(r.outcome).toBe('bad-token');
-      expect((await answers(ctx.db)).map((m) => [m.kind, m.toAddress])).toEqual([['notice', ALICE]]);
+      expect(await answers(ctx.db)).toEqual([]);
       expect(await submissionRows(ctx.db, gameId)).toEqual([]);
     });
 
-    it('mail for a game that does not exist gets a clear answer', async () => {
+    it('mail for a game that does not exist: recorded, its unverified sender not answered', async () => {
       const r = await handleInboundMail(
         ctx,
         await orderMail(ALICE, PLAIN_ADDRESS, 'GAME orion-9 TURN 1\nSHIP 3 SPEED 1 MOVE 1\nEND'),
       );
       expect(r.outcome).toBe('unknown-game');
-      const out = await answers(ctx.db);
-      expect(out.map((m) => [m.kind, m.toAddress, m.gameId])).toEqual([['notice', ALICE, null]]);
-      expect(out[0]!.subject + out[0]!.textBody).toContain('orion-9');
+      expect(r.detail).toMatchObject({ named: 'orion-9' });
+      expect(await answers(ctx.db)).toEqual([]);
     });
 
     it('a game that is over takes no orders and says so', async () => {
@@ -268,10 +267,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect(await submissionRows(ctx.db, gameId)).toEqual([]);
     });
 
-    it('HELP without any token: anyone may ask how to play', async () => {
+    it('HELP without any token: recorded, but its unverified (maybe forged) sender is not mailed', async () => {
       const r = await handleInboundMail(ctx, await orderMail('newcomer@example.test', PLAIN_ADDRESS, 'help'));
       expect(r.outcome).toBe('command');
-      expect((await answers(ctx.db)).map((m) => [m.kind, m.toAddress])).toEqual([['help', 'newcomer@example.test']]);
+      expect(await answers(ctx.db)).toEqual([]);
     });
 
     it('STATUS sends my report again', async () => {
@@ -424,12 +423,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
     ]);
   });
 
-  it('never answers an unverified sender with anything about a seat: a forged From with a real game name gets only the no-token notice', async () => {
+  it('never answers an unverified sender: a forged From with a real game name gets nothing (no backscatter)', async () => {
     const r = await handleInboundMail(ctx, await orderMail(ALICE, PLAIN_ADDRESS, black()));
     expect(r.outcome).toBe('no-token');
-    const out = await answers(ctx.db);
-    expect(out.map((m) => [m.kind, m.toAddress])).toEqual([['notice', ALICE]]);
-    expect(out[0]!.textBody).not.toContain('SHIP Black');
-    expect(JSON.stringify(out[0]!.headers)).not.toContain(tokens.black);
+    expect(await answers(ctx.db)).toEqual([]);
+    expect(tokens.black).toBeTruthy();
   });
 });

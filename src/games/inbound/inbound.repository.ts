@@ -11,6 +11,26 @@ const HOUR_MS = 3_600_000;
 
 export function createInboundRepository(db: Tx) {
   return {
+    /**
+     * How many notices about mail with a seat's token from another address (outcome `wrong-sender`, `notified`) the
+     * seat of `side` in `gameId` was sent since `since`.
+     */
+    async wrongSenderNotices(gameId: string, side: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inboundMessages)
+        .where(
+          and(
+            eq(inboundMessages.gameId, gameId),
+            eq(inboundMessages.outcome, 'wrong-sender'),
+            gt(inboundMessages.receivedAt, since),
+            sql`${inboundMessages.detail}->>'side' = ${side}`,
+            sql`${inboundMessages.detail}->>'notified' = 'true'`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
     /** Records a mail as being handled; false if it was recorded before (a duplicate). */
     async claim(m: {
       messageId: string;
