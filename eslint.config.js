@@ -131,4 +131,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The Simple Combat Game's rules are pure too: their own files and the shared ones of src/rules (hexes, line of
+    // sight, dice).
+    files: ['src/rules/scg/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\.?/[^/]+$)',
+              message: 'src/rules/scg is pure: import only its own files and files of src/rules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
