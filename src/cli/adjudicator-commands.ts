@@ -1,6 +1,7 @@
 /**
  * `msc resolve` and `msc check`: the adjudicator on a JSON position (docs/adjudicator.md);
- * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md).
+ * `msc campaign resolve` and `msc campaign check`: the same for a campaign turn (docs/adjudicator-campaign.md);
+ * `msc scg resolve` and `msc scg check`: the same for a Simple Combat Game turn (docs/adjudicator-scg.md).
  */
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
@@ -9,6 +10,7 @@ import { EXIT, type Outcome } from '../adjudicator/exit.ts';
 // The adjudicators are loaded by the command that runs them, so that `msc --help` starts at once.
 const tactical = () => import('../adjudicator/adjudicate.ts');
 const campaigns = () => import('../adjudicator/campaign.ts');
+const scgGames = () => import('../adjudicator/scg.ts');
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -87,5 +89,22 @@ export function registerAdjudicatorCommands(program: Command): void {
     .option('--pretty', 'indent the JSON output')
     .action((file: string | undefined, opts: { pretty?: boolean }) =>
       run(file, async () => (await campaigns()).checkCampaignDocument, opts),
+    );
+  const scg = program.command('scg').description('the Simple Combat Game adjudicator: one turn as JSON in, JSON out');
+  scg
+    .command('resolve')
+    .description('resolve one Simple Combat Game turn (file, or standard input) and print the result as JSON')
+    .argument('[file]', 'game file; "-" or none reads standard input')
+    .option('--pretty', 'indent the JSON output')
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await scgGames()).adjudicateScg, opts),
+    );
+  scg
+    .command('check')
+    .description("check a Simple Combat Game document's state and every side's orders without resolving")
+    .argument('[file]', 'game file; "-" or none reads standard input')
+    .option('--pretty', 'indent the JSON output')
+    .action((file: string | undefined, opts: { pretty?: boolean }) =>
+      run(file, async () => (await scgGames()).checkScgDocument, opts),
     );
 }

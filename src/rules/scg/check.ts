@@ -86,13 +86,13 @@ export function checkMoveValues(state: ScgState, side: string, d: MoveDraft): Pr
     return {
       code: 'HALT_VALUE',
       unit,
-      message: `HALT takes a whole number of hexes from 1 to 99, not ${String(d.halt)}`,
+      message: `HALT takes a whole number of hexes from 1 to 99, not ${Number.isNaN(d.halt) ? 'that' : d.halt}`,
     };
   if (d.kind === 'toward' && d.within !== undefined && (!isWhole(d.within) || d.within < 1 || d.within > 99))
     return {
       code: 'WITHIN_VALUE',
       unit,
-      message: `WITHIN takes a whole number of hexes from 1 to 99, not ${String(d.within)}`,
+      message: `WITHIN takes a whole number of hexes from 1 to 99, not ${Number.isNaN(d.within) ? 'that' : d.within}`,
     };
   const { width, height } = state.map;
   const impassable = new Set(state.map.impassable.map(hexKey));
