@@ -26,6 +26,9 @@ export type MoveDraft =
 
 type Problem = Omit<ScgOrderError, 'side' | 'entry'>;
 
+/** An id from the orders as a message may show it: a hostile megabyte id is cut short. */
+const named = (id: string): string => (id.length > 24 ? `${id.slice(0, 24)}…` : id);
+
 const unitOf = (state: ScgState, id: string): ScgUnit | undefined => state.units.find((u) => u.id === id);
 
 const ownUnits = (state: ScgState, side: string) =>
@@ -41,19 +44,19 @@ export function checkOwnUnit(state: ScgState, side: string, id: string): Problem
     return {
       code: 'UNKNOWN_UNIT',
       unit: id,
-      message: `there is no unit ${id}: your units in play are ${ownUnits(state, side) || 'none'}`,
+      message: `there is no unit ${named(id)}: your units in play are ${ownUnits(state, side) || 'none'}`,
     };
   if (u.side !== side)
     return {
       code: 'UNIT_NOT_YOURS',
       unit: id,
-      message: `${id} is a unit of ${u.side}: give orders to your own units (${ownUnits(state, side)})`,
+      message: `${named(id)} is a unit of ${u.side}: give orders to your own units (${ownUnits(state, side)})`,
     };
   if (u.status !== 'active')
     return {
       code: 'UNIT_NOT_IN_PLAY',
       unit: id,
-      message: `${id} has been destroyed: give orders to units in play (${ownUnits(state, side)})`,
+      message: `${named(id)} has been destroyed: give orders to units in play (${ownUnits(state, side)})`,
     };
   return null;
 }
@@ -68,12 +71,18 @@ export function checkEnemy(state: ScgState, side: string, id: string): Omit<Prob
   if (!t)
     return {
       code: 'TARGET_UNKNOWN',
-      message: `there is no unit ${id}: the enemy units in play are ${enemies || 'none'}`,
+      message: `there is no unit ${named(id)}: the enemy units in play are ${enemies || 'none'}`,
     };
   if (t.side === side)
-    return { code: 'TARGET_FRIENDLY', message: `${id} is your own unit: fire at or aim for enemy units (${enemies})` };
+    return {
+      code: 'TARGET_FRIENDLY',
+      message: `${named(id)} is your own unit: fire at or aim for enemy units (${enemies})`,
+    };
   if (t.status !== 'active')
-    return { code: 'TARGET_NOT_IN_PLAY', message: `${id} has been destroyed: name enemy units in play (${enemies})` };
+    return {
+      code: 'TARGET_NOT_IN_PLAY',
+      message: `${named(id)} has been destroyed: name enemy units in play (${enemies})`,
+    };
   return null;
 }
 
@@ -119,7 +128,7 @@ export function checkMoveValues(state: ScgState, side: string, d: MoveDraft): Pr
   }
   if (d.kind === 'toward' && d.toward.toLowerCase() !== 'nearest') {
     const p = checkEnemy(state, side, d.toward);
-    if (p) return { ...p, unit, message: `TOWARD ${d.toward}: ${p.message}, or NEAREST` };
+    if (p) return { ...p, unit, message: `TOWARD ${named(d.toward)}: ${p.message}, or NEAREST` };
   }
   if (d.kind === 'path') {
     const u = unitOf(state, unit)!;
@@ -195,7 +204,7 @@ export function checkFireTargets(state: ScgState, side: string, entry: FireEntry
           ...p,
           unit: entry.unit,
           ...(weapon === undefined ? {} : { weapon }),
-          message: `${entry.unit}${where} fires at ${t}: ${p.message}`,
+          message: `${entry.unit}${where} fires at ${named(t)}: ${p.message}`,
         });
       else if (seen.has(t))
         problems.push({
