@@ -3,69 +3,99 @@
  * an order step by step with its stop reason (§8.5), one unit per hex (§8.6).
  */
 import { formatHex } from '../hex.ts';
-import { DIRECTIONS, type Direction, type Hex } from '../types.ts';
-import { distance, hexKey, HEX_KEYS, isOpen, nearestOf, neighbour, type Field, type LiveUnit } from './board.ts';
+import type { Direction, Hex } from '../types.ts';
+import { distance, hexKey, isOpen, nearestOf, neighbour, type Field, type LiveUnit } from './board.ts';
+import { gridDistance, gridOf, hexAt, indexOf } from './grid.ts';
 import type { MoveEvent, MoveOrder, StopReason } from './types.ts';
 
-/** Open and free of any other unit in play (§8.4 rule 1). */
-function enterable(field: Field, u: LiveUnit, h: Hex): boolean {
-  if (!isOpen(field.terrain, h)) return false;
-  const there = field.occupant.get(hexKey(h));
-  return there === undefined || there === u;
+/** Work arrays for routes, reused by every route of a turn: a hex counts as marked when it holds this route's stamp. */
+interface Scratch {
+  stamp: number;
+  readonly blocked: Int32Array;
+  readonly seen: Int32Array;
+  readonly goalSeen: Int32Array;
+  readonly toGoal: Int32Array;
+  readonly queue: Int32Array;
+}
+
+const scratches = new WeakMap<Field, Scratch>();
+
+function scratchFor(field: Field, size: number): Scratch {
+  let s = scratches.get(field);
+  if (!s) {
+    s = {
+      stamp: 0,
+      blocked: new Int32Array(size),
+      seen: new Int32Array(size),
+      goalSeen: new Int32Array(size),
+      toGoal: new Int32Array(size),
+      queue: new Int32Array(2 * size),
+    };
+    scratches.set(field, s);
+  }
+  s.stamp += 1;
+  return s;
 }
 
 /**
  * §8.4: the route from the unit's hex toward `aim`, to within `n` hexes or as
- * near as can be reached; [] when the unit is already in its goal.
+ * near as can be reached; [] when the unit is already in its goal. Enterable:
+ * on the map, open, and free of any other unit in play (rule 1).
  */
 export function routeToward(field: Field, u: LiveUnit, aim: Hex, n: number): Hex[] {
-  // R: every hex reachable through enterable hexes, by breadth-first search.
-  const seen = new Uint8Array(HEX_KEYS);
-  const reach: Hex[] = [u.hex];
-  seen[hexKey(u.hex)] = 1;
-  for (let i = 0; i < reach.length; i++) {
-    for (const d of DIRECTIONS) {
-      const nb = neighbour(reach[i]!, d);
-      const k = hexKey(nb);
-      if (seen[k] === 1 || !enterable(field, u, nb)) continue;
-      seen[k] = 1;
-      reach.push(nb);
+  const g = gridOf(field.state.map);
+  const s = scratchFor(field, g.size);
+  const { stamp, blocked, seen, goalSeen, toGoal, queue } = s;
+  for (const other of field.units) if (other.status === 'active' && other !== u) blocked[indexOf(g, other.hex)] = stamp;
+  const aimAt = indexOf(g, aim);
+  const start = indexOf(g, u.hex);
+  // R: every hex reachable through enterable hexes (breadth-first), and m of rule 3 on the way.
+  let count = 0;
+  queue[count++] = start;
+  seen[start] = stamp;
+  let m = Math.max(n, gridDistance(g, start, aimAt));
+  for (let i = 0; i < count; i++) {
+    const at = queue[i]!;
+    for (let k = 0; k < 6; k++) {
+      const nb = g.nb[at * 6 + k]!;
+      if (nb < 0 || seen[nb] === stamp || g.open[nb] === 0 || blocked[nb] === stamp) continue;
+      seen[nb] = stamp;
+      queue[count++] = nb;
+      const d = gridDistance(g, nb, aimAt);
+      if (d < m) m = Math.max(n, d);
     }
   }
-  let m = Infinity;
-  for (const h of reach) m = Math.min(m, Math.max(n, distance(h, aim)));
-  const goal = reach.filter((h) => distance(h, aim) <= m);
-  if (distance(u.hex, aim) <= m) return [];
-  // Steps to the goal from every reachable hex, counted outward from the goal.
-  const toGoal = new Int32Array(HEX_KEYS).fill(-1);
-  const queue: Hex[] = [];
-  for (const h of goal) {
-    toGoal[hexKey(h)] = 0;
-    queue.push(h);
-  }
-  for (let i = 0; i < queue.length; i++) {
+  if (gridDistance(g, start, aimAt) <= m) return [];
+  // Steps to the goal G, counted outward from it until the unit's hex is reached (nothing farther is needed).
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < count; i++) {
     const h = queue[i]!;
-    const next = toGoal[hexKey(h)]! + 1;
-    for (const d of DIRECTIONS) {
-      const nb = neighbour(h, d);
-      const k = hexKey(nb);
-      if (seen[k] !== 1 || toGoal[k] !== -1) continue;
-      toGoal[k] = next;
-      queue.push(nb);
+    if (gridDistance(g, h, aimAt) <= m) {
+      toGoal[h] = 0;
+      goalSeen[h] = stamp;
+      queue[count + tail++] = h;
+    }
+  }
+  while (head < tail && goalSeen[start] !== stamp) {
+    const h = queue[count + head++]!;
+    for (let k = 0; k < 6; k++) {
+      const nb = g.nb[h * 6 + k]!;
+      if (nb < 0 || seen[nb] !== stamp || goalSeen[nb] === stamp) continue;
+      goalSeen[nb] = stamp;
+      toGoal[nb] = toGoal[h]! + 1;
+      queue[count + tail++] = nb;
     }
   }
   // From the unit, the first direction (N NE SE S SW NW) one step nearer, each time.
   const route: Hex[] = [];
-  let at = u.hex;
-  let left = toGoal[hexKey(at)]!;
-  while (left > 0) {
-    for (const d of DIRECTIONS) {
-      const nb = neighbour(at, d);
-      const k = hexKey(nb);
-      if (seen[k] === 1 && toGoal[k] === left - 1) {
-        route.push(nb);
+  let at = start;
+  while (toGoal[at]! > 0) {
+    for (let k = 0; k < 6; k++) {
+      const nb = g.nb[at * 6 + k]!;
+      if (nb >= 0 && goalSeen[nb] === stamp && toGoal[nb] === toGoal[at]! - 1) {
+        route.push(hexAt(g, nb));
         at = nb;
-        left -= 1;
         break;
       }
     }
