@@ -5,7 +5,7 @@
 import { formatHex } from '../hex.ts';
 import type { Direction, Hex } from '../types.ts';
 import { distance, hexKey, isOpen, nearestOf, neighbour, type Field, type LiveUnit } from './board.ts';
-import { gridDistance, gridOf, hexAt, indexOf } from './grid.ts';
+import { gridDistance, gridOf, hexAt, indexOf, type Grid } from './grid.ts';
 import type { MoveEvent, MoveOrder, StopReason } from './types.ts';
 
 /** Work arrays for routes, reused by every route of a turn: a hex counts as marked when it holds this route's stamp. */
@@ -44,50 +44,96 @@ function scratchFor(field: Field, size: number): Scratch {
  */
 export function routeToward(field: Field, u: LiveUnit, aim: Hex, n: number): Hex[] {
   const g = gridOf(field.state.map);
-  const s = scratchFor(field, g.size);
-  const { stamp, blocked, seen, goalSeen, toGoal, queue } = s;
-  for (const other of field.units) if (other.status === 'active' && other !== u) blocked[indexOf(g, other.hex)] = stamp;
   const aimAt = indexOf(g, aim);
   const start = indexOf(g, u.hex);
+  if (gridDistance(g, start, aimAt) <= n) return [];
+  // Most often some hex within n of the aim can be reached: then m = n, and the goal is those hexes. Searching
+  // outward from them until the unit is found is the whole work; only when none can be reached is R needed.
+  const quick = scratchFor(field, g.size);
+  markBlocked(field, u, g, quick);
+  let seeds = 0;
+  const { queue } = quick;
+  for (let c = Math.max(1, aim.col - n); c <= Math.min(g.width, aim.col + n); c++)
+    for (let r = Math.max(1, aim.row - n - 1); r <= Math.min(g.height, aim.row + n + 1); r++) {
+      const i = (c - 1) * g.height + (r - 1);
+      if (gridDistance(g, i, aimAt) <= n && enterableAt(g, quick, i)) queue[seeds++] = i;
+    }
+  const found = stepsToGoal(g, quick, seeds, 0, start, (i) => enterableAt(g, quick, i));
+  if (found) return walk(g, quick, start);
+
+  const s = scratchFor(field, g.size);
+  markBlocked(field, u, g, s);
+  const { stamp, seen } = s;
   // R: every hex reachable through enterable hexes (breadth-first), and m of rule 3 on the way.
   let count = 0;
-  queue[count++] = start;
+  s.queue[count++] = start;
   seen[start] = stamp;
   let m = Math.max(n, gridDistance(g, start, aimAt));
   for (let i = 0; i < count; i++) {
-    const at = queue[i]!;
+    const at = s.queue[i]!;
     for (let k = 0; k < 6; k++) {
       const nb = g.nb[at * 6 + k]!;
-      if (nb < 0 || seen[nb] === stamp || g.open[nb] === 0 || blocked[nb] === stamp) continue;
+      if (nb < 0 || seen[nb] === stamp || !enterableAt(g, s, nb)) continue;
       seen[nb] = stamp;
-      queue[count++] = nb;
+      s.queue[count++] = nb;
       const d = gridDistance(g, nb, aimAt);
       if (d < m) m = Math.max(n, d);
     }
   }
   if (gridDistance(g, start, aimAt) <= m) return [];
-  // Steps to the goal G, counted outward from it until the unit's hex is reached (nothing farther is needed).
-  let head = 0;
-  let tail = 0;
+  let goal = 0;
   for (let i = 0; i < count; i++) {
-    const h = queue[i]!;
-    if (gridDistance(g, h, aimAt) <= m) {
-      toGoal[h] = 0;
-      goalSeen[h] = stamp;
-      queue[count + tail++] = h;
-    }
+    const h = s.queue[i]!;
+    if (gridDistance(g, h, aimAt) <= m) s.queue[count + goal++] = h;
   }
+  stepsToGoal(g, s, goal, count, start, (i) => seen[i] === stamp);
+  return walk(g, s, start);
+}
+
+function markBlocked(field: Field, u: LiveUnit, g: Grid, s: Scratch): void {
+  for (const other of field.units)
+    if (other.status === 'active' && other !== u) s.blocked[indexOf(g, other.hex)] = s.stamp;
+}
+
+/** On the map (an index), open, and free of other units (the unit's own hex counts as free). */
+const enterableAt = (g: Grid, s: Scratch, i: number): boolean => g.open[i] === 1 && s.blocked[i] !== s.stamp;
+
+/**
+ * Breadth-first from the goal hexes (queue[base … base + seeds)) through hexes `inside` allows, counting steps to
+ * the goal, until the unit's hex is reached; whether it was.
+ */
+function stepsToGoal(
+  g: Grid,
+  s: Scratch,
+  seeds: number,
+  base: number,
+  start: number,
+  inside: (i: number) => boolean,
+): boolean {
+  const { stamp, goalSeen, toGoal, queue } = s;
+  for (let i = 0; i < seeds; i++) {
+    const h = queue[base + i]!;
+    toGoal[h] = 0;
+    goalSeen[h] = stamp;
+  }
+  let head = 0;
+  let tail = seeds;
   while (head < tail && goalSeen[start] !== stamp) {
-    const h = queue[count + head++]!;
+    const h = queue[base + head++]!;
     for (let k = 0; k < 6; k++) {
       const nb = g.nb[h * 6 + k]!;
-      if (nb < 0 || seen[nb] !== stamp || goalSeen[nb] === stamp) continue;
+      if (nb < 0 || goalSeen[nb] === stamp || !inside(nb)) continue;
       goalSeen[nb] = stamp;
       toGoal[nb] = toGoal[h]! + 1;
-      queue[count + tail++] = nb;
+      queue[base + tail++] = nb;
     }
   }
-  // From the unit, the first direction (N NE SE S SW NW) one step nearer, each time.
+  return goalSeen[start] === stamp;
+}
+
+/** §8.4 rule 5: from the unit, the first direction (N NE SE S SW NW) one step nearer the goal, each time. */
+function walk(g: Grid, s: Scratch, start: number): Hex[] {
+  const { stamp, goalSeen, toGoal } = s;
   const route: Hex[] = [];
   let at = start;
   while (toGoal[at]! > 0) {
