@@ -227,6 +227,16 @@ describe('§18.6 order errors: every one listed, with side, unit and weapon', ()
     expect(errors(o)).toEqual([expect.objectContaining({ side: '__proto__', code: 'UNKNOWN_SIDE' })]);
   });
 
+  it("Ruling (added): a conceded side's orders are neither checked nor used: ordersUsed shows them as standing", () => {
+    const o = resolve({ ...withOrders({ move: [{ unit: 'ZZ', hold: true }] }), conceded: ['west'] });
+    expect((o.stdout as any).ordersUsed.west).toEqual({ source: 'standing', move: [], fire: [] });
+  });
+
+  it('Ruling (added): "halt" or "within" that is not a number is HALT_VALUE / WITHIN_VALUE, after the form checks', () => {
+    const o = resolve(withOrders({ move: [{ unit: 'WL', toward: 'EH', within: '2' }] }));
+    expect(errors(o)[0]).toMatchObject({ code: 'WITHIN_VALUE', unit: 'WL' });
+  });
+
   it("a conceded side's orders are not checked", () => {
     const o = resolve({ ...withOrders({ move: [{ unit: 'ZZ', hold: true }] }), conceded: ['west'] });
     expect(o.exitCode).toBe(0);

@@ -514,3 +514,25 @@ describe('Field', () => {
 });
 
 export type { MoveEvent };
+
+describe('cases the spec does not settle, settled by its intent', () => {
+  it('Ruling (added): damage is not capped at DC — the damage event shows the total, the unit is destroyed', () => {
+    const s = state([u('WH', 'west', 'dual-heavy-tank', '0104'), u('EL', 'east', 'light-tank', '0204', 2)]);
+    const only = fire('WH', [], false, [
+      { mount: 'GUN2', targets: [], hold: true },
+      { mount: 'MG', targets: [], hold: true },
+    ]);
+    const r = run(s, orders([], [only]), orders([], [HOLD_FIRE('EL')]), [6, 1, 6, 6]);
+    expect(of(r.events, 'damage')[0]).toMatchObject({ power: 2, damage: 4 });
+    expect(r.state.units[1]).toMatchObject({ status: 'destroyed', damage: 4 });
+  });
+
+  it('Ruling (added): a path step into a hex that is no longer open (a state changed since the orders) stops as blocked', () => {
+    const s = state([u('WL', 'west', 'light-tank', '0105'), u('EL', 'east', 'light-tank', '1008')], {
+      impassable: ['0106'],
+    });
+    const r = run(s, orders([{ unit: 'WL', order: { kind: 'path', path: ['S'] } }]), undefined, [6, 1, 1, 1, 1, 1]);
+    expect(move(r.events, 'WL')).toMatchObject({ hexes: 0, stop: 'blocked' });
+    expect(move(r.events, 'WL').blockedBy).toBeUndefined();
+  });
+});
