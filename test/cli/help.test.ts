@@ -29,6 +29,9 @@ const EXPECTED: Record<string, string[]> = {
   mini: [],
   'mini cost': ['--pretty'],
   'mini check': ['--pretty'],
+  scg: [],
+  'scg resolve': ['--pretty'],
+  'scg check': ['--pretty'],
   serve: [],
   migrate: ['--json'],
   verify: ['--json'],
@@ -84,6 +87,7 @@ describe('msc help', () => {
       ...(await listed(['game'])).map((c) => `game ${c}`),
       ...(await listed(['campaign'])).map((c) => `campaign ${c}`),
       ...(await listed(['mini'])).map((c) => `mini ${c}`),
+      ...(await listed(['scg'])).map((c) => `scg ${c}`),
     ];
     expect(all.sort()).toEqual(Object.keys(EXPECTED).filter(Boolean).sort());
   });
