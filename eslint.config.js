@@ -158,7 +158,7 @@ export default tseslint.config(
   {
     // The other rule systems are pure too: each imports only its own files and the shared files of src/rules it
     // builds on (hexes, line of sight, dice, the tactical rules a campaign's battles use).
-    files: ['src/rules/strategic/**/*.ts', 'src/rules/scg/**/*.ts', 'src/rules/mini-combat/**/*.ts'],
+    files: ['src/rules/*/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
