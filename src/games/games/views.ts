@@ -11,7 +11,7 @@ import type { GamesContext } from '../context.ts';
 import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { isSetupTurn, setupContext } from '../turns/kind-setup.ts';
+import { isSetupTurn, SETUP_TURN, setupContext } from '../turns/kind-setup.ts';
 import { seatByToken } from '../seats/seats.ts';
 import { isOver, kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
 import { sideName } from './settings.ts';
@@ -37,6 +37,12 @@ async function baseView(ctx: GamesContext, game: Game) {
         )
     : [];
   const must = game.state ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
+  // A setup run as turn 0 on the queue (every kind's): a seat's setup is in when its submission for turn 0 stands.
+  // A game set up before that (a tactical battle's fleet in its seat's column) is read as it was stored.
+  const setupIn = (s: Seat): boolean =>
+    turn?.number === SETUP_TURN
+      ? standing.some((x) => x.seatId === s.id)
+      : s.fleet !== null || game.currentTurn > SETUP_TURN;
   return {
     id: game.id,
     name: game.name,
@@ -49,7 +55,8 @@ async function baseView(ctx: GamesContext, game: Game) {
     seats: seatRows.map((s) => ({
       side: s.side,
       name: s.displayName,
-      fleetIn: s.fleet !== null,
+      /** Whether the seat's setup is in (its fleet, deployment or starting build), or the game is past setup. */
+      fleetIn: setupIn(s),
       mustOrder: must.has(s.side),
       ordersIn: standing.some((x) => x.seatId === s.id),
       conceded: s.concededAt !== null,
