@@ -242,6 +242,27 @@ export type SetupParse =
   | { readonly ok: false; readonly errors: readonly OrdersProblem[] };
 
 /**
+ * What the service reads of a game's settings to run it, whatever its kind: the kind gives it from its own settings
+ * (`SetupPhase.serviceSettings`), so that the service never reads a kind's settings document itself.
+ */
+export interface ServiceSettings {
+  /** The sides, in seat order, with the names players are shown. */
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
+  /** The map's size, for the service's pages (it keeps each side within 4–99). */
+  readonly map: { readonly width: number; readonly height: number };
+  /** Hours a turn stays open; null: it waits for every side. */
+  readonly turnHours: number | null;
+  /** Hours the setup phase (turn 0) stays open; null: it waits for every side. */
+  readonly setupHours: number | null;
+  /** The last turn to be played, or null for none. */
+  readonly turnLimit: number | null;
+  /** What happens to a side without orders at a deadline. */
+  readonly noOrders: 'standing' | 'solo';
+  /** The BP each side builds with, where the kind has one budget for every side (shown to the moderator). */
+  readonly budget?: number;
+}
+
+/**
  * A setup phase run by the kind itself (the campaign's starting fleets): the
  * settings a game of the kind takes, the state before setup, each side's setup
  * by mail or web, a default for a side that has not set up by the deadline, and
@@ -250,6 +271,8 @@ export type SetupParse =
 export interface SetupPhase<State> {
   /** The kind's game settings (a zod schema; its output is what `settings` means below). */
   readonly settingsSchema: ZodType;
+  /** What the service runs a game with these settings by: its sides, deadlines, turn limit, no-orders policy, map. */
+  serviceSettings(settings: unknown): ServiceSettings;
   /** The state before any side has set up; errors when the settings describe no playable game (e.g. a bad map). */
   initialState(settings: unknown): Result<State, RuleError[]>;
   readSetup(doc: unknown): unknown;
@@ -376,8 +399,8 @@ export interface GameKind<State, Orders> {
 
   /** Kinds whose battles may be fought as linked games of another kind (the campaign's `battles: "tactical"`). */
   readonly linkedBattles?: LinkedBattles<State>;
-  /** Kinds whose games the archive replays (`msc verify`, docs/archive.md). */
-  readonly replay?: ArchiveReplay;
+  /** How the archive replays the kind's games (`msc verify`, docs/archive.md): every kind's games are verifiable. */
+  readonly replay: ArchiveReplay;
   /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
   readonly setup?: SetupPhase<State>;
 }

@@ -58,11 +58,7 @@ export async function openTurn(
   const opened = {
     number,
     status: 'open' as const,
-    deadline: paused
-      ? null
-      : setup
-        ? deadlineFor({ turnHours: setupHoursOf(game, settings.turnHours) }, now)
-        : deadlineFor(settings, now),
+    deadline: paused ? null : setup ? deadlineFor({ turnHours: setupHoursOf(game) }, now) : deadlineFor(settings, now),
     dueAt: must.length === 0 ? now : null,
     remindersSent: [] as string[],
   };

@@ -30,19 +30,16 @@ export function setupPhaseOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> |
   return kindOf(game.ruleset).setup ?? null;
 }
 
+/** The setup phase of a game whose setup is run as turn 0 (it is a bug to ask of any other game). */
+function runningSetupOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> {
+  const setup = setupPhaseOf(game);
+  if (!setup) throw new Error(`a ${kindOf(game.ruleset).title} runs no setup phase of its own`);
+  return setup;
+}
+
 /** Whether the turn is a kind's setup phase (turn 0 of a game whose kind has `setup`). */
 export function isSetupTurn(game: Pick<Game, 'ruleset'>, turnNumber: number): boolean {
   return turnNumber === SETUP_TURN && setupPhaseOf(game) !== null;
-}
-
-interface KindSettingsShape {
-  readonly sides?: readonly { id: string; name: string }[];
-  readonly map?: { readonly width?: number; readonly height?: number };
-  readonly budget?: number;
-  readonly battles?: string;
-  readonly turnLimit?: number | null;
-  readonly turnHours?: number | null;
-  readonly setupHours?: number | null;
 }
 
 export interface KindGameSettings {
@@ -68,7 +65,7 @@ export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, 
   const parsed = setup.settingsSchema.safeParse(own);
   if (!parsed.success)
     throw badRequest('INVALID_SETTINGS', `the ${kind.title}'s settings are not valid`, zodProblems(parsed.error));
-  const kindSettings = parsed.data as KindSettingsShape;
+  const kindSettings: unknown = parsed.data;
   const state = setup.initialState(kindSettings);
   if (!state.ok)
     throw invalid(
@@ -76,14 +73,16 @@ export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, 
       `the ${kind.title} cannot start on that map: fix every problem listed`,
       state.error.map((e) => ({ code: e.code, message: e.message })),
     );
-  const side = (n: number | undefined) => Math.min(99, Math.max(4, n ?? 4));
+  // What the service runs the game by comes from the kind; the map's size is kept within the service's pages' bounds.
+  const { sides, map, budget, turnHours, turnLimit, noOrders } = setup.serviceSettings(kindSettings);
+  const bound = (n: number) => Math.min(99, Math.max(4, n));
   const settings = gameSettingsSchema.safeParse({
-    map: { width: side(kindSettings.map?.width), height: side(kindSettings.map?.height) },
-    sides: kindSettings.sides,
-    ...(kindSettings.budget !== undefined ? { budget: kindSettings.budget } : {}),
-    turnHours: kindSettings.turnHours ?? null,
-    turnLimit: kindSettings.turnLimit ?? null,
-    noOrders: 'standing',
+    map: { width: bound(map.width), height: bound(map.height) },
+    sides,
+    ...(budget !== undefined ? { budget } : {}),
+    turnHours,
+    turnLimit,
+    noOrders,
     ...service,
   });
   if (!settings.success)
@@ -91,10 +90,9 @@ export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, 
   return { settings: settings.data, kindSettings, stateDoc: kind.writeState(state.value) } satisfies KindGameSettings;
 }
 
-/** Hours the setup phase stays open (the kind's `setupHours`; else the turn's hours), null: it waits for everyone. */
-export function setupHoursOf(game: Pick<Game, 'settings'>, turnHours: number | null): number | null {
-  const own = kindSettingsOf(game) as KindSettingsShape | null;
-  return own?.setupHours !== undefined ? own.setupHours : turnHours;
+/** Hours the setup phase stays open, as the kind gives them from its settings; null: it waits for everyone. */
+export function setupHoursOf(game: Pick<Game, 'ruleset' | 'settings'>): number | null {
+  return runningSetupOf(game).serviceSettings(kindSettingsOf(game)).setupHours;
 }
 
 /** The context a side's setup is read, echoed and defaulted in. */
@@ -140,7 +138,8 @@ export function settleSetup(
   };
 }
 
-function sidesOfSettings(game: Pick<Game, 'settings'>): string[] {
-  const own = kindSettingsOf(game) as KindSettingsShape | null;
-  return (own?.sides ?? []).map((s) => s.id);
+function sidesOfSettings(game: Pick<Game, 'ruleset' | 'settings'>): string[] {
+  return runningSetupOf(game)
+    .serviceSettings(kindSettingsOf(game))
+    .sides.map((s) => s.id);
 }

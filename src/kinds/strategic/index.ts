@@ -92,6 +92,19 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   },
   setup: {
     settingsSchema: campaignSettingsSchema,
+    serviceSettings: (settings) => {
+      const s = settings as CampaignSettings;
+      return {
+        sides: s.sides,
+        map: { width: s.map.width, height: s.map.height },
+        turnHours: s.turnHours,
+        setupHours: s.setupHours,
+        turnLimit: s.turnLimit,
+        // A side without orders keeps its standing orders (rules-strategic.md: its fleets hold).
+        noOrders: 'standing',
+        budget: s.budget,
+      };
+    },
     initialState: (settings) => {
       const parsed = campaignSettingsSchema.safeParse(settings);
       if (!parsed.success)
