@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoredGameSettings } from '../games/games/settings.ts';
 import type { Ruleset } from '../kinds/index.ts';
-import type { PlacedShip } from '../games/games/scenarios.ts';
+import type { PlacedShip } from '../kinds/tactical/scenarios.ts';
 import {
   bigint,
   boolean,

@@ -13,7 +13,7 @@ import type { GamesContext, Tx } from '../context.ts';
 import { badRequest, conflict, invalid, LimitError } from '../errors.ts';
 import { HOUR } from '../clock.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
-import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
+import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from '../../kinds/tactical/scenarios.ts';
 import { randomUUID } from 'node:crypto';
 import { newSecret, newSeed, seatToken, sha256Hex } from '../secrets.ts';
 import { audit, openTurn } from './lifecycle.ts';

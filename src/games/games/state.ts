@@ -6,7 +6,7 @@ import { positionToJson, ordersToJson } from '../../adjudicator/position-json.ts
 import type { Game } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
-import type { PlacedShip } from './scenarios.ts';
+import type { PlacedShip } from '../../kinds/tactical/scenarios.ts';
 
 export { positionToJson, ordersToJson };
 

@@ -30,7 +30,7 @@ import { claimModeration, gameById, isModerator } from '../../games/games/people
 import { sideName } from '../../games/games/settings.ts';
 import { settingsOf } from '../../games/games/state.ts';
 import { moderatorGameView, moderatorMail } from '../../games/games/views.ts';
-import { HANDICAPS, SCENARIOS } from '../../games/games/scenarios.ts';
+import { HANDICAPS, SCENARIOS } from '../../kinds/tactical/scenarios.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import {
   createInputFromForm,
