@@ -153,10 +153,28 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
       ),
     );
   const kind = kindOf(game.ruleset);
+  // The seat's setup as it stands (its submission for turn 0); a game set up before the setup was turn 0 kept a
+  // tactical battle's fleet in its seat's row.
+  const [setupIn] =
+    game.currentTurn === SETUP_TURN
+      ? sub
+        ? [sub]
+        : []
+      : await ctx.db
+          .select({ orders: submissions.orders })
+          .from(submissions)
+          .where(
+            and(
+              eq(submissions.gameId, game.id),
+              eq(submissions.turn, SETUP_TURN),
+              eq(submissions.seatId, seat.id),
+              isNull(submissions.supersededAt),
+            ),
+          );
   const at = game.state
     ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) }
     : null;
-  const setup = isSetupTurn(game, game.currentTurn) && game.status === 'setup' ? kind.setup! : null;
+  const setup = isSetupTurn(game, game.currentTurn) && game.status === 'setup' ? kind.setup : null;
   const canonical = (orders: unknown) =>
     setup
       ? setup.formatSetup(setup.readSetup(orders), {
@@ -171,7 +189,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     name: seat.displayName,
     email: seat.email,
     timeZone: seat.timeZone,
-    fleet: seat.fleet,
+    /** The seat's setup document (a tactical battle's fleet: `{ ships }`), null before it is in. */
+    fleet: setupIn ? kind.setup.writeSetup(kind.setup.readSetup(setupIn.orders)) : seat.fleet,
     conceded: seat.concededAt !== null,
     joined: seat.joinedAt !== null,
     /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
@@ -247,7 +266,8 @@ export async function turnView(ctx: GamesContext, gameId: string, number: number
 /** Every resolved turn of a game, in order. */
 export async function history(ctx: GamesContext, gameId: string) {
   await gameRow(ctx, gameId);
-  const rows = await createTurnsRepository(ctx.db).resolved(gameId);
+  // Turn 0 is the setup phase, no turn of play: its setups are the seats' own until the game is over.
+  const rows = (await createTurnsRepository(ctx.db).resolved(gameId)).filter((t) => t.number > SETUP_TURN);
   return rows.map((t) => ({
     number: t.number,
     resolvedAt: t.resolvedAt,
@@ -303,7 +323,7 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
         )
     : [];
   if (isSetupTurn(game, turn.number)) {
-    const setup = kind.setup!;
+    const setup = kind.setup;
     const at = setupContext(game, turn, seat?.side ?? '');
     return {
       setup: true as const,

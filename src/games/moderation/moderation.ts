@@ -425,7 +425,8 @@ export async function endGame(
       });
       await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'abandon', reason });
       await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
-      await recordBattleEnd(ctx, tx, game.id, game.state);
+      // A battle ended in its setup (deployment) has no final state: its default placement stands for it.
+      await recordBattleEnd(ctx, tx, game.id, game.currentTurn >= 1 ? game.state : null);
       return { ...game, status: 'abandoned' as const };
     }
     const kind = kindOf(game.ruleset);

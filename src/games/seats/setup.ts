@@ -1,95 +1,85 @@
 /**
- * The setup phase: each seat whose fleet the scenario does not provide builds
- * it within the budget and deploys it in its zone. A linked game (a
- * campaign's battle, ../battles/) gives each side its ships: the seat only
- * places them, hex and facing. When every side is ready, the position is
- * built and turn 1 opens.
+ * A side's setup sent as a document (the tactical battle's fleet form, `POST /api/games/:id/fleet`, `msc game fleet`,
+ * a linked battle's DEPLOY mail): checked by the game's kind (`GameKind.setup.readSetupDocument`) and stored as the
+ * seat's submission for the setup turn, turn 0 on the turn queue, as a setup sent as text is. When every side that
+ * sets up has its setup in, the setup turn settles at once and turn 1 opens, as the queue would settle it.
  */
-import { and, eq, ne } from 'drizzle-orm';
-import { seats, type Game } from '../../db/schema.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { submissions, turns, type Game, type SubmissionChannel } from '../../db/schema.ts';
+import { kindOf } from '../../kinds/index.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from './seats.repository.ts';
-import type { GamesContext, Tx } from '../context.ts';
-import { audit, openTurn, updateGame } from '../games/lifecycle.ts';
-import { battleOfGame, setupOf } from '../battles/links.ts';
-import type { PlacedShip } from '../../kinds/tactical/scenarios.ts';
-import { checkBuiltFleet, checkDeployment, startPosition, type FleetCheck } from '../../kinds/tactical/fleets.ts';
-import { positionToJson, settingsOf, soloFleetsOf } from '../games/state.ts';
+import type { GamesContext } from '../context.ts';
+import { audit } from '../games/lifecycle.ts';
+import { battleOfGame } from '../battles/links.ts';
+import { SETUP_TURN, setupContext } from '../turns/kind-setup.ts';
+import { settleSetupIfComplete } from '../turns/resolution.ts';
 import { seatByToken } from './seats.ts';
-
-/** A refused fleet or deployment, as the use cases throw it: every problem listed. */
-function refuse(check: Extract<FleetCheck, { ok: false }>): never {
-  const { how, code, message, problems } = check.refusal;
-  throw how === 'unreadable' ? badRequest(code, message, [...problems]) : invalid(code, message, [...problems]);
-}
 
 /**
  * A seat submits its fleet (a linked game: its deployment of the ships given). Every problem is listed; nothing is
- * stored unless all is well.
+ * stored unless all is well. A setup sent again replaces the one before.
  */
-export async function submitFleet(ctx: GamesContext, gameId: string, token: string, raw: unknown): Promise<Game> {
+export async function submitFleet(
+  ctx: GamesContext,
+  gameId: string,
+  token: string,
+  raw: unknown,
+  channel: SubmissionChannel = 'api',
+): Promise<Game> {
   return ctx.db.transaction(async (tx) => {
     const game = await createGamesRepository(tx).byId(gameId, { forUpdate: true });
     const seat = await seatByToken(tx, gameId, token);
-    if (game.status !== 'setup')
-      throw conflict('NOT_IN_SETUP', `game ${gameId} has started: fleets can no longer change`);
-    const settings = settingsOf(game);
-    const ground = { map: settings.map, zone: settings.zones[seat.side] };
-    const battle = await battleOfGame(tx, gameId);
-    if (battle) {
-      const deployed = checkDeployment(raw, setupOf(battle).ships[seat.side] ?? [], ground);
-      if (!deployed.ok) refuse(deployed);
-      await tx
-        .update(seats)
-        .set({ fleet: { ships: deployed.ships } })
-        .where(eq(seats.id, seat.id));
-      await audit(ctx, tx, {
-        gameId,
-        actor: `seat:${seat.side}`,
-        action: 'deploy',
-        details: { ships: deployed.ships.length },
-      });
-      return startIfReady(ctx, tx, game);
-    }
-    // Ship ids are unique in the whole game: orders name ships by id alone.
-    const others = await tx
+    const [turn] =
+      game.status === 'setup'
+        ? await tx
+            .select()
+            .from(turns)
+            .where(and(eq(turns.gameId, gameId), eq(turns.number, SETUP_TURN), eq(turns.status, 'open')))
+        : [];
+    if (!turn) throw conflict('NOT_IN_SETUP', `game ${gameId} has started: fleets can no longer change`);
+    const setup = kindOf(game.ruleset).setup;
+    const seatRows = await createSeatsRepository(tx).ofGame(gameId);
+    const standing = await tx
       .select()
-      .from(seats)
-      .where(and(eq(seats.gameId, gameId), ne(seats.id, seat.id)));
-    const taken = new Set([
-      ...others.flatMap((o) => (o.fleet?.ships ?? []).map((x) => x.id)),
-      ...Object.values(soloFleetsOf(game))
-        .flat()
-        .map((x) => x.id),
-    ]);
-    const built = checkBuiltFleet(raw, { ...ground, budget: settings.budget, sizes: settings.sizes, taken });
-    if (!built.ok) refuse(built);
-    const ships = built.ships;
-    await tx.update(seats).set({ fleet: { ships } }).where(eq(seats.id, seat.id));
-    await audit(ctx, tx, { gameId, actor: `seat:${seat.side}`, action: 'fleet', details: { ships: ships.length } });
-    return startIfReady(ctx, tx, game);
+      .from(submissions)
+      .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, SETUP_TURN), isNull(submissions.supersededAt)));
+    const others = new Map<string, unknown>();
+    for (const sub of standing) {
+      const side = seatRows.find((s) => s.id === sub.seatId)?.side;
+      if (side !== undefined && side !== seat.side) others.set(side, setup.readSetup(sub.orders));
+    }
+    const checked = setup.readSetupDocument(raw, setupContext(game, turn, seat.side, others));
+    if (!checked.ok) {
+      const problems = checked.problems.map(({ line, ...p }) => (line == null ? p : { ...p, line }));
+      throw checked.how === 'unreadable'
+        ? badRequest(checked.code, checked.message, problems)
+        : invalid(checked.code, checked.message, problems);
+    }
+    const now = ctx.clock.now();
+    await tx
+      .update(submissions)
+      .set({ supersededAt: now })
+      .where(
+        and(
+          eq(submissions.gameId, gameId),
+          eq(submissions.turn, SETUP_TURN),
+          eq(submissions.seatId, seat.id),
+          isNull(submissions.supersededAt),
+        ),
+      );
+    const doc = setup.writeSetup(checked.setup);
+    await tx
+      .insert(submissions)
+      .values({ gameId, turn: SETUP_TURN, seatId: seat.id, channel, text: null, orders: doc, receivedAt: now });
+    const ships = (doc as { ships?: readonly unknown[] }).ships?.length;
+    await audit(ctx, tx, {
+      gameId,
+      actor: `seat:${seat.side}`,
+      action: (await battleOfGame(tx, gameId)) ? 'deploy' : 'fleet',
+      details: ships === undefined ? {} : { ships },
+    });
+    return settleSetupIfComplete(ctx, tx, game);
   });
-}
-
-/** Builds the position and opens turn 1 once every side has its fleet. Returns the game as it now stands. */
-export async function startIfReady(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
-  const settings = settingsOf(game);
-  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
-  const solo = soloFleetsOf(game);
-  const fleetOf = (side: string): PlacedShip[] | null =>
-    solo[side] ?? seatRows.find((s) => s.side === side)?.fleet?.ships ?? null;
-  if (settings.sides.some((s) => fleetOf(s.id) === null)) return game;
-
-  const position = positionToJson(
-    startPosition(
-      { map: settings.map, sides: settings.sides.map((s) => s.id), solo: settings.solo, turnLimit: settings.turnLimit },
-      (side) => fleetOf(side)!,
-    ),
-  );
-  const started: Game = { ...game, status: 'active', state: position, currentTurn: 1, version: game.version + 1 };
-  await updateGame(ctx, tx, game, { status: 'active', state: position, currentTurn: 1 });
-  await openTurn(ctx, tx, started, 1, position, game.diceState);
-  await audit(ctx, tx, { gameId: game.id, actor: 'system', action: 'start' });
-  return { ...started, updatedAt: ctx.clock.now() };
 }

@@ -255,7 +255,7 @@ export async function submitOrdersIn(
   else seat = usableSeat((seatRows = await readSeats()), input.gameId, input.token);
   const kind = kindOf(game.ruleset);
   const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-  const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+  const setupPhase = isSetupTurn(game, turn.number) ? kind.setup : null;
   if (setupPhase && input.text === undefined)
     throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
   const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
@@ -357,7 +357,7 @@ export async function standingOrders(
     if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
     const kind = kindOf(game.ruleset);
     const at = { gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup : null;
     return {
       turn: turn.number,
       canonical: setupPhase

@@ -113,9 +113,18 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
         );
       return initialCampaign(parsed.data);
     },
+    // Every side builds its starting ships.
+    sidesThatSetUp: (settings) => (settings as CampaignSettings).sides.map((s) => s.id),
     readSetup,
     writeSetup: (s) => writeSetup(s as CampaignSetup),
     parseSetup,
+    readSetupDocument: () => ({
+      ok: false,
+      how: 'unreadable',
+      code: 'SETUP_AS_TEXT',
+      message: 'a setup is sent as text: BUILD lines between the GAME line and END',
+      problems: [],
+    }),
     formatSetup: (s, at) => formatSetup(s as CampaignSetup, at),
     setupBlock: (at, current) => setupBlock(at, current as CampaignSetup | undefined),
     defaultSetup: (at) => defaultSetup(at.side, budgetOf(at.settings)),
