@@ -49,15 +49,9 @@ describe.each(databaseKinds)('setup on %s', (kind) => {
     expect(game.status).toBe('setup');
     const red = seats.find((s) => s.side === 'red')!.token;
     const blue = seats.find((s) => s.side === 'blue')!.token;
-    // The setup is turn 0 on the queue: commands are taken in it as in any turn; orders wait for turn 1.
-    expect(await submitOrders(ctx, { gameId: game.id, token: red, text: 'HELP', channel: 'api' })).toMatchObject({
-      turn: 0,
-      stored: false,
-      commands: ['HELP'],
-    });
     await expect(
-      submitOrders(ctx, { gameId: game.id, token: red, text: 'SHIP R1 SPEED 1 MOVE 1', channel: 'api' }),
-    ).rejects.toMatchObject({ code: 'SETUP_REJECTED' });
+      submitOrders(ctx, { gameId: game.id, token: red, text: 'HELP', channel: 'api' }),
+    ).rejects.toMatchObject({ code: 'GAME_NOT_STARTED' });
     // Over budget, a size the scenario does not allow, outside the zone, and R as a weapon side.
     expect(
       await problemsOf(

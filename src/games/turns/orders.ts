@@ -262,6 +262,9 @@ export async function submitOrdersIn(
   const parsed = setupPhase
     ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
     : kind.parseSubmission(text, at);
+  // A setup the kind takes only as a document (a tactical fleet) is not sent as text: the game has not started.
+  const notStarted = !parsed.ok && setupPhase ? parsed.errors.find((e) => e.code === 'GAME_NOT_STARTED') : undefined;
+  if (notStarted) throw conflict('GAME_NOT_STARTED', notStarted.message);
   if (!parsed.ok) {
     throw invalid(
       setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',

@@ -171,11 +171,23 @@ function readSetupDocument(raw: unknown, at: SetupContext<Position>): SetupCheck
 
 /**
  * A side's setup as text: a linked game's DEPLOY lines (docs/mail.md), checked as the document is; commands and a
- * message on their own are taken as in any submission. A fleet of its own is built on the game page, by the API or
- * with `msc game fleet`.
+ * message on their own are taken as in any submission.
  */
 function parseSetup(text: string, at: SetupContext<Position>): SetupParse {
   const s = settingsOf(at.settings);
+  // A fleet of its own is designed on the game page, by the API or with `msc game fleet`: a text, whatever it holds,
+  // is answered as by a game that has not started.
+  if (!s.linked)
+    return {
+      ok: false,
+      errors: [
+        {
+          line: null,
+          code: 'GAME_NOT_STARTED',
+          message: `game ${at.gameId} has not started: every side must first send its fleet`,
+        },
+      ],
+    };
   const parsed = parseDeployment(text, {
     gameId: at.gameId,
     side: at.side,
@@ -186,18 +198,6 @@ function parseSetup(text: string, at: SetupContext<Position>): SetupParse {
   const { placements, commands, message, notes } = parsed.value;
   if (placements.length === 0)
     return { ok: true, setup: { ships: [] } satisfies TacticalSetup, hasOrders: false, commands, message, notes };
-  if (!s.linked)
-    return {
-      ok: false,
-      errors: [
-        {
-          line: placements[0]!.line,
-          code: 'FLEET_NOT_BY_MAIL',
-          message:
-            'your fleet is built on the game page, by the API or with `msc game fleet`: its ships are designed there, not by DEPLOY lines',
-        },
-      ],
-    };
   const checked = readSetupDocument({ ships: placements.map((p) => ({ id: p.id, hex: p.hex, facing: p.facing })) }, at);
   if (!checked.ok)
     return {
