@@ -230,7 +230,10 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
     if (!last) throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn yet`);
     // A kind's setup phase is settled for good once turn 1 opens.
     if (isSetupTurn(game, last.number))
-      throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn since its setup`);
+      throw conflict(
+        'NOTHING_TO_ROLL_BACK',
+        `game ${game.id} has no resolved turn yet: its setup is settled for good once turn 1 opens`,
+      );
     // A battle's outcome is part of its campaign turn once recorded: roll back the campaign turn instead.
     const battle = await battleOfGame(tx, game.id);
     if (battle?.endedAt)
