@@ -75,7 +75,7 @@ export class DirectGamesClient implements GamesClient {
   }
 
   async submitFleet(gameId: string, token: string, fleet: unknown) {
-    const game = await submitFleet(this.ctx, gameId, token, fleet);
+    const game = await submitFleet(this.ctx, gameId, token, fleet, 'cli');
     return { gameId: game.id, status: game.status, turn: game.currentTurn };
   }
 

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CreateGameInput } from '../games/games/create.ts';
-import { SCENARIOS } from '../games/games/scenario-names.ts';
+import { SCENARIOS } from '../kinds/tactical/scenario-names.ts';
 import { DEFAULT_RULESET, kindOf, RULESETS } from '../kinds/index.ts';
 import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';

@@ -15,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoredGameSettings } from '../games/games/settings.ts';
 import type { Ruleset } from '../kinds/index.ts';
-import type { PlacedShip } from '../games/games/scenarios.ts';
+import type { PlacedShip } from '../kinds/tactical/scenarios.ts';
 import {
   bigint,
   boolean,
@@ -140,7 +140,7 @@ export const seats = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** When the current token was issued (at seating, then at every rotation). */
     tokenRotatedAt: moment('token_rotated_at').notNull().defaultNow(),
-    /** The fleet chosen during setup. */
+    /** A tactical battle's fleet, kept here by games set up before setups were turn-0 submissions (read only). */
     fleet: jsonb('fleet').$type<{ ships: PlacedShip[] }>(),
     concededAt: moment('conceded_at'),
     /** Columns of the player's text turn reports (SET WIDTH): null is the default, 78; or 100. */

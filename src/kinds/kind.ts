@@ -225,7 +225,27 @@ export interface SetupContext<State> {
   readonly state: State;
   /** The game's settings, as `setup.settingsSchema` read them. */
   readonly settings: unknown;
+  /** The setups the other sides have in, by side (a kind whose ids are unique across sides checks against them). */
+  readonly others?: ReadonlyMap<string, unknown>;
 }
+
+/** A setup sent as a document (JSON: a web form, the API, the command line) and checked: it, or why not. */
+export type SetupCheck =
+  | { readonly ok: true; readonly setup: unknown }
+  | {
+      readonly ok: false;
+      /** `unreadable`: the document is not a setup at all; `rejected`: it reads, and breaks the rules. */
+      readonly how: 'unreadable' | 'rejected';
+      readonly code: string;
+      readonly message: string;
+      /** Every problem, each with the piece (and the line) it concerns where it concerns one. */
+      readonly problems: readonly {
+        readonly code: string;
+        readonly message: string;
+        readonly ship?: string;
+        readonly line?: number | null;
+      }[];
+    };
 
 /** A setup submission: what the side sets up, or every problem on its line. */
 export type SetupParse =
@@ -243,6 +263,33 @@ export type SetupParse =
   | { readonly ok: false; readonly errors: readonly OrdersProblem[] };
 
 /**
+ * What the service reads of a game's settings to run it, whatever its kind: the kind gives it from its own settings
+ * (`SetupPhase.serviceSettings`), so that the service never reads a kind's settings document itself.
+ */
+export interface ServiceSettings {
+  /** The sides, in seat order, with the names players are shown. */
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
+  /** The map's size, for the service's pages (it keeps each side within 4–99). */
+  readonly map: { readonly width: number; readonly height: number };
+  /** Hours a turn stays open; null: it waits for every side. */
+  readonly turnHours: number | null;
+  /** Hours the setup phase (turn 0) stays open; null: it waits for every side. */
+  readonly setupHours: number | null;
+  /** The last turn to be played, or null for none. */
+  readonly turnLimit: number | null;
+  /** What happens to a side without orders at a deadline. */
+  readonly noOrders: 'standing' | 'solo';
+  /** The BP each side builds with, where the kind has one budget for every side (shown to the moderator). */
+  readonly budget?: number;
+  /** Ship sizes allowed (BP), null: any; where the kind's setup has them (shown on the setup pages). */
+  readonly sizes?: readonly number[] | null;
+  /** Each side's deployment zone, where the kind's setup has them (shown on the setup pages). */
+  readonly zones?: Readonly<Record<string, DeploymentZone>>;
+  /** Sides the rules play for the whole game: they take no seat. */
+  readonly solo?: readonly string[];
+}
+
+/**
  * A setup phase run by the kind itself (the campaign's starting fleets): the
  * settings a game of the kind takes, the state before setup, each side's setup
  * by mail or web, a default for a side that has not set up by the deadline, and
@@ -251,11 +298,25 @@ export type SetupParse =
 export interface SetupPhase<State> {
   /** The kind's game settings (a zod schema; its output is what `settings` means below). */
   readonly settingsSchema: ZodType;
+  /** What the service runs a game with these settings by: its sides, deadlines, turn limit, no-orders policy, map. */
+  serviceSettings(settings: unknown): ServiceSettings;
+  /**
+   * Only in a kind with ready-made games (the tactical battle's scenarios): a request's settings (`own`) over those of
+   * scenario `name` with its `options`, for `settingsSchema` to read. A kind without scenarios takes none.
+   */
+  scenario?(name: string, options: unknown, own: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The sides whose players set up (in a tactical battle, those whose ships the scenario does not provide). When no
+   * seat has anything to set up, the setup turn settles at once and turn 1 opens.
+   */
+  sidesThatSetUp(settings: unknown): readonly string[];
   /** The state before any side has set up; errors when the settings describe no playable game (e.g. a bad map). */
   initialState(settings: unknown): Result<State, RuleError[]>;
   readSetup(doc: unknown): unknown;
   writeSetup(setup: unknown): unknown;
   parseSetup(text: string, at: SetupContext<State>): SetupParse;
+  /** A setup sent as a document (the tactical fleet form, `POST …/fleet`, `msc game fleet`), checked as text is. */
+  readSetupDocument(doc: unknown, at: SetupContext<State>): SetupCheck;
   formatSetup(setup: unknown, at: SetupContext<State>): string;
   /** The block a setup mail carries, ready to edit; `current` is the setup in, if any. */
   setupBlock(at: SetupContext<State>, current?: unknown): string;
@@ -432,10 +493,13 @@ export interface GameKind<State, Orders> {
 
   /** Kinds whose battles may be fought as linked games of another kind (the campaign's `battles: "tactical"`). */
   readonly linkedBattles?: LinkedBattles<State>;
-  /** Kinds whose games the archive replays (`msc verify`, docs/archive.md). */
-  readonly replay?: ArchiveReplay;
-  /** Kinds whose setup phase the kind runs itself (the campaign's starting fleets). */
-  readonly setup?: SetupPhase<State>;
+  /** How the archive replays the kind's games (`msc verify`, docs/archive.md): every kind's games are verifiable. */
+  readonly replay: ArchiveReplay;
+  /**
+   * The setup phase, run as turn 0 on the turn queue for every kind: a tactical battle's fleets and deployment, a
+   * campaign's starting fleets. A kind with nothing to set up says no side sets up (`sidesThatSetUp`).
+   */
+  readonly setup: SetupPhase<State>;
 
   // What the channels (mail, the CLI) ask the kind instead of naming rulesets.
 

@@ -200,9 +200,13 @@ async function applyDeploymentMail(ctx: GamesContext, tx: Tx, m: SeatMail): Prom
   const { placements, notes, commands, message } = parsed.value;
   let started: boolean;
   try {
-    const after = await submitFleet({ ...ctx, db: tx }, game.id, m.token, {
-      ships: placements.map((p) => ({ id: p.id, hex: p.hex, facing: p.facing })),
-    });
+    const after = await submitFleet(
+      { ...ctx, db: tx },
+      game.id,
+      m.token,
+      { ships: placements.map((p) => ({ id: p.id, hex: p.hex, facing: p.facing })) },
+      'mail',
+    );
     started = after.status !== 'setup';
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

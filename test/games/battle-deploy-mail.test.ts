@@ -12,6 +12,7 @@ import { battles, games, outbox, seats, turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { createGame } from '../../src/games/games/create.ts';
 import { tokenOf } from '../../src/games/games/people.ts';
+import { seatGameView } from '../../src/games/games/views.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { kindOf } from '../../src/kinds/index.ts';
@@ -98,6 +99,11 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
         .where(and(eq(seats.gameId, battleId), eq(seats.side, side)))
     )[0]!;
   const addressOf = async (side: string) => seatAddress(tokenOf(ctx, await seatOf(side)));
+  /** The seat's deployment as it stands: its submission for the setup turn (turn 0), null before one is in. */
+  const deploymentOf = async (side: string) =>
+    (await seatGameView(ctx, battleId, tokenOf(ctx, await seatOf(side)))).me.fleet as {
+      ships: { id: string; hex: string; facing: string }[];
+    } | null;
   /** The newest mail of the battle to `to`. */
   const lastMail = async (to: string) =>
     (
@@ -137,7 +143,7 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
     const answer = await lastMail(BOB);
     expect(answer.kind).toBe('rejected');
     expect(answer.textBody).toContain('[QUOTED_UNCHANGED]');
-    expect((await seatOf('blue')).fleet).toBeNull();
+    expect(await deploymentOf('blue')).toBeNull();
   });
 
   it('answers at once with every problem on its line: outside the zone, unknown ship, a ship twice or missing; nothing is stored', async () => {
@@ -153,7 +159,7 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
     expect(answer).toContain('line 3 (ship X9): X9 is not yours here: you place B1, B2');
     expect(answer).toContain('line 4 (ship B1): B1 is placed twice');
     expect(answer).toContain('the whole mail: B2 is not placed: place every ship you were given [SHIP_MISSING]');
-    expect((await seatOf('blue')).fleet).toBeNull();
+    expect(await deploymentOf('blue')).toBeNull();
 
     // A line of the wrong shape is named by the parser, with its line.
     const bad = await handleInboundMail(
@@ -180,7 +186,7 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
     expect(answer.textBody.replace(/\s+/g, ' ')).toContain(
       'or at the deadline: Thu 2026-01-08 14:00 UTC = Thu, 8 Jan 2026, 15:00 CET (Europe/Paris)',
     );
-    expect((await seatOf('blue')).fleet?.ships.map((s) => [s.id, s.hex, s.facing])).toEqual([
+    expect((await deploymentOf('blue'))?.ships.map((s) => [s.id, s.hex, s.facing])).toEqual([
       ['B1', '1217', 'NE'],
       ['B2', '1318', 'N'],
     ]);

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGame } from '../../src/games/games/create.ts';
-import { SCENARIOS } from '../../src/games/games/scenario-names.ts';
+import { SCENARIOS } from '../../src/kinds/tactical/scenario-names.ts';
 import { kindOf } from '../../src/kinds/index.ts';
 import { freshDatabase, type TestDatabase } from '../support/db.ts';
 import { SMALL_CAMPAIGN } from '../support/campaigns.ts';

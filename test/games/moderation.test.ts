@@ -1,6 +1,6 @@
 /** Moderators' actions on a running game, on PGlite and PostgreSQL; each one audited. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel } from '../support/games.ts';
 import { auditLog, games, outbox, submissions, turns } from '../../src/db/schema.ts';
@@ -28,6 +28,9 @@ const codeOf = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof AppError ? e.code : String(e)),
   );
 
+/** A game's turns of play (turn 0, its setup, aside). */
+const playTurnsOf = (gameId: string) => and(eq(turns.gameId, gameId), gt(turns.number, 0));
+
 describe.each(databaseKinds)('moderators on %s', (kind) => {
   let database: TestDatabase;
   beforeEach(async () => {
@@ -53,12 +56,12 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
 
   it('pause stops the deadline from resolving the turn; resume moves the deadline on by the time paused', async () => {
     const { ctx, game, mod, audit } = await setup();
-    const [before] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
+    const [before] = await ctx.db.select().from(turns).where(playTurnsOf(game.id));
     await pause(ctx, mod, 'holidays');
     ctx.clock.advanceBy(100 * HOUR);
     expect(await resolveNextDueTurn(ctx)).toBeNull();
     await resume(ctx, mod);
-    const [after] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
+    const [after] = await ctx.db.select().from(turns).where(playTurnsOf(game.id));
     expect(after!.deadline!.getTime() - before!.deadline!.getTime()).toBe(100 * HOUR);
     expect(await audit()).toEqual(expect.arrayContaining(['pause', 'resume']));
     const [entry] = await ctx.db
@@ -109,7 +112,7 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
     expect(await setDeadline(ctx, mod, at)).toEqual(at);
     expect((await extendDeadline(ctx, mod, 24))!.getTime()).toBe(at.getTime() + 24 * HOUR);
     expect(await codeOf(setDeadline(ctx, mod, new Date(ctx.clock.now().getTime() - 1)))).toBe('DEADLINE_PAST');
-    const [t] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
+    const [t] = await ctx.db.select().from(turns).where(playTurnsOf(game.id));
     expect(t!.deadline!.getTime()).toBe(at.getTime() + 24 * HOUR);
   });
 
@@ -148,7 +151,7 @@ describe.each(databaseKinds)('moderators on %s', (kind) => {
     expect(await rollback(ctx, mod, 'mistyped deadline')).toBe(1);
     const [g] = await ctx.db.select().from(games).where(eq(games.id, game.id));
     expect(g).toMatchObject({ currentTurn: 1, status: 'active' });
-    expect(await ctx.db.select().from(turns).where(eq(turns.gameId, game.id))).toEqual([
+    expect(await ctx.db.select().from(turns).where(playTurnsOf(game.id))).toEqual([
       expect.objectContaining({ number: 1, status: 'open' }),
     ]);
     // The orders turn 1 had still stand; turn 2's are gone with it.

@@ -1,6 +1,6 @@
 /** The setup phase and scenarios, on PGlite and PostgreSQL. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext } from '../support/games.ts';
 import { games, turns } from '../../src/db/schema.ts';
@@ -99,9 +99,12 @@ describe.each(databaseKinds)('setup on %s', (kind) => {
         seats: [{ side: 'player', email: 'p@pbem.test', name: 'P' }],
       });
       const [g] = await ctx.db.select().from(games).where(eq(games.id, game.id));
+      // The raiders' ships are the game's own: the kind's settings provide them (the player sets up alone).
       const raiders = (
-        g!.settings as unknown as { soloFleets: { raiders: Array<{ design: Parameters<typeof designCost>[0] }> } }
-      ).soloFleets.raiders;
+        g!.settings as unknown as {
+          kindSettings: { fleets: { raiders: Array<{ design: Parameters<typeof designCost>[0] }> } };
+        }
+      ).kindSettings.fleets.raiders;
       const bp = raiders.reduce((n, r) => n + designCost(r.design), 0);
       expect(bp).toBeLessThanOrEqual(Math.floor(30 * (1 + handicap / 100)));
       expect(bp).toBeGreaterThan(Math.floor(30 * (1 + handicap / 100)) - 10);
@@ -116,7 +119,10 @@ describe.each(databaseKinds)('setup on %s', (kind) => {
         channel: 'api',
       });
       expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 1 });
-      const [t1] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
+      const [t1] = await ctx.db
+        .select()
+        .from(turns)
+        .where(and(eq(turns.gameId, game.id), eq(turns.number, 1)));
       expect((t1!.events as Array<{ type: string }>).filter((e) => e.type === 'solo-move')).toHaveLength(
         raiders.length,
       );

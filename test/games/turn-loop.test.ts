@@ -4,7 +4,7 @@
  * next opens — and the game runs to its end.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { gamesContext, tutorialDuel } from '../support/games.ts';
 import { games, outbox, seats, submissions, turns } from '../../src/db/schema.ts';
@@ -48,7 +48,9 @@ describe.each(databaseKinds)('the turn loop on %s', (kind) => {
     const seatRows = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id));
     expect(seatRows.map((s) => s.tokenHash).sort()).toEqual([sha256Hex(tokens.black!), sha256Hex(tokens.grey!)].sort());
     expect(JSON.stringify(seatRows)).not.toContain(tokens.black);
-    const [turn] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id));
+    // The tutorial's fleets are all the scenario's: its setup, turn 0, settled at creation.
+    const [setup, turn] = await ctx.db.select().from(turns).where(eq(turns.gameId, game.id)).orderBy(asc(turns.number));
+    expect(setup).toMatchObject({ number: 0, status: 'resolved' });
     expect(turn).toMatchObject({ number: 1, status: 'open', dueAt: null });
     expect(turn!.deadline!.getTime() - ctx.clock.now().getTime()).toBe(72 * HOUR);
     const mail = await ctx.db.select().from(outbox).where(eq(outbox.gameId, game.id));

@@ -5,7 +5,7 @@
  * record, the outbox, the submissions and the turns.
  */
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { AppDatabase } from '../../src/db/client.ts';
@@ -72,7 +72,12 @@ export async function submissionRows(db: AppDatabase, gameId: string) {
 
 /** The game's turns as `number:status`, with `:due` for an open turn that has fallen due. */
 export async function turnShape(db: AppDatabase, gameId: string): Promise<string[]> {
-  const rows = await db.select().from(turns).where(eq(turns.gameId, gameId)).orderBy(asc(turns.number));
+  // The turns of play: turn 0, the setup, settled before the first report, is left out.
+  const rows = await db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), gt(turns.number, 0)))
+    .orderBy(asc(turns.number));
   return rows.map((t) => `${t.number}:${t.status}${t.status === 'open' && t.dueAt ? ':due' : ''}`);
 }
 

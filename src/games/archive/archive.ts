@@ -143,9 +143,11 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
   // Turn 0 is a kind's setup phase (the campaign's starting fleets): no turn of play, its result is turn 1's state.
   const resolved = rows.filter((t) => t.status === 'resolved' && t.number >= 1);
   const open = rows.find((t) => t.status !== 'resolved' && t.number >= 1) ?? null;
-  // Turn 1 opened with the position the setup built; a game ended before turn 1 resolved keeps it as its state.
+  // Turn 1 opened with the position the setup built; a game ended before turn 1 resolved keeps it as its state. A
+  // game ended in its setup phase has neither: nothing was played (its state is the one before setup).
   const first = rows.find((t) => t.number === 1);
-  const initial = first?.stateBefore ?? (game.state && resolved.length === 0 ? game.state : null);
+  const started = game.currentTurn >= 1;
+  const initial = first?.stateBefore ?? (started && game.state && resolved.length === 0 ? game.state : null);
 
   const linked = kindOf(game.ruleset).linkedBattles !== undefined;
   const played: AnyTurn[] = [];
@@ -176,7 +178,7 @@ async function readGame(ctx: GamesContext, tx: Tx, gameId: string, access: Expor
     initialDiceState: secrets ? (first?.diceStateBefore ?? game.diceState) : null,
     turns: played,
     openTurn: open?.number ?? null,
-    position: (game.state ?? null) as ExportedState | null,
+    position: (started ? (game.state ?? null) : null) as ExportedState | null,
   };
 }
 

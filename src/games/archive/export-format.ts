@@ -136,10 +136,6 @@ export type AnyGameExport = GameExport<ExportedState, Record<string, unknown>>;
 export const gameExportSchema: z.ZodType<AnyGameExport> = baseSchema.superRefine((doc, check) => {
   const kind = kindOf(doc.ruleset);
   const replay = kind.replay;
-  if (!replay) {
-    check.addIssue({ code: 'custom', path: ['ruleset'], message: `the archive cannot replay a ${kind.title}` });
-    return;
-  }
   const against = (schema: z.ZodType, value: unknown, path: (string | number)[]) => {
     const r = schema.safeParse(value);
     if (!r.success)

@@ -24,7 +24,8 @@ export interface PlayedTurn {
 
 /** Every resolved turn, in order. */
 export async function playedTurns(ctx: GamesContext, gameId: string): Promise<PlayedTurn[]> {
-  const rows = await createTurnsRepository(ctx.db).resolved(gameId);
+  // Turn 0 is the setup phase: no turn of play.
+  const rows = (await createTurnsRepository(ctx.db).resolved(gameId)).filter((t) => t.number > 0);
   return rows.map((t) => ({
     number: t.number,
     resolvedAt: t.resolvedAt,

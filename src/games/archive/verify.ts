@@ -140,7 +140,7 @@ function verifyBattles(
       stop(n, `${where}.game.status: a turn resolves once its battles have ended`, 'finished', game.status);
     // A game ended before it started has no starting state: its outcome is then worked out from the default placement.
     if (game.initialPosition !== null) {
-      const start = kind.replay!.checkBattleStart?.(pending.document, i, game.initialPosition);
+      const start = kind.replay.checkBattleStart?.(pending.document, i, game.initialPosition);
       if (start) stop(n, `${where}.game.${start.what}`, start.expected, start.found);
     }
     const verified = verifyExport(game);
@@ -172,7 +172,7 @@ function replayTurn(
   t: ExportedTurn<ExportedState, Record<string, unknown>>,
 ): { diceUsed: number; battles: number; over: ReplayedTurn['over'] } {
   const n = t.number;
-  const replay = kind.replay!;
+  const replay = kind.replay;
   if (t.diceStateBefore === null)
     return stop(n, 'diceStateBefore: withheld (this export was made while the game ran)', 'a dice state', null);
   const dice = SeededDice.fromState(t.diceStateBefore);

@@ -9,25 +9,25 @@
  * Everything here goes through `GameKind.linkedBattles`: nothing knows which rulesets are linked.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne } from 'drizzle-orm';
 import { battles, games, seats, turns, type Game, type Turn } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { LinkedBattle, LinkedGameSetup, ResolveOutput } from '../../kinds/kind.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { DIRECTIONS } from '../../rules/types.ts';
 import { deploymentBlock } from '../../orders/deploy.ts';
-import { deadlineFor, audit, updateGame } from '../games/lifecycle.ts';
+import { deadlineFor, audit, openTurn, updateGame } from '../games/lifecycle.ts';
+import { kindGameSettings, SETUP_TURN } from '../turns/kind-setup.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
-import { describeZone, gameSettingsSchema, sideName } from '../games/settings.ts';
+import { describeZone, sideName } from '../games/settings.ts';
 import { isOver, kindSettingsOf, settingsOf } from '../games/state.ts';
 import { seatLoginLink } from '../logins/logins.ts';
 import { newSeed, seatToken, sha256Hex } from '../secrets.ts';
 import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
-import { startIfReady } from '../seats/setup.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { describeDeadline, queueAnswer, queueGameEnd } from '../turns/messages.ts';
 import { storeResolvedTurn } from '../turns/resolution.ts';
-import { battleOfGame, placedFleet, setupOf } from './links.ts';
+import { battleOfGame, setupOf } from './links.ts';
 
 /**
  * The turn stops for its battles (the caller holds the turn's and the game's locks): the turn waits in status
@@ -94,15 +94,20 @@ async function createLinkedGame(
     own?.tacticalTurnLimit !== undefined ? { turnLimit: own.tacticalTurnLimit } : {},
   );
   const campaignSettings = settingsOf(campaign);
-  const settings = gameSettingsSchema.parse({
+  // The linked kind reads the battle's settings itself: the sides' ships given, placed in their zones by the
+  // deployment deadline (the campaign's turn hours), else by default; the service's reminders, sender check and
+  // archive flag are the campaign's.
+  const { settings, kindSettings, stateDoc } = kindGameSettings(kindOf(setup.ruleset), {
     map: setup.map,
     sides: setup.sides.map((side) => ({ id: side, name: sideName(campaignSettings, side) })),
     sizes: null,
     zones: setup.zones,
     turnHours: campaignSettings.turnHours,
-    reminderHours: campaignSettings.reminderHours,
+    setupHours: campaignSettings.turnHours,
     turnLimit: setup.turnLimit,
     noOrders: campaignSettings.noOrders,
+    linked: { ships: setup.ships, defaultPlacement: setup.defaultPlacement },
+    reminderHours: campaignSettings.reminderHours,
     relaxSender: campaignSettings.relaxSender,
     public: campaignSettings.public,
   });
@@ -114,8 +119,8 @@ async function createLinkedGame(
     ruleset: setup.ruleset,
     name: setup.title,
     status: 'setup',
-    settings: { ...settings, scenario: 'custom' },
-    state: null,
+    settings: { ...settings, scenario: 'custom', kindSettings },
+    state: stateDoc,
     diceState: SeededDice.fromSeed(seed).save(),
     seed,
     seedCommitment: sha256Hex(seed),
@@ -169,6 +174,8 @@ async function createLinkedGame(
     details: { campaign: campaign.id, turn, battle: battle.index, seats: seated.map((s) => ({ side: s.side })) },
   });
   const game = (await createGamesRepository(tx).find(id))!;
+  // The deployment is the linked game's setup phase: turn 0 on the turn queue, due at the deployment deadline.
+  await openTurn(ctx, tx, game, SETUP_TURN, game.state, game.diceState, { seats: seated });
   for (const seat of seated) await queueDeployment(ctx, tx, { campaign, game, turn, setup, seat, deployDeadline });
   return id;
 }
@@ -210,42 +217,6 @@ async function queueDeployment(
     loginUrl: await seatLoginLink(ctx, tx, seat),
   });
   await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
-}
-
-/**
- * A linked game whose deployment deadline has passed (of one game, if given): each side still without a deployment
- * gets the default placement and the game starts. Returns its id; null when none is due.
- */
-export async function deployDueBattle(ctx: GamesContext, tx: Tx, onlyGame?: string): Promise<string | null> {
-  const [due] = await tx
-    .select({ battle: battles })
-    .from(battles)
-    .innerJoin(games, eq(games.id, battles.gameId))
-    .where(
-      and(
-        isNull(battles.endedAt),
-        eq(games.status, 'setup'),
-        lte(battles.deployDeadline, ctx.clock.now()),
-        onlyGame ? eq(battles.gameId, onlyGame) : undefined,
-      ),
-    )
-    .orderBy(asc(battles.deployDeadline))
-    .limit(1)
-    .for('update', { of: battles, skipLocked: true });
-  if (!due) return null;
-  const game = await createGamesRepository(tx).find(due.battle.gameId, { forUpdate: true });
-  if (!game || game.status !== 'setup') return null;
-  const setup = setupOf(due.battle);
-  const defaulted: string[] = [];
-  for (const seat of await createSeatsRepository(tx).ofGame(game.id)) {
-    if (seat.fleet !== null) continue;
-    const ships = placedFleet(setup, seat.side, setup.defaultPlacement[seat.side] ?? []);
-    await tx.update(seats).set({ fleet: { ships } }).where(eq(seats.id, seat.id));
-    defaulted.push(seat.side);
-  }
-  await audit(ctx, tx, { gameId: game.id, actor: 'system', action: 'deploy-default', details: { defaulted } });
-  await startIfReady(ctx, tx, game);
-  return game.id;
 }
 
 /**

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { battles, type Battle } from '../../db/schema.ts';
 import type { LinkedGameSetup } from '../../kinds/kind.ts';
 import type { Tx } from '../context.ts';
-import type { PlacedShip } from '../games/scenarios.ts';
+import type { PlacedShip } from '../../kinds/tactical/scenarios.ts';
+import { placeGiven } from '../../kinds/tactical/fleets.ts';
 
 /** The battle a game fights for a campaign turn, if it is a linked game. */
 export async function battleOfGame(tx: Tx, gameId: string): Promise<Battle | null> {
@@ -23,14 +24,5 @@ export function placedFleet(
   side: string,
   placement: readonly { readonly id: string; readonly hex: string; readonly facing: string }[],
 ): PlacedShip[] {
-  return (setup.ships[side] ?? []).map((ship) => {
-    const spot = placement.find((p) => p.id === ship.id);
-    if (!spot) throw new Error(`ship ${ship.id} has no placement`);
-    return {
-      id: ship.id,
-      hex: spot.hex,
-      facing: spot.facing as PlacedShip['facing'],
-      design: { ...ship.design, weapons: [...ship.design.weapons] } as PlacedShip['design'],
-    };
-  });
+  return placeGiven(setup.ships[side] ?? [], placement);
 }

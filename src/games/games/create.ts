@@ -12,12 +12,12 @@ import { createGamesRepository } from './games.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { badRequest, conflict, invalid, LimitError } from '../errors.ts';
 import { HOUR } from '../clock.ts';
-import { gameSettingsSchema, type GameSettings } from './settings.ts';
-import { scenario, scenarioOptionsSchema, SCENARIOS, soloFleet, type PlacedShip } from './scenarios.ts';
+import type { GameSettings } from './settings.ts';
+import { scenarioOptionsSchema, SCENARIOS } from '../../kinds/tactical/scenarios.ts';
 import { randomUUID } from 'node:crypto';
 import { newSecret, newSeed, seatToken, sha256Hex } from '../secrets.ts';
 import { audit, openTurn } from './lifecycle.ts';
-import { startIfReady } from '../seats/setup.ts';
+import { settleSetupIfComplete } from '../turns/resolution.ts';
 import { queueInvitation } from '../seats/invitations.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import { DEFAULT_RULESET, kindOf, RULESETS } from '../../kinds/index.ts';
@@ -136,22 +136,13 @@ async function create(
     throw badRequest('INVALID_GAME', 'the game could not be created: fix the fields listed', zodProblems(parsed.error));
   const input = parsed.data;
 
+  // Every kind reads its own settings (a tactical battle's from its scenario, the request's over them).
   const kind = kindOf(input.ruleset);
-  const setupPhase = kind.setup ?? null;
-  if (setupPhase && (input.scenario !== 'custom' || input.options))
-    throw badRequest('INVALID_GAME', `a ${kind.title} takes no scenario: give its settings`, [
-      { code: 'INVALID_FIELD', message: `scenario: the scenarios are tactical battles` },
-    ]);
-  // A kind with its own setup phase (a campaign) reads its own settings; a tactical battle's come from its scenario.
-  const own = setupPhase ? kindGameSettings(kind, setupPhase, input.settings) : null;
-  const base =
-    input.scenario === 'custom' ? { settings: {}, fleets: {} } : scenario(input.scenario, input.options ?? {});
-  const settingsResult = own
-    ? { success: true as const, data: own.settings }
-    : gameSettingsSchema.safeParse({ ...base.settings, ...input.settings });
-  if (!settingsResult.success)
-    throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settingsResult.error));
-  const settings: GameSettings = settingsResult.data;
+  const own = kindGameSettings(kind, input.settings, {
+    scenario: input.scenario,
+    ...(input.options ? { options: input.options } : {}),
+  });
+  const settings: GameSettings = own.settings;
 
   const playerSides = settings.sides.map((s) => s.id).filter((id) => !settings.solo.includes(id));
   const problems = [];
@@ -173,12 +164,6 @@ async function create(
       });
   }
   if (problems.length) throw invalid('INVALID_SEATS', 'every side played by a person needs exactly one seat', problems);
-
-  // Solo sides the scenario does not provide for build from the standard designs.
-  const fleets: Record<string, PlacedShip[]> = Object.fromEntries(
-    Object.entries(base.fleets).map(([side, ships]) => [side, [...ships]]),
-  );
-  for (const side of settings.solo) fleets[side] ??= soloFleet(settings.budget, settings.zones[side], settings.map);
 
   const id =
     input.id ??
@@ -206,14 +191,12 @@ async function create(
         ruleset: input.ruleset,
         name: input.name,
         status: 'setup',
-        settings: own
-          ? { ...settings, kindSettings: own.kindSettings }
-          : {
-              ...settings,
-              scenario: input.scenario,
-              soloFleets: Object.fromEntries(settings.solo.map((side) => [side, fleets[side]!])),
-            },
-        state: own?.stateDoc ?? null,
+        settings: {
+          ...settings,
+          ...(kind.setup.scenario ? { scenario: input.scenario } : {}),
+          kindSettings: own.kindSettings,
+        },
+        state: own.stateDoc,
         diceState: SeededDice.fromSeed(seed).save(),
         seed,
         seedCommitment: sha256Hex(seed),
@@ -235,7 +218,7 @@ async function create(
         timeZone: s.timeZone,
         tokenHash: sha256Hex(s.token),
         tokenRotatedAt: now,
-        fleet: fleets[s.side] ? { ships: fleets[s.side]! } : null,
+        fleet: null,
         // An invited seat joins when its player answers the invitation; a game set up without invitations is joined.
         joinedAt: invite ? null : now,
         createdAt: now,
@@ -246,12 +229,13 @@ async function create(
       actor,
       action: 'create',
       details: {
-        ...(own ? { ruleset: input.ruleset } : { scenario: input.scenario }),
+        ...(kind.setup.scenario ? { scenario: input.scenario } : { ruleset: input.ruleset }),
         seats: tokens.map((s) => ({ side: s.side, email: s.email })),
       },
     });
-    // The kind's setup phase is turn 0 on the turn queue; a tactical battle starts once every fleet is in.
-    const started = own ? await openSetupTurn(ctx, tx, row!) : await startIfReady(ctx, tx, row!);
+    // The setup phase is turn 0 on the turn queue, for every kind; when no seat has anything to set up (a scenario
+    // that provides every fleet) it settles at once and turn 1 opens.
+    const started = await openSetupTurn(ctx, tx, row!);
     if (invite) {
       const inTx: GamesContext = { ...ctx, db: tx };
       for (const seat of await createSeatsRepository(tx).ofGame(id)) await queueInvitation(inTx, tx, started, seat);
@@ -284,8 +268,8 @@ async function checkCreationLimit(ctx: GamesContext, tx: Tx, creator: string): P
   );
 }
 
-/** Opens a kind's setup phase: turn 0, with the setup deadline, on the turn queue. */
+/** Opens the setup phase: turn 0, with the setup deadline, on the turn queue; settled at once when nobody sets up. */
 async function openSetupTurn(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
   await openTurn(ctx, tx, game, SETUP_TURN, game.state, game.diceState);
-  return game;
+  return settleSetupIfComplete(ctx, tx, game);
 }

@@ -53,6 +53,7 @@ function classify(view: GameView, side: string, timeZone: string, now: Date, sev
   const open = view.turn !== null && view.turn.status === 'open';
   const over = view.status === 'finished' || view.status === 'abandoned';
   let todo: string | null = null;
+  // Whether a seat has set up is the view's `fleetIn`: its turn-0 submission, for every kind.
   if (view.status === 'setup' && me && !me.fleetIn) todo = 'choose your fleet';
   else if (view.status === 'active' && open && me && me.mustOrder && !me.ordersIn && !me.conceded)
     todo = `send your orders for turn ${view.turn!.number}`;

@@ -10,7 +10,7 @@ import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
 import type { GameSettings } from './settings.ts';
 import { queueTurnReports } from '../turns/messages.ts';
 import { kindOf } from '../../kinds/index.ts';
-import { settingsOf } from './state.ts';
+import { kindSettingsOf, settingsOf } from './state.ts';
 import { isSetupTurn, setupHoursOf } from '../turns/kind-setup.ts';
 import { nextReminderAt } from '../turns/reminders.ts';
 
@@ -19,13 +19,20 @@ import { nextReminderAt } from '../turns/reminders.ts';
  * setup phase (a game in setup with an open turn 0), every seat that has not conceded sends its setup.
  */
 export function sidesThatMustOrder(
-  game: Pick<Game, 'ruleset'> & { readonly status?: Game['status'] },
+  game: Pick<Game, 'ruleset'> & { readonly status?: Game['status']; readonly settings?: Game['settings'] },
   stateDoc: unknown,
   seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[],
 ): string[] {
   const kind = kindOf(game.ruleset);
-  if (game.status === 'setup' && kind.setup)
-    return [...new Set(seatRows.filter((s) => s.concededAt === null).map((s) => s.side))];
+  if (game.status === 'setup') {
+    // In the setup phase, the seats whose sides set up (not those whose ships the scenario provides).
+    const setting = game.settings ? kind.setup.sidesThatSetUp(kindSettingsOf(game as Pick<Game, 'settings'>)) : null;
+    return [
+      ...new Set(
+        seatRows.filter((s) => s.concededAt === null && (setting?.includes(s.side) ?? true)).map((s) => s.side),
+      ),
+    ];
+  }
   return kind.sidesThatMustOrder(kind.readState(stateDoc), seatRows);
 }
 
@@ -58,11 +65,7 @@ export async function openTurn(
   const opened = {
     number,
     status: 'open' as const,
-    deadline: paused
-      ? null
-      : setup
-        ? deadlineFor({ turnHours: setupHoursOf(game, settings.turnHours) }, now)
-        : deadlineFor(settings, now),
+    deadline: paused ? null : setup ? deadlineFor({ turnHours: setupHoursOf(game) }, now) : deadlineFor(settings, now),
     dueAt: must.length === 0 ? now : null,
     remindersSent: [] as string[],
   };

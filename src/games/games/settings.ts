@@ -4,25 +4,14 @@
  */
 import { z } from 'zod';
 import { MAX_HOURS, openHoursSchema } from '../../lib/hours.ts';
-import type { PlacedShip } from './scenarios.ts';
+import type { PlacedShip } from '../../kinds/tactical/scenarios.ts';
+import { zoneSchema } from '../../kinds/tactical/zones.ts';
+
+export { describeZone, inZone, type Zone } from '../../kinds/tactical/zones.ts';
 
 export const sideId = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,19}$/, 'a side id is 1–20 lowercase letters, digits or dashes, starting with a letter');
-
-/** A rectangle of hexes, inclusive: where a side may deploy. */
-const zoneSchema = z
-  .strictObject({
-    fromCol: z.number().int().min(1).max(99),
-    toCol: z.number().int().min(1).max(99),
-    fromRow: z.number().int().min(1).max(99),
-    toRow: z.number().int().min(1).max(99),
-  })
-  .refine(
-    (z) => z.fromCol <= z.toCol && z.fromRow <= z.toRow,
-    'a zone runs from its lower to its higher column and row',
-  );
-export type Zone = z.infer<typeof zoneSchema>;
 
 export const gameSettingsSchema = z
   .strictObject({
@@ -94,13 +83,4 @@ export interface StoredGameSettings {
 /** The name a side is shown by: its name in the settings, or its id if they do not name it. */
 export function sideName(settings: Pick<GameSettings, 'sides'>, side: string): string {
   return settings.sides.find((s) => s.id === side)?.name ?? side;
-}
-
-export function inZone(zone: Zone | undefined, h: { col: number; row: number }): boolean {
-  return !zone || (h.col >= zone.fromCol && h.col <= zone.toCol && h.row >= zone.fromRow && h.row <= zone.toRow);
-}
-
-export function describeZone(zone: Zone): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `columns ${two(zone.fromCol)}–${two(zone.toCol)}, rows ${two(zone.fromRow)}–${two(zone.toRow)}`;
 }

@@ -6,7 +6,6 @@ import { positionToJson, ordersToJson } from '../../adjudicator/position-json.ts
 import type { Game } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
-import type { PlacedShip } from './scenarios.ts';
 
 export { positionToJson, ordersToJson };
 
@@ -29,10 +28,6 @@ export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
   const parsed = gameSettingsSchema.parse(settings);
   checked.set(stored, parsed);
   return parsed;
-}
-
-export function soloFleetsOf(game: Pick<Game, 'settings'>): Record<string, PlacedShip[]> {
-  return game.settings.soloFleets ?? {};
 }
 
 /**

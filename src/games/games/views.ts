@@ -11,7 +11,7 @@ import type { GamesContext } from '../context.ts';
 import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.repository.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { isSetupTurn, setupContext } from '../turns/kind-setup.ts';
+import { isSetupTurn, SETUP_TURN, setupContext } from '../turns/kind-setup.ts';
 import { seatByToken } from '../seats/seats.ts';
 import { isOver, kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
 import { sideName } from './settings.ts';
@@ -38,6 +38,12 @@ async function baseView(ctx: GamesContext, game: Game) {
         )
     : [];
   const must = game.state ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
+  // A setup run as turn 0 on the queue (every kind's): a seat's setup is in when its submission for turn 0 stands.
+  // A game set up before that (a tactical battle's fleet in its seat's column) is read as it was stored.
+  const setupIn = (s: Seat): boolean =>
+    turn?.number === SETUP_TURN
+      ? standing.some((x) => x.seatId === s.id)
+      : s.fleet !== null || game.currentTurn > SETUP_TURN;
   return {
     id: game.id,
     name: game.name,
@@ -50,7 +56,8 @@ async function baseView(ctx: GamesContext, game: Game) {
     seats: seatRows.map((s) => ({
       side: s.side,
       name: s.displayName,
-      fleetIn: s.fleet !== null,
+      /** Whether the seat's setup is in (its fleet, deployment or starting build), or the game is past setup. */
+      fleetIn: setupIn(s),
       mustOrder: must.has(s.side),
       ordersIn: standing.some((x) => x.seatId === s.id),
       conceded: s.concededAt !== null,
@@ -148,10 +155,28 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
       ),
     );
   const kind = kindOf(game.ruleset);
+  // The seat's setup as it stands (its submission for turn 0); a game set up before the setup was turn 0 kept a
+  // tactical battle's fleet in its seat's row.
+  const [setupIn] =
+    game.currentTurn === SETUP_TURN
+      ? sub
+        ? [sub]
+        : []
+      : await ctx.db
+          .select({ orders: submissions.orders })
+          .from(submissions)
+          .where(
+            and(
+              eq(submissions.gameId, game.id),
+              eq(submissions.turn, SETUP_TURN),
+              eq(submissions.seatId, seat.id),
+              isNull(submissions.supersededAt),
+            ),
+          );
   const at = game.state
     ? { gameId: game.id, turn: game.currentTurn, side: seat.side, state: kind.readState(game.state) }
     : null;
-  const setup = isSetupTurn(game, game.currentTurn) && game.status === 'setup' ? kind.setup! : null;
+  const setup = isSetupTurn(game, game.currentTurn) && game.status === 'setup' ? kind.setup : null;
   const canonical = (orders: unknown) =>
     setup
       ? setup.formatSetup(setup.readSetup(orders), {
@@ -166,7 +191,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     name: seat.displayName,
     email: seat.email,
     timeZone: seat.timeZone,
-    fleet: seat.fleet,
+    /** The seat's setup document (a tactical battle's fleet: `{ ships }`), null before it is in. */
+    fleet: setupIn ? kind.setup.writeSetup(kind.setup.readSetup(setupIn.orders)) : seat.fleet,
     conceded: seat.concededAt !== null,
     joined: seat.joinedAt !== null,
     /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
@@ -242,7 +268,8 @@ export async function turnView(ctx: GamesContext, gameId: string, number: number
 /** Every resolved turn of a game, in order. */
 export async function history(ctx: GamesContext, gameId: string) {
   await gameRow(ctx, gameId);
-  const rows = await createTurnsRepository(ctx.db).resolved(gameId);
+  // Turn 0 is the setup phase, no turn of play: its setups are the seats' own until the game is over.
+  const rows = (await createTurnsRepository(ctx.db).resolved(gameId)).filter((t) => t.number > SETUP_TURN);
   return rows.map((t) => ({
     number: t.number,
     resolvedAt: t.resolvedAt,
@@ -299,7 +326,7 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
         )
     : [];
   if (isSetupTurn(game, turn.number)) {
-    const setup = kind.setup!;
+    const setup = kind.setup;
     const at = setupContext(game, turn, seat?.side ?? '');
     return {
       setup: true as const,

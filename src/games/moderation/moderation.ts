@@ -230,7 +230,10 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
     if (!last) throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn yet`);
     // A kind's setup phase is settled for good once turn 1 opens.
     if (isSetupTurn(game, last.number))
-      throw conflict('NOTHING_TO_ROLL_BACK', `game ${game.id} has no resolved turn since its setup`);
+      throw conflict(
+        'NOTHING_TO_ROLL_BACK',
+        `game ${game.id} has no resolved turn yet: its setup is settled for good once turn 1 opens`,
+      );
     // A battle's outcome is part of its campaign turn once recorded: roll back the campaign turn instead.
     const battle = await battleOfGame(tx, game.id);
     if (battle?.endedAt)
@@ -425,7 +428,8 @@ export async function endGame(
       });
       await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'abandon', reason });
       await queueGameEnd(ctx, tx, game, 'abandoned by the moderator', []);
-      await recordBattleEnd(ctx, tx, game.id, game.state);
+      // A battle ended in its setup (deployment) has no final state: its default placement stands for it.
+      await recordBattleEnd(ctx, tx, game.id, game.currentTurn >= 1 ? game.state : null);
       return { ...game, status: 'abandoned' as const };
     }
     const kind = kindOf(game.ruleset);

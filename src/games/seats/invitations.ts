@@ -69,10 +69,12 @@ async function deadlineParagraph(tx: Tx, game: Game, seat: Seat): Promise<string
  * deadline in the seat's zone and a link to the game page.
  */
 export async function queueSetupMail(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
-  const setup =
+  const block =
     game.status === 'setup' && isSetupTurn(game, game.currentTurn)
-      ? setupPhaseOf(game)!.setupBlock(setupContext(game, { stateBefore: game.state }, seat.side))
-      : null;
+      ? setupPhaseOf(game).setupBlock(setupContext(game, { stateBefore: game.state }, seat.side))
+      : '';
+  // A setup with no block to edit by mail (a tactical fleet, built on the game page) is chosen on the page.
+  const setup = block.trim() === '' ? null : block;
   const composed = ctx.mail.notice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [

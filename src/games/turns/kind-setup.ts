@@ -7,7 +7,7 @@
  * default build for a side without one, and opens turn 1.
  */
 import type { Game, Turn } from '../../db/schema.ts';
-import type { AnyGameKind, SetupPhase } from '../../kinds/kind.ts';
+import type { AnyGameKind, SetupContext, SetupPhase } from '../../kinds/kind.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { badRequest, invalid } from '../errors.ts';
 import { gameSettingsSchema, type GameSettings } from '../games/settings.ts';
@@ -25,24 +25,14 @@ export const SETUP_TURN = 0;
 /** Settings the service reads itself for a game of any kind; the rest of a request's settings are the kind's. */
 const SERVICE_SETTINGS = ['reminderHours', 'relaxSender', 'public'] as const;
 
-/** The kind's setup phase, when the game's kind runs one. */
-export function setupPhaseOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> | null {
-  return kindOf(game.ruleset).setup ?? null;
+/** The game's setup phase: its kind's. */
+export function setupPhaseOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> {
+  return kindOf(game.ruleset).setup;
 }
 
-/** Whether the turn is a kind's setup phase (turn 0 of a game whose kind has `setup`). */
-export function isSetupTurn(game: Pick<Game, 'ruleset'>, turnNumber: number): boolean {
-  return turnNumber === SETUP_TURN && setupPhaseOf(game) !== null;
-}
-
-interface KindSettingsShape {
-  readonly sides?: readonly { id: string; name: string }[];
-  readonly map?: { readonly width?: number; readonly height?: number };
-  readonly budget?: number;
-  readonly battles?: string;
-  readonly turnLimit?: number | null;
-  readonly turnHours?: number | null;
-  readonly setupHours?: number | null;
+/** Whether the turn is the game's setup phase: turn 0, for every kind. */
+export function isSetupTurn(_game: Pick<Game, 'ruleset'>, turnNumber: number): boolean {
+  return turnNumber === SETUP_TURN;
 }
 
 export interface KindGameSettings {
@@ -58,17 +48,29 @@ export interface KindGameSettings {
  * A game of a kind with its own settings: the request's settings checked by the kind's schema (the service's
  * reminders, sender check and archive flag aside).
  */
-export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, raw: Record<string, unknown>) {
+export function kindGameSettings(
+  kind: AnyGameKind,
+  raw: Record<string, unknown>,
+  from: { readonly scenario: string; readonly options?: unknown } = { scenario: 'custom' },
+) {
+  const setup = kind.setup;
   const service: Record<string, unknown> = {};
-  const own: Record<string, unknown> = {};
+  let own: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if ((SERVICE_SETTINGS as readonly string[]).includes(key)) service[key] = value;
     else own[key] = value;
   }
+  if (from.scenario !== 'custom' || from.options !== undefined) {
+    if (!setup.scenario)
+      throw badRequest('INVALID_GAME', `a ${kind.title} takes no scenario: give its settings`, [
+        { code: 'INVALID_FIELD', message: `scenario: the scenarios are tactical battles` },
+      ]);
+    own = setup.scenario(from.scenario, from.options, own);
+  }
   const parsed = setup.settingsSchema.safeParse(own);
   if (!parsed.success)
     throw badRequest('INVALID_SETTINGS', `the ${kind.title}'s settings are not valid`, zodProblems(parsed.error));
-  const kindSettings = parsed.data as KindSettingsShape;
+  const kindSettings: unknown = parsed.data;
   const state = setup.initialState(kindSettings);
   if (!state.ok)
     throw invalid(
@@ -76,14 +78,20 @@ export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, 
       `the ${kind.title} cannot start on that map: fix every problem listed`,
       state.error.map((e) => ({ code: e.code, message: e.message })),
     );
-  const side = (n: number | undefined) => Math.min(99, Math.max(4, n ?? 4));
+  // What the service runs the game by comes from the kind; the map's size is kept within the service's pages' bounds.
+  const { sides, map, budget, sizes, zones, solo, turnHours, turnLimit, noOrders } =
+    setup.serviceSettings(kindSettings);
+  const bound = (n: number) => Math.min(99, Math.max(4, n));
   const settings = gameSettingsSchema.safeParse({
-    map: { width: side(kindSettings.map?.width), height: side(kindSettings.map?.height) },
-    sides: kindSettings.sides,
-    ...(kindSettings.budget !== undefined ? { budget: kindSettings.budget } : {}),
-    turnHours: kindSettings.turnHours ?? null,
-    turnLimit: kindSettings.turnLimit ?? null,
-    noOrders: 'standing',
+    map: { width: bound(map.width), height: bound(map.height) },
+    sides,
+    ...(budget !== undefined ? { budget } : {}),
+    ...(sizes !== undefined ? { sizes } : {}),
+    ...(zones !== undefined ? { zones } : {}),
+    ...(solo !== undefined ? { solo } : {}),
+    turnHours,
+    turnLimit,
+    noOrders,
     ...service,
   });
   if (!settings.success)
@@ -91,10 +99,9 @@ export function kindGameSettings(kind: AnyGameKind, setup: SetupPhase<unknown>, 
   return { settings: settings.data, kindSettings, stateDoc: kind.writeState(state.value) } satisfies KindGameSettings;
 }
 
-/** Hours the setup phase stays open (the kind's `setupHours`; else the turn's hours), null: it waits for everyone. */
-export function setupHoursOf(game: Pick<Game, 'settings'>, turnHours: number | null): number | null {
-  const own = kindSettingsOf(game) as KindSettingsShape | null;
-  return own?.setupHours !== undefined ? own.setupHours : turnHours;
+/** Hours the setup phase stays open, as the kind gives them from its settings; null: it waits for everyone. */
+export function setupHoursOf(game: Pick<Game, 'ruleset' | 'settings'>): number | null {
+  return setupPhaseOf(game).serviceSettings(kindSettingsOf(game)).setupHours;
 }
 
 /** The context a side's setup is read, echoed and defaulted in. */
@@ -102,9 +109,16 @@ export function setupContext(
   game: Pick<Game, 'id' | 'ruleset' | 'settings'>,
   turn: Pick<Turn, 'stateBefore'>,
   side: string,
-) {
+  others?: ReadonlyMap<string, unknown>,
+): SetupContext<unknown> {
   const kind = kindOf(game.ruleset);
-  return { gameId: game.id, side, state: kind.readState(turn.stateBefore), settings: kindSettingsOf(game) };
+  return {
+    gameId: game.id,
+    side,
+    state: kind.readState(turn.stateBefore),
+    settings: kindSettingsOf(game),
+    ...(others ? { others } : {}),
+  };
 }
 
 /**
@@ -118,7 +132,7 @@ export function settleSetup(
   setups: ReadonlyMap<string, unknown>,
 ): { stateDoc: unknown; ordersUsed: unknown; defaulted: string[] } {
   const kind = kindOf(game.ruleset);
-  const setup = kind.setup!;
+  const setup = kind.setup;
   const state = kind.readState(turn.stateBefore);
   const settings = kindSettingsOf(game);
   const all = new Map(setups);
@@ -140,7 +154,7 @@ export function settleSetup(
   };
 }
 
-function sidesOfSettings(game: Pick<Game, 'settings'>): string[] {
-  const own = kindSettingsOf(game) as KindSettingsShape | null;
-  return (own?.sides ?? []).map((s) => s.id);
+/** The sides whose players set up, as the kind gives them from the game's settings. */
+function sidesOfSettings(game: Pick<Game, 'ruleset' | 'settings'>): readonly string[] {
+  return setupPhaseOf(game).sidesThatSetUp(kindSettingsOf(game));
 }

@@ -423,7 +423,7 @@ export async function queueReminder(
     noOrders: settingsOf(m.game).noOrders,
     // In a kind's setup phase the block to send back is the setup's.
     orderBlock: isSetupTurn(m.game, m.turn.number)
-      ? kind.setup!.setupBlock(setupContext(m.game, m.turn, m.seat.side))
+      ? kind.setup.setupBlock(setupContext(m.game, m.turn, m.seat.side))
       : kind.orderBlock(at),
     loginUrl: await seatLoginLink(ctx, tx, m.seat),
   });

@@ -255,13 +255,16 @@ export async function submitOrdersIn(
   else seat = usableSeat((seatRows = await readSeats()), input.gameId, input.token);
   const kind = kindOf(game.ruleset);
   const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-  const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+  const setupPhase = isSetupTurn(game, turn.number) ? kind.setup : null;
   if (setupPhase && input.text === undefined)
     throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
   const text = input.text ?? jsonToText(input.gameId, turn.number, input.orders ?? {});
   const parsed = setupPhase
     ? readSetupSubmission(setupPhase, text, setupContext(game, turn, seat.side))
     : kind.parseSubmission(text, at);
+  // A setup the kind takes only as a document (a tactical fleet) is not sent as text: the game has not started.
+  const notStarted = !parsed.ok && setupPhase ? parsed.errors.find((e) => e.code === 'GAME_NOT_STARTED') : undefined;
+  if (notStarted) throw conflict('GAME_NOT_STARTED', notStarted.message);
   if (!parsed.ok) {
     throw invalid(
       setupPhase ? 'SETUP_REJECTED' : 'ORDERS_REJECTED',
@@ -357,7 +360,7 @@ export async function standingOrders(
     if (!sub) return { turn: turn.number, canonical: null, receivedAt: null };
     const kind = kindOf(game.ruleset);
     const at = { gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
-    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup! : null;
+    const setupPhase = isSetupTurn(game, turn.number) ? kind.setup : null;
     return {
       turn: turn.number,
       canonical: setupPhase

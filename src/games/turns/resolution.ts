@@ -19,7 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { ResolveOutput } from '../../kinds/kind.ts';
-import { awaitBattles, deployDueBattle, recordBattleEnd } from '../battles/battles.ts';
+import { awaitBattles, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
@@ -78,11 +78,7 @@ export async function resolveDueTurns(
   const { onlyGame, stopping } = options;
   return ctx.db.transaction(async (tx) => {
     const claimed = await claimDue(ctx, tx, limit, onlyGame);
-    if (claimed.length === 0) {
-      // No turn due: a linked battle whose deployment deadline has passed starts with the default placement.
-      const deployed = await deployDueBattle(ctx, tx, onlyGame);
-      return deployed ? [{ gameId: deployed, turn: SETUP_TURN, gameOver: false }] : [];
-    }
+    if (claimed.length === 0) return [];
     const batch = await loadBatch(tx, claimed);
     // The batch's turn reports are rendered and written together at its end (messages.ts).
     deferTurnReports(tx);
@@ -254,6 +250,30 @@ export async function storeResolvedTurn(
   return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
 }
 
+/**
+ * Settles the game's setup turn (turn 0) now, as the queue would once it fell due, when every seat that sets up has
+ * its setup in — at once when no seat has anything to set up (a scenario that provides every fleet). Returns the game
+ * as it then stands.
+ */
+export async function settleSetupIfComplete(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
+  const [turn] = await tx
+    .select()
+    .from(turns)
+    .where(and(eq(turns.gameId, game.id), eq(turns.number, SETUP_TURN), eq(turns.status, 'open')))
+    .for('update');
+  if (!turn || game.status !== 'setup') return game;
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+  const standing = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.gameId, game.id), eq(submissions.turn, SETUP_TURN), isNull(submissions.supersededAt)));
+  const inSides = new Set(standing.map((sub) => seatRows.find((s) => s.id === sub.seatId)?.side));
+  if (!sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side))) return game;
+  await finishSetupTurn(ctx, tx, game, turn, seatRows, standing);
+  const [after] = await tx.select().from(games).where(eq(games.id, game.id));
+  return after!;
+}
+
 /** Resolves a kind's setup phase (turn 0): every side's setup or its default, and turn 1 opens. */
 async function finishSetupTurn(
   ctx: GamesContext,
@@ -263,7 +283,7 @@ async function finishSetupTurn(
   seatRows: readonly Seat[],
   standing: readonly Submission[],
 ): Promise<ResolvedTurn> {
-  const setup = kindOf(game.ruleset).setup!;
+  const setup = kindOf(game.ruleset).setup;
   const setups = new Map<string, unknown>();
   for (const sub of standing) {
     const seat = seatRows.find((s) => s.id === sub.seatId);

@@ -95,6 +95,19 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   },
   setup: {
     settingsSchema: campaignSettingsSchema,
+    serviceSettings: (settings) => {
+      const s = settings as CampaignSettings;
+      return {
+        sides: s.sides,
+        map: { width: s.map.width, height: s.map.height },
+        turnHours: s.turnHours,
+        setupHours: s.setupHours,
+        turnLimit: s.turnLimit,
+        // A side without orders keeps its standing orders (rules-strategic.md: its fleets hold).
+        noOrders: 'standing',
+        budget: s.budget,
+      };
+    },
     initialState: (settings) => {
       const parsed = campaignSettingsSchema.safeParse(settings);
       if (!parsed.success)
@@ -103,9 +116,18 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
         );
       return initialCampaign(parsed.data);
     },
+    // Every side builds its starting ships.
+    sidesThatSetUp: (settings) => (settings as CampaignSettings).sides.map((s) => s.id),
     readSetup,
     writeSetup: (s) => writeSetup(s as CampaignSetup),
     parseSetup,
+    readSetupDocument: () => ({
+      ok: false,
+      how: 'unreadable',
+      code: 'SETUP_AS_TEXT',
+      message: 'a setup is sent as text: BUILD lines between the GAME line and END',
+      problems: [],
+    }),
     formatSetup: (s, at) => formatSetup(s as CampaignSetup, at),
     setupBlock: (at, current) => setupBlock(at, current as CampaignSetup | undefined),
     defaultSetup: (at) => defaultSetup(at.side, budgetOf(at.settings)),

@@ -22,6 +22,7 @@ import {
   type ResolvedTurnEvents,
 } from '../../reports/turn-report.ts';
 import { tacticalReplay } from './replay.ts';
+import { tacticalSetup } from './setup.ts';
 import { tacticalAdjudicator } from './adjudicator.ts';
 import { tacticalPrintout } from './printout.ts';
 import {
@@ -114,9 +115,9 @@ function resolveTactical(input: ResolveInput<Position, TacticalOrders>) {
   });
 }
 
-/** Stored events are the tactical rules' own events, written by this kind's resolve. */
+/** Stored events are the tactical rules' own events, written by this kind's resolve (turn 0, the setup, has none). */
 const tacticalHistory = (history: readonly StoredTurnEvents[]): ResolvedTurnEvents[] =>
-  history.map((t) => ({ number: t.number, events: t.events as TurnEvent[] }));
+  history.filter((t) => t.number >= 1).map((t) => ({ number: t.number, events: t.events as TurnEvent[] }));
 
 export const tacticalKind: GameKind<Position, TacticalOrders> = {
   ruleset: 'msc-tactical',
@@ -163,6 +164,7 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
       : [],
   }),
   replay: tacticalReplay,
+  setup: tacticalSetup,
   // A battle's orders, and its deployment when it is a campaign's linked game (src/orders/deploy.ts).
   orderKeywords: ['SHIP', 'DEPLOY'],
   idPrefix: (scenario) => (scenario === 'custom' ? 'game' : (scenario.split('-')[0] ?? 'game')),

@@ -235,9 +235,13 @@ export function playerRoutes(deps: PagesDeps): Router {
     const linked = (await campaignOfBattle(ctx, game.id)) !== null;
     const placement = linked ? deploymentFromText(text) : null;
     try {
-      await submitFleet(ctx, game.id, tokenOf(ctx, found.seat), {
-        ships: placement ? placement.map((p) => p.ship) : fleetFromText(text),
-      });
+      await submitFleet(
+        ctx,
+        game.id,
+        tokenOf(ctx, found.seat),
+        { ships: placement ? placement.map((p) => p.ship) : fleetFromText(text) },
+        'web',
+      );
       res.redirect(303, gameUrl(game, found.seat, found.mine, linked ? 'deployed' : 'fleet'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -38,9 +38,9 @@ const meeting = (more: Partial<Campaign> = {}): Campaign =>
   });
 
 describe('registry', () => {
-  it('kindOf("msc-strategic") is the campaign kind, and the tactical kind has neither setup nor linked battles', () => {
+  it('kindOf("msc-strategic") is the campaign kind, and the tactical kind has a setup (every kind has) but no linked battles', () => {
     expect(kindOf('msc-strategic')).toBe(kind);
-    expect(kindOf('msc-tactical').setup).toBeUndefined();
+    expect(kindOf('msc-tactical').setup).toHaveProperty('sidesThatSetUp');
     expect(kindOf('msc-tactical').linkedBattles).toBeUndefined();
   });
 });

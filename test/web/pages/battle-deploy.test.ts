@@ -11,6 +11,7 @@ import { seats } from '../../../src/db/schema.ts';
 import { AppError } from '../../../src/games/errors.ts';
 import { battlesOfCampaignTurn } from '../../../src/games/battles/views.ts';
 import { tokenOf } from '../../../src/games/games/people.ts';
+import { seatGameView } from '../../../src/games/games/views.ts';
 import { submitFleet } from '../../../src/games/seats/setup.ts';
 import { submitText } from '../../../src/games/turns/submit-text.ts';
 import { resolveNextDueTurn } from '../../../src/games/turns/resolution.ts';
@@ -70,6 +71,12 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
         .where(and(eq(seats.gameId, BATTLE), eq(seats.side, side)))
     )[0];
 
+  /** The seat's deployment as it stands: its submission for the setup turn (turn 0), null before one is in. */
+  const deploymentOf = async (side: string) =>
+    (await seatGameView(app.ctx, BATTLE, tokenOf(app.ctx, (await seatOf(side))!))).me.fleet as {
+      ships: { id: string; hex: string; facing: string; design: { engine: number } }[];
+    } | null;
+
   it('shows the deployment: ships with designs, zone, deadline in the seat’s zone, the default placement; the campaign linked both ways', async () => {
     await untilBattle();
     // The campaign page lists the battle of its turn, linked to the battle's page.
@@ -112,7 +119,7 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
       },
     );
     expect(forged.status).toBe(403);
-    expect((await seatOf('red'))!.fleet).toBeNull();
+    expect(await deploymentOf('red')).toBeNull();
 
     // A hex outside the zone: the problem the use case names, by the line and ship it concerns.
     const outside = 'Rdart1 1210 S\nRdart2 1303 S';
@@ -129,7 +136,7 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
     expect(refused.text).toContain(`line 1 (Rdart1): ${(byApi as AppError).problems[0]!.message}`);
     expect(refused.text).toContain('1210 is outside your deployment zone (columns 01–24, rows 01–03)');
     expect(refused.text).toContain(`>${outside}</textarea>`);
-    expect((await seatOf('red'))!.fleet).toBeNull();
+    expect(await deploymentOf('red')).toBeNull();
 
     // A ship not given, a ship twice, a ship left out: all listed at once.
     const several = await alice.post(`/games/${BATTLE}/fleet`, {
@@ -146,7 +153,7 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
     expect(unread.status).toBe(400);
     expect(unread.text).toContain('line 1 (Rdart1): facing: facing is one of N NE SE S SW NW');
     expect(unread.text).toContain('line 2 (Rdart2): facing: facing is one of N NE SE S SW NW');
-    expect((await seatOf('red'))!.fleet).toBeNull();
+    expect(await deploymentOf('red')).toBeNull();
 
     // The default placement as filled in is accepted; the page shows what was sent, waiting for Blue.
     const accepted = await alice.post(`/games/${BATTLE}/fleet`, {
@@ -159,7 +166,7 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
     expect(after).toContain('Your deployment is in. The battle starts when both sides have deployed.');
     expect(after).toMatch(/Your deployment is in:<\/p>\s*<pre>Rdart1 1203 S\nRdart2 1102 SE<\/pre>/);
     expect(after).toContain('Waiting for the other side');
-    expect((await seatOf('red'))!.fleet!.ships.map((s) => [s.id, s.hex, s.facing, s.design.engine])).toEqual([
+    expect((await deploymentOf('red'))!.ships.map((s) => [s.id, s.hex, s.facing, s.design.engine])).toEqual([
       ['Rdart1', '1203', 'S', 5],
       ['Rdart2', '1102', 'SE', 5],
     ]);
@@ -193,7 +200,7 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
     await logIn(app, carol, 'carol@pbem.test');
     const stranger = await carol.post(`/games/${BATTLE}/fleet`, { side: 'red', fleet: 'Rdart1 1203 S\nRdart2 1303 S' });
     expect(stranger.status).toBe(403);
-    expect((await seatOf('red'))!.fleet).toBeNull();
+    expect(await deploymentOf('red')).toBeNull();
   });
 
   it('links the campaign and its battle both ways while it is fought and once it has ended, on the moderator’s board too', async () => {

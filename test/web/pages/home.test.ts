@@ -6,9 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { timeLeft } from '../../../src/games/games/home.ts';
 import { endGame } from '../../../src/games/moderation/moderation.ts';
+import { homeOf } from '../../../src/games/games/home.ts';
+import { submitText } from '../../../src/games/turns/submit-text.ts';
 import { submitDuelOrders, tutorialDuel } from '../../support/games.ts';
 import { startTestApp, type TestApp } from '../support.ts';
-import { logIn, visitor } from '../pages-support.ts';
+import { CAMPAIGN_SETUPS, campaignGame, logIn, visitor } from '../pages-support.ts';
 
 describe('the home page', () => {
   let app: TestApp;
@@ -45,6 +47,31 @@ describe('the home page', () => {
     expect(page).toMatch(/href="\/games\/sooner"[\s\S]*?<strong>5 hours left<\/strong>/);
     expect(page).toMatch(/href="\/games\/later"[\s\S]*?<strong>3 days left<\/strong>/);
     expect(page).toMatch(/href="\/games\/ordered"[\s\S]*?waiting for Bob/);
+  });
+
+  it('tells a campaign seat in setup that its setup is in once its BUILD lines are, and waits for the other side', async () => {
+    const tokens = await campaignGame(app.ctx, 'camp');
+    const todo = async (email: string) =>
+      (await homeOf(app.ctx, email)).yourMove.find((g) => g.id === 'camp')?.todo ?? null;
+    expect(await todo('alice@pbem.test')).toBe('choose your fleet');
+    expect(await todo('bob@pbem.test')).toBe('choose your fleet');
+
+    await submitText(app.ctx, {
+      gameId: 'camp',
+      token: tokens.red,
+      text: CAMPAIGN_SETUPS.red('camp'),
+      channel: 'mail',
+    });
+    const alice = await homeOf(app.ctx, 'alice@pbem.test');
+    expect(alice.yourMove.map((g) => g.id)).not.toContain('camp');
+    expect(alice.waiting.find((g) => g.id === 'camp')?.waitingFor).toBe('waiting for Bob');
+    expect(await todo('bob@pbem.test')).toBe('choose your fleet');
+
+    const browser = visitor(app);
+    await logIn(app, browser, 'alice@pbem.test');
+    const page = (await browser.get('/')).text;
+    expect(page).not.toContain('choose your fleet');
+    expect(page).toMatch(/href="\/games\/camp"[\s\S]*?waiting for Bob/);
   });
 });
 

@@ -37,12 +37,18 @@ export const placementText = (placement: readonly { id: string; hex: string; fac
  * setup phase the seat's deployment — its given ships with their designs, its zone, the deadline in the seat's zone
  * and what happens at it, the form prefilled with the default placement, or what the seat sent.
  */
-function battlePanel(link: CampaignLink, game: Game, seat: Seat, extras: GamePageExtras) {
+function battlePanel(
+  link: CampaignLink,
+  game: Game,
+  seat: Seat,
+  fleet: { readonly ships?: readonly { id: string; hex: string; facing: string }[] } | null,
+  extras: GamePageExtras,
+) {
   const { deployment } = link;
   const side = seat.side;
   const zone = deployment.zones[side];
   const defaults = deployment.defaultPlacement[side] ?? [];
-  const sent = seat.fleet?.ships ?? null;
+  const sent = fleet?.ships ?? null;
   return {
     campaign: { id: link.id, name: link.name, turn: link.turn, url: `/games/${link.id}` },
     deploy:
@@ -130,7 +136,8 @@ export async function gamePageModel(
   const view = await seatGameView(ctx, game.id, tokenOf(ctx, seat));
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
-  const position = view.position ? readPosition(view.position) : null;
+  // In the setup phase there is no position yet to show: the battle before setup has no ship on it.
+  const position = view.position && game.status !== 'setup' ? readPosition(view.position) : null;
   const turnOpen = view.turn?.status === 'open';
   const standing = position && view.turn ? await standingOrderSet(ctx, game.id, view.turn.number, seat.id) : null;
   const strength = await strengthPanel(ctx, game);
@@ -175,13 +182,14 @@ export async function gamePageModel(
     strength,
     orders: {
       canOrder,
-      standing: view.me.orders
-        ? {
-            canonical: view.me.orders.canonical.trimEnd(),
-            receivedAt: view.me.orders.receivedAt,
-            channel: view.me.orders.channel,
-          }
-        : null,
+      standing:
+        view.me.orders && game.status !== 'setup'
+          ? {
+              canonical: view.me.orders.canonical.trimEnd(),
+              receivedAt: view.me.orders.receivedAt,
+              channel: view.me.orders.channel,
+            }
+          : null,
       ships:
         position && canOrder
           ? shipFormViews(position, seat.side, standing, extras.posted ?? null, extras.shipProblems)
@@ -201,11 +209,11 @@ export async function gamePageModel(
       notice: extras.notice ?? null,
       result: extras.ordersResult ?? null,
     },
-    battle: link ? battlePanel(link, game, seat, extras) : null,
+    battle: link ? battlePanel(link, game, seat, view.me.fleet as Parameters<typeof battlePanel>[3], extras) : null,
     setup:
       game.status === 'setup' && !link
         ? {
-            fleetIn: seat.fleet !== null,
+            fleetIn: view.me.fleet !== null,
             budget: settings.budget,
             sizes: settings.sizes?.join(', ') ?? 'any cost up to 25 BP',
             zone: settings.zones[seat.side] ? describeZone(settings.zones[seat.side]!) : 'anywhere on the map',

@@ -3,7 +3,7 @@
  * duel, the 3-a-side skirmish, the solo mission with its handicap) or custom
  * settings (sides, map, budget), and what a side without orders does.
  */
-import { HANDICAPS, SCENARIOS } from '../../../games/games/scenarios.ts';
+import { HANDICAPS, SCENARIOS } from '../../../kinds/tactical/scenarios.ts';
 import type { CreateGameInput } from '../../../games/games/create.ts';
 import { commonSettings, sidesOf, text, whole, type NewGameFields } from '../new-game.ts';
 

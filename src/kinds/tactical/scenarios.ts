@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Design, Direction } from '../../rules/types.ts';
 import { designCost } from '../../rules/design.ts';
 import { formatHex } from '../../rules/hex.ts';
-import type { GameSettingsInput, Zone } from './settings.ts';
+import type { Zone } from './zones.ts';
 import { SCENARIOS, type ScenarioName } from './scenario-names.ts';
 
 /** A ship as a scenario or a seat's fleet places it. */
@@ -19,8 +19,18 @@ export interface PlacedShip {
   readonly speed?: number | null;
 }
 
+/** A scenario's settings: those of a tactical battle it fixes (the rest take their defaults or the creator's). */
+export interface ScenarioSettings {
+  readonly map: { readonly width: number; readonly height: number };
+  readonly sides: readonly { readonly id: string; readonly name: string }[];
+  readonly budget?: number;
+  readonly sizes?: readonly number[] | null;
+  readonly zones?: Readonly<Record<string, Zone>>;
+  readonly solo?: readonly string[];
+}
+
 export interface Scenario {
-  readonly settings: GameSettingsInput;
+  readonly settings: ScenarioSettings;
   /** Ships by side, for the sides the scenario provides. */
   readonly fleets: Readonly<Record<string, readonly PlacedShip[]>>;
 }
