@@ -13,7 +13,7 @@ import { strategicKind } from '../../../src/kinds/strategic/index.ts';
 import type { CampaignSettingsInput } from '../../../src/kinds/strategic/setup.ts';
 
 export const kind = strategicKind;
-export const setupPhase = strategicKind.setup!;
+export const setupPhase = strategicKind.setup;
 export const linked = strategicKind.linkedBattles!;
 
 export const SIDES = [
