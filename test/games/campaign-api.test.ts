@@ -100,8 +100,12 @@ describe.each(databaseKinds)('a campaign through the API on %s', (kind) => {
     const early = await send(id, tokens.red, [`GAME ${id} TURN ${waiting}`, 'END'].join('\n'));
     expect(early.body.error.code).toBe('TURN_CLOSED');
 
-    // The linked game names its campaign, and what each side deploys.
-    const linked = await app.call('GET', `/api/games/${battle!.gameId}`);
+    // The linked game is as hidden as its campaign while the campaign runs: no one but its people reads it.
+    expect((await app.call('GET', `/api/games/${battle!.gameId}`, { anonymous: true })).status).toBe(404);
+    // It names its campaign, and what each side deploys.
+    const linked = await app.call('GET', `/api/games/${battle!.gameId}`, {
+      token: created.body.moderatorKey as string,
+    });
     expect(linked.body.game).toMatchObject({
       ruleset: 'msc-tactical',
       status: 'setup',
@@ -130,7 +134,8 @@ describe.each(databaseKinds)('a campaign through the API on %s', (kind) => {
       });
       expect(deployed.status, deployed.text).toBe(200);
     }
-    expect((await app.call('GET', `/api/games/${battle!.gameId}`)).body.game.status).toBe('active');
+    const asModerator = { token: created.body.moderatorKey as string };
+    expect((await app.call('GET', `/api/games/${battle!.gameId}`, asModerator)).body.game.status).toBe('active');
 
     // Red concedes the battle: it ends, and with it the campaign turn, its ships retreating (§8).
     const conceded = await app.call('POST', `/api/games/${battle!.gameId}/concede`, { token: linkedToken('red') });
@@ -139,7 +144,7 @@ describe.each(databaseKinds)('a campaign through the API on %s', (kind) => {
     const next = await app.call('GET', `/api/games/${id}`, { token: tokens.red });
     expect(next.body.game.turn).toMatchObject({ number: waiting + 1, status: 'open' });
     expect(next.body.game.battles).toEqual([]);
-    const ended = await app.call('GET', `/api/games/${battle!.gameId}`);
+    const ended = await app.call('GET', `/api/games/${battle!.gameId}`, asModerator);
     expect(ended.body.game).toMatchObject({ status: 'finished', winner: 'blue', campaign: { id } });
     const redFleet = (next.body.game.me.view.fleets as { id: string }[]).find((f) => f.id === 'RF1');
     // "Ships that disengage (leave the map or concede) retreat one hex toward home": from 0707 toward 0101.

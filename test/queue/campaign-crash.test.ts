@@ -125,7 +125,8 @@ describe.skipIf(!hasPostgres)('a worker killed during campaign turn resolutions,
     const [campaign] = await ctx.db.select().from(games).where(eq(games.id, ID));
     expect(campaign).toMatchObject({ currentTurn: 2, state: one!.stateAfter, diceState: one!.diceStateAfter });
     const battleTurns = await ctx.db.select().from(turns).where(eq(turns.gameId, battleId)).orderBy(asc(turns.number));
-    expect(battleTurns.map((t) => `${t.number}:${t.status}`)).toEqual(['1:resolved']);
+    // Its deployment (turn 0, settled when both sides had placed their ships) and the turn that ended it.
+    expect(battleTurns.map((t) => `${t.number}:${t.status}`)).toEqual(['0:resolved', '1:resolved']);
     const [ended] = await ctx.db.select().from(battles).where(eq(battles.campaignId, ID));
     expect(ended).toMatchObject({ outcome: { hex: '1005', destroyed: [], disengaged: ['R1'] } });
     expect(ended!.endedAt).not.toBeNull();
