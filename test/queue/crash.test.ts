@@ -158,5 +158,6 @@ async function turnLocked(ctx: GamesContext, gameId: string): Promise<boolean> {
 
 async function turnStatus(ctx: GamesContext, gameId: string): Promise<string[]> {
   const rows = await ctx.db.select().from(turns).where(eq(turns.gameId, gameId));
-  return rows.map((t) => `${t.number}:${t.status}`);
+  // The turns of play: turn 0, the setup (a duel's is settled at creation), is left out.
+  return rows.filter((t) => t.number > 0).map((t) => `${t.number}:${t.status}`);
 }
