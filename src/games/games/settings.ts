@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MAX_HOURS, openHoursSchema } from '../../lib/hours.ts';
 import type { PlacedShip } from '../../kinds/tactical/scenarios.ts';
-import { zoneSchema } from '../../kinds/tactical/zones.ts';
+import { checkSidesAndZones, zoneSchema } from '../../kinds/tactical/zones.ts';
 
 export { describeZone, inZone, type Zone } from '../../kinds/tactical/zones.ts';
 
@@ -41,26 +41,7 @@ export const gameSettingsSchema = z
     public: z.boolean().default(true),
   })
   .superRefine((s, ctx) => {
-    const ids = s.sides.map((x) => x.id);
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', path: ['sides'], message: 'each side id is used once' });
-    for (const id of s.solo) {
-      if (!ids.includes(id))
-        ctx.addIssue({ code: 'custom', path: ['solo'], message: `solo side "${id}" is not one of the sides` });
-    }
-    if (s.solo.length >= ids.length)
-      ctx.addIssue({ code: 'custom', path: ['solo'], message: 'at least one side must be played by a person' });
-    for (const [id, zone] of Object.entries(s.zones)) {
-      if (!ids.includes(id))
-        ctx.addIssue({ code: 'custom', path: ['zones', id], message: `zone for unknown side "${id}"` });
-      if (zone.toCol > s.map.width || zone.toRow > s.map.height) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['zones', id],
-          message: `the zone of ${id} reaches beyond the ${s.map.width}×${s.map.height} map`,
-        });
-      }
-    }
+    checkSidesAndZones(s, ctx);
   });
 
 export type GameSettingsInput = z.input<typeof gameSettingsSchema>;

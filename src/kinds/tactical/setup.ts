@@ -17,7 +17,7 @@ import { DamagedDocumentError, type SetupCheck, type SetupContext, type SetupPar
 import { checkBuiltFleet, checkDeployment, placeGiven, startPosition, type FleetCheck } from './fleets.ts';
 import type { SCENARIOS } from './scenarios.ts';
 import { scenario, scenarioOptionsSchema, soloFleet, type PlacedShip } from './scenarios.ts';
-import { zoneSchema } from './zones.ts';
+import { checkSidesAndZones, zoneSchema } from './zones.ts';
 
 const sideId = z
   .string()
@@ -76,26 +76,8 @@ export const tacticalSettingsSchema = z
       .optional(),
   })
   .superRefine((s, ctx) => {
+    checkSidesAndZones(s, ctx);
     const ids = s.sides.map((x) => x.id);
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', path: ['sides'], message: 'each side id is used once' });
-    for (const id of s.solo) {
-      if (!ids.includes(id))
-        ctx.addIssue({ code: 'custom', path: ['solo'], message: `solo side "${id}" is not one of the sides` });
-    }
-    if (s.solo.length >= ids.length)
-      ctx.addIssue({ code: 'custom', path: ['solo'], message: 'at least one side must be played by a person' });
-    for (const [id, zone] of Object.entries(s.zones)) {
-      if (!ids.includes(id))
-        ctx.addIssue({ code: 'custom', path: ['zones', id], message: `zone for unknown side "${id}"` });
-      if (zone.toCol > s.map.width || zone.toRow > s.map.height) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['zones', id],
-          message: `the zone of ${id} reaches beyond the ${s.map.width}×${s.map.height} map`,
-        });
-      }
-    }
     for (const id of Object.keys(s.fleets))
       if (!ids.includes(id))
         ctx.addIssue({ code: 'custom', path: ['fleets', id], message: `fleet for unknown side "${id}"` });
