@@ -16,4 +16,13 @@ const WEB_KINDS: { readonly [R in Ruleset]: WebKind } = {
 /** The pages of a game's kind. */
 export const webKindOf = (ruleset: Ruleset): WebKind => WEB_KINDS[ruleset];
 
-export type { KindPage, KindSection, WebKind } from './web-kind.ts';
+/** The paths of every kind's own forms (`WebKind.forms`), each with whether some kind sends orders through it. */
+export function kindFormPaths(): ReadonlyMap<string, { readonly orders: boolean }> {
+  const paths = new Map<string, { orders: boolean }>();
+  for (const kind of Object.values<WebKind>(WEB_KINDS))
+    for (const form of kind.forms)
+      paths.set(form.path, { orders: (paths.get(form.path)?.orders ?? false) || form.orders });
+  return paths;
+}
+
+export type { FormAnswer, KindForm, KindPage, KindSection, WebKind } from './web-kind.ts';

@@ -5,13 +5,14 @@
 import type { Game } from '../../games/games/games.repository.ts';
 import { sideName, type GameSettings } from '../../games/games/settings.ts';
 import type { messagesOf } from '../../games/turns/side-messages.ts';
-import type { OrderRow } from './msc-tactical/order-form.ts';
 
 /** What a form's answer brings back to the game page: problems, notices, what was typed. */
 export interface GamePageExtras {
-  /** The tactical per-ship form's rows as posted, and their problems by ship. */
-  readonly posted?: readonly OrderRow[] | null;
-  readonly shipProblems?: ReadonlyMap<string, string[]>;
+  /**
+   * What a form of the kind's own (`WebKind.forms`) brings back to its page when refused, as that form wrote it (the
+   * tactical per-ship rows as posted with their problems, a fleet as typed): only the kind that wrote it reads it.
+   */
+  readonly form?: unknown;
   /** Problems of the whole submission, or a refusal (turn closed…). */
   readonly problems?: readonly string[];
   readonly notice?: string | null;
@@ -20,8 +21,6 @@ export interface GamePageExtras {
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
   readonly messageDraft?: { to: string; text: string } | null;
-  readonly fleetProblems?: readonly string[];
-  readonly fleetText?: string | null;
 }
 
 /** What every game page says of the game itself. */

@@ -5,6 +5,7 @@
  * it, with its templates in templates/web/kinds/<ruleset>/ and its browser
  * scripts in static/kinds/<ruleset>/; ./index.ts registers it by ruleset.
  */
+import type { Request } from 'express';
 import type { GamesContext } from '../../games/context.ts';
 import type { Game } from '../../games/games/games.repository.ts';
 import type { GameSettings } from '../../games/games/settings.ts';
@@ -32,6 +33,32 @@ export interface KindSection {
 /** Who reads a game's archive, for a kind whose pages depend on it (a campaign's fog). */
 export interface ArchiveReader {
   readonly email: string | null;
+}
+
+/** A seat posting one of its kind's own forms: who, in which game, and what was posted. */
+export interface SeatPost {
+  readonly ctx: GamesContext;
+  readonly game: Game;
+  readonly seat: Seat;
+  /** The seat's token, for the use cases (the same as mail and the API use). */
+  readonly token: string;
+  readonly req: Request;
+}
+
+/** What became of a kind's form: accepted (the page shows notice `done`), or refused (the page again, and why). */
+export type FormAnswer =
+  | { readonly done: string; readonly anchor?: string; readonly submission?: 'accepted' }
+  | { readonly refused: GamePageExtras; readonly status: number; readonly submission?: 'rejected' };
+
+/**
+ * A form of a kind's game page beyond the orders text every kind's page has (`POST /games/:id/orders/text`): posted
+ * to `/games/:id/<path>` by a seat, read by the kind, and sent to the same use case as mail and the API.
+ */
+export interface KindForm {
+  readonly path: string;
+  /** Whether it sends orders, and so shares the order forms' rate limit. */
+  readonly orders: boolean;
+  post(post: SeatPost): Promise<FormAnswer>;
 }
 
 export interface WebKind {
@@ -63,4 +90,8 @@ export interface WebKind {
   ): Promise<KindSection | null>;
   /** The kind's part of the new-game page. */
   readonly newGame: NewGameFields;
+  /** The kind's own forms on its game page (none: it takes orders as text only). */
+  readonly forms: readonly KindForm[];
+  /** What the game page says once one of them is accepted, by its `done`. */
+  readonly notices: Readonly<Record<string, string>>;
 }

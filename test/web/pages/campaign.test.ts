@@ -98,6 +98,20 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     expect(after.text).toContain('BUILD Rdart2 E5 S2 H1 W F JOIN Rwing');
   });
 
+  it('has no form of another kind’s: a tactical fleet or per-ship orders posted to a campaign are not found', async () => {
+    tokens = await campaignGame(app.ctx, ID);
+    await alice.get(`/games/${ID}`);
+    for (const [path, body] of [
+      ['fleet', { side: 'red', fleet: 'Hawk 0203 SE 3 3 3 F' }],
+      ['orders', { side: 'red', turn: '0', ship: 'Hawk', speed: '1', move: '1', fire: '' }],
+    ] as const) {
+      const posted = await alice.post(`/games/${ID}/${path}`, body);
+      expect(posted.status, path).toBe(404);
+      expect(posted.text).toContain('a strategic campaign has no such form');
+    }
+    expect((await alice.get(`/games/${ID}`)).text).toContain('You have no setup in yet');
+  });
+
   it('shows a turn: own fleets with ids, counts and reach, the sheets, and an order form answered as mail', async () => {
     await setUp();
     const page = await alice.get(`/games/${ID}`);

@@ -46,4 +46,6 @@ export const strategicPages: WebKind = {
     return board ? { partial: 'msc-strategic/board', model: board } : null;
   },
   newGame: campaignNewGame,
+  forms: [],
+  notices: {},
 };

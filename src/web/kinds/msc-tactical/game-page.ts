@@ -5,6 +5,7 @@
  * order form, the messages, and who has ordered. Built from the same views
  * and reports the mail uses.
  */
+import { tacticalFormState } from './forms.ts';
 import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
@@ -45,6 +46,7 @@ function battlePanel(
   extras: GamePageExtras,
 ) {
   const { deployment } = link;
+  const form = tacticalFormState(extras.form);
   const side = seat.side;
   const zone = deployment.zones[side];
   const defaults = deployment.defaultPlacement[side] ?? [];
@@ -65,8 +67,8 @@ function battlePanel(
             map: `${settingsOf(game).map.width} × ${settingsOf(game).map.height}`,
             deadline: deadlineView(deployment.deadline, seat.timeZone),
             defaults: defaults.map((p) => `${p.id} ${p.hex} ${p.facing}`).join(', '),
-            text: extras.fleetText ?? (sent ? placementText(sent) : placementText(defaults)),
-            problems: extras.fleetProblems ?? [],
+            text: form.fleetText ?? (sent ? placementText(sent) : placementText(defaults)),
+            problems: form.fleetProblems ?? [],
             sent: sent ? placementText(sent) : null,
           }
         : null,
@@ -134,6 +136,7 @@ export async function gamePageModel(
   extras: GamePageExtras = {},
 ) {
   const view = await seatGameView(ctx, game.id, tokenOf(ctx, seat));
+  const form = tacticalFormState(extras.form);
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
   // In the setup phase there is no position yet to show: the battle before setup has no ship on it.
@@ -170,7 +173,7 @@ export async function gamePageModel(
           name,
           `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`,
           'game-map',
-          plottedPaths(position, extras.posted ? null : standing),
+          plottedPaths(position, form.posted ? null : standing),
         )
       : null,
     lastTurn: last ? { number: last.number, narrative: narrative(last.events, name) } : null,
@@ -192,7 +195,7 @@ export async function gamePageModel(
           : null,
       ships:
         position && canOrder
-          ? shipFormViews(position, seat.side, standing, extras.posted ?? null, extras.shipProblems)
+          ? shipFormViews(position, seat.side, standing, form.posted ?? null, form.shipProblems)
           : [],
       enemies: position
         ? position.ships.filter((s) => s.side !== seat.side && s.status === 'active').map((s) => s.id)
@@ -218,8 +221,8 @@ export async function gamePageModel(
             sizes: settings.sizes?.join(', ') ?? 'any cost up to 25 BP',
             zone: settings.zones[seat.side] ? describeZone(settings.zones[seat.side]!) : 'anywhere on the map',
             map: `${settings.map.width} × ${settings.map.height}`,
-            text: extras.fleetText ?? '',
-            problems: extras.fleetProblems ?? [],
+            text: form.fleetText ?? '',
+            problems: form.fleetProblems ?? [],
           }
         : null,
     messages: messagesPanel(settings, seat.side, view.seats, messages, extras),

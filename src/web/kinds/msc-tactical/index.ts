@@ -9,6 +9,7 @@ import type { WebKind } from '../web-kind.ts';
 import { tacticalArchivePage, tacticalArchiveTurnPage } from './archive.ts';
 import { gamePageModel } from './game-page.ts';
 import { tacticalNewGame } from './new-game.ts';
+import { tacticalForms, tacticalNotices } from './forms.ts';
 
 export const tacticalPages: WebKind = {
   async gamePage(ctx, game, seat, mySeats, extras) {
@@ -23,4 +24,6 @@ export const tacticalPages: WebKind = {
   archiveTurnPage: (ctx, game, _reader, n) => tacticalArchiveTurnPage(ctx, game, n),
   moderatorBoard: async () => null,
   newGame: tacticalNewGame,
+  forms: tacticalForms,
+  notices: tacticalNotices,
 };
