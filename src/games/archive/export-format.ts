@@ -12,8 +12,6 @@ import { z } from 'zod';
 import { GAME_STATUSES } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { RULESETS } from '../../kinds/index.ts';
-import type { positionJsonSchema } from '../../adjudicator/position-json.ts';
-import type { TacticalOrdersUsed } from '../../kinds/tactical/replay.ts';
 
 export const EXPORT_FORMAT = 'msc-pbem-game';
 export const EXPORT_VERSION = 1;
@@ -84,10 +82,6 @@ const baseSchema = z.strictObject({
   position: stateDoc.nullable(),
 });
 
-/** A tactical position in an export (the adjudicator's position document). */
-export type ExportedPosition = z.output<typeof positionJsonSchema>;
-/** A tactical turn's orders in an export, by ship. */
-export type ExportedOrders = TacticalOrdersUsed;
 /** Any kind's state document. */
 export type ExportedState = Record<string, unknown>;
 

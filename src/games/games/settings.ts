@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { MAX_HOURS, openHoursSchema } from '../../lib/hours.ts';
 import type { PlacedShip } from '../../kinds/tactical/scenarios.ts';
-import { checkSidesAndZones, zoneSchema } from '../../kinds/tactical/zones.ts';
+import { checkSidesAndZones, zoneSchema } from '../../kinds/zones.ts';
 
-export { describeZone, inZone, type Zone } from '../../kinds/tactical/zones.ts';
+export { describeZone, inZone, type Zone } from '../../kinds/zones.ts';
 
 export const sideId = z
   .string()

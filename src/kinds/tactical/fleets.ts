@@ -8,7 +8,7 @@ import { checkFleet, parseWeapons } from '../../rules/design.ts';
 import { onMap, parseHex } from '../../rules/hex.ts';
 import { DIRECTIONS, type Position, type Ship } from '../../rules/types.ts';
 import type { PlacedShip } from './scenarios.ts';
-import { describeZone, inZone, type Zone } from './zones.ts';
+import { describeZone, inZone, type Zone } from '../zones.ts';
 
 /** One problem with a setup, by the ship it concerns where it concerns one. */
 export interface FleetProblem {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Design, Direction } from '../../rules/types.ts';
 import { designCost } from '../../rules/design.ts';
 import { formatHex } from '../../rules/hex.ts';
-import type { Zone } from './zones.ts';
+import type { Zone } from '../zones.ts';
 import { SCENARIOS, type ScenarioName } from './scenario-names.ts';
 
 /** A ship as a scenario or a seat's fleet places it. */

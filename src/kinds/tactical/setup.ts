@@ -17,7 +17,7 @@ import { DamagedDocumentError, type SetupCheck, type SetupContext, type SetupPar
 import { checkBuiltFleet, checkDeployment, placeGiven, startPosition, type FleetCheck } from './fleets.ts';
 import type { SCENARIOS } from './scenarios.ts';
 import { scenario, scenarioOptionsSchema, soloFleet, type PlacedShip } from './scenarios.ts';
-import { checkSidesAndZones, zoneSchema } from './zones.ts';
+import { checkSidesAndZones, zoneSchema } from '../zones.ts';
 
 const sideId = z
   .string()

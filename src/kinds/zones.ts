@@ -1,6 +1,7 @@
 /**
- * Deployment zones of a tactical battle: a rectangle of hexes, inclusive, where a side places its ships in the setup
- * phase (a side without one places them anywhere on the map).
+ * Deployment zones: a rectangle of hexes, inclusive, where a side places its pieces in the setup phase (a side without
+ * one places them anywhere on the map). The service shows them on its setup pages (`ServiceSettings.zones`) for any
+ * kind whose setup has them.
  */
 import { z } from 'zod';
 
