@@ -9,6 +9,7 @@
  * (each side keeps its SPEED and flies straight); the designs keep every
  * ship alive until the last turn, so each game passes through every step.
  */
+import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
@@ -19,7 +20,9 @@ import { submitFleet } from '../../src/games/seats/setup.ts';
 import { concede, submitOrders } from '../../src/games/turns/orders.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { endGame, resolveNow, rollback, type Moderator } from '../../src/games/moderation/moderation.ts';
-import { exportGame, type GameExport } from '../../src/games/archive/archive.ts';
+import { exportGame, type GameExport as AnyExport } from '../../src/games/archive/archive.ts';
+import type { positionJsonSchema } from '../../src/adjudicator/position-json.ts';
+import type { TacticalOrdersUsed } from '../../src/kinds/tactical/replay.ts';
 import { verifyExport } from '../../src/games/archive/verify.ts';
 import { readPosition } from '../../src/games/games/state.ts';
 import { sha256Hex } from '../../src/games/secrets.ts';
@@ -31,6 +34,10 @@ const codeOf = (p: Promise<unknown>) =>
     () => null,
     (e: unknown) => (e instanceof AppError ? e.code : String(e)),
   );
+/** A tactical battle's export, with its kind's documents. */
+type GameExport = AnyExport<z.output<typeof positionJsonSchema>, TacticalOrdersUsed>;
+const exportTactical = async (...args: Parameters<typeof exportGame>): Promise<GameExport> =>
+  (await exportGame(...args)) as unknown as GameExport;
 const copy = (doc: GameExport): GameExport => structuredClone(doc);
 const sources = (doc: GameExport) => doc.turns.map((t) => Object.values(t.ordersUsed).map((o) => o.source));
 
@@ -133,7 +140,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     await send('red');
     ctx.clock.advanceBy(72 * HOUR);
     expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 3, gameOver: false });
-    const first = await exportGame(ctx, gameId, { as: 'operator' });
+    const first = await exportTactical(ctx, gameId, { as: 'operator' });
     expect(await rollback(ctx, mod, 'Green mailed in time, the mail server lost it')).toBe(3);
     await send('green');
     expect(await resolveNextDueTurn(ctx)).toMatchObject({ turn: 3, gameOver: false });
@@ -146,7 +153,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
   it('a duel played to its end, with a missing seat under the standing order, exports and verifies', async () => {
     const ctx = gamesContext(database);
     const duel = await duelToTheEnd(ctx);
-    const doc = await exportGame(ctx, duel.game.id, { as: 'anyone' });
+    const doc = await exportTactical(ctx, duel.game.id, { as: 'anyone' });
     const [game] = await ctx.db.select().from(games).where(eq(games.id, duel.game.id));
 
     expect(doc).toMatchObject({
@@ -178,7 +185,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
   it('a 3-side game with the solo no-orders policy, a concession, a rollback and a re-resolution exports and verifies', async () => {
     const ctx = gamesContext(database);
     const { gameId, firstResolutionOfTurn3 } = await threeSides(ctx);
-    const doc = await exportGame(ctx, gameId, { as: 'anyone' });
+    const doc = await exportTactical(ctx, gameId, { as: 'anyone' });
 
     expect(doc.turns.map((t) => t.number)).toEqual([1, 2, 3, 4]);
     expect(doc.turns[0]!.ordersUsed).toEqual({
@@ -207,7 +214,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
   it('a game recorded before no-shot events were told (none in its turns) still verifies', async () => {
     const ctx = gamesContext(database);
     const duel = await duelToTheEnd(ctx);
-    const doc = await exportGame(ctx, duel.game.id, { as: 'anyone' });
+    const doc = await exportTactical(ctx, duel.game.id, { as: 'anyone' });
     const told = doc.turns.flatMap((t) => t.events).filter((e) => e.type === 'no-shot');
     expect(told.length).toBeGreaterThan(0);
     const older = copy(doc);
@@ -218,7 +225,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
   it("tampering: a die, a ship's SHIELDS, the seed, an order — each is the first mismatch, named precisely", async () => {
     const ctx = gamesContext(database);
     const duel = await duelToTheEnd(ctx);
-    const doc = await exportGame(ctx, duel.game.id, { as: 'anyone' });
+    const doc = await exportTactical(ctx, duel.game.id, { as: 'anyone' });
     expect(verifyExport(doc).ok).toBe(true);
 
     // One die: the to-hit roll of the first shot of turn 1.
@@ -273,7 +280,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
   it('further checks: the dice chain, a concession withdrawn, a turn dropped, the winner, the shape', async () => {
     const ctx = gamesContext(database);
     const { gameId } = await threeSides(ctx);
-    const doc = await exportGame(ctx, gameId, { as: 'anyone' });
+    const doc = await exportTactical(ctx, gameId, { as: 'anyone' });
 
     const dice = copy(doc);
     dice.turns[2]!.diceStateBefore = dice.turns[0]!.diceStateBefore;
@@ -339,7 +346,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     expect(await codeOf(exportGame(ctx, gameId, { as: 'token', token: 'x'.repeat(32) }))).toBe('BAD_TOKEN');
     expect(await codeOf(exportGame(ctx, 'no-such-game', { as: 'operator' }))).toBe('GAME_NOT_FOUND');
 
-    const seat = await exportGame(ctx, gameId, { as: 'token', token: duel.tokens.grey! });
+    const seat = await exportTactical(ctx, gameId, { as: 'token', token: duel.tokens.grey! });
     expect(seat).toMatchObject({ status: 'active', openTurn: 2, seed: null, initialDiceState: null });
     expect(seat.turns).toHaveLength(1);
     expect(seat.turns[0]).toMatchObject({ diceStateBefore: null, diceStateAfter: null });
@@ -353,7 +360,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
       mismatch: { turn: null, what: expect.stringMatching(/^seed: not revealed/) },
     });
 
-    const moderator = await exportGame(ctx, gameId, { as: 'token', token: duel.moderatorToken });
+    const moderator = await exportTactical(ctx, gameId, { as: 'token', token: duel.moderatorToken });
     expect(moderator.seed).toBe(duel.game.seed);
     expect(JSON.stringify(moderator)).not.toContain('"1L"');
     expect(verifyExport(moderator)).toMatchObject({ ok: true, turns: 1, summary: { status: 'active', ending: null } });
@@ -361,7 +368,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     // Ended by the moderator: scored as the turn limit would; now the seed is anyone's who can see the game.
     const mod: Moderator = { gameId, key: duel.moderatorToken };
     await endGame(ctx, mod, 'end', 'out of time');
-    const ended = await exportGame(ctx, gameId, { as: 'token', token: duel.tokens.black! });
+    const ended = await exportTactical(ctx, gameId, { as: 'token', token: duel.tokens.black! });
     expect(ended).toMatchObject({ status: 'finished', openTurn: null, seed: duel.game.seed });
     expect(verifyExport(ended)).toMatchObject({ ok: true, turns: 1, summary: { ending: 'moderator' } });
     const wrong = copy(ended);
@@ -382,7 +389,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
     await resolveNow(ctx, { gameId: duel.game.id, operator: true });
     await rollback(ctx, { gameId: duel.game.id, operator: true });
     await endGame(ctx, { gameId: duel.game.id, operator: true }, 'abandon');
-    const gone = await exportGame(ctx, duel.game.id, { as: 'anyone' });
+    const gone = await exportTactical(ctx, duel.game.id, { as: 'anyone' });
     expect(gone).toMatchObject({ status: 'abandoned', turns: [], openTurn: null, winner: null });
     expect(gone.initialPosition).toEqual({ ...gone.position, conceded: [] });
     expect(verifyExport(gone)).toMatchObject({ ok: true, turns: 0, summary: { ending: 'abandoned' } });
@@ -396,7 +403,7 @@ describe.each(databaseKinds)('the archive on %s', (kind) => {
         { side: 'blue', email: 'b@pbem.test', name: 'B' },
       ],
     });
-    const doc = await exportGame(ctx, setup.game.id, { as: 'operator' });
+    const doc = await exportTactical(ctx, setup.game.id, { as: 'operator' });
     expect(doc).toMatchObject({ status: 'setup', initialPosition: null, position: null, turns: [], openTurn: null });
     expect(verifyExport(doc)).toMatchObject({ ok: true, turns: 0 });
   });

@@ -86,7 +86,7 @@ function beforeConcessions(position: unknown): ExportedState {
   return { ...(position as ExportedState), conceded: [] };
 }
 
-type AnyTurn = ExportedTurn<ExportedState, Record<string, unknown>>;
+type AnyTurn = ExportedTurn;
 
 function exportedTurn(t: Turn, withDice: boolean, fought: readonly ExportedBattle[]): AnyTurn {
   return {
@@ -119,7 +119,7 @@ async function foughtBattles(ctx: GamesContext, tx: Tx, campaignId: string, turn
       index: b.battleIndex,
       title: b.title,
       outcome: b.outcome ?? null,
-      game: (await readGame(ctx, tx, b.gameId, { as: 'operator' })) as unknown as GameExport,
+      game: await readGame(ctx, tx, b.gameId, { as: 'operator' }),
     });
   return out;
 }
@@ -194,5 +194,5 @@ export async function exportGame(ctx: GamesContext, gameId: string, access: Expo
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
-  return doc as unknown as GameExport;
+  return doc;
 }

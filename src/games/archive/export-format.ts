@@ -96,8 +96,8 @@ export interface ExportedBattle {
   readonly game: GameExport;
 }
 
-/** One resolved turn; `State` and `Orders` are the kind's documents (a tactical game's by default). */
-export interface ExportedTurn<State = ExportedPosition, Orders = ExportedOrders> {
+/** One resolved turn; `State` and `Orders` are the kind's documents, for a reader that knows the kind. */
+export interface ExportedTurn<State = ExportedState, Orders = Record<string, unknown>> {
   number: number;
   resolvedAt: string | null;
   stateBefore: State;
@@ -110,8 +110,8 @@ export interface ExportedTurn<State = ExportedPosition, Orders = ExportedOrders>
   battles?: ExportedBattle[];
 }
 
-/** The whole document; `State` and `Orders` are the kind's documents (a tactical game's by default). */
-export interface GameExport<State = ExportedPosition, Orders = ExportedOrders> extends Omit<
+/** The whole document; `State` and `Orders` are the kind's documents, for a reader that knows the kind. */
+export interface GameExport<State = ExportedState, Orders = Record<string, unknown>> extends Omit<
   z.output<typeof baseSchema>,
   'initialPosition' | 'turns' | 'position'
 > {
@@ -121,7 +121,7 @@ export interface GameExport<State = ExportedPosition, Orders = ExportedOrders> e
 }
 
 /** An export of any kind, as verify.ts reads it before its kind replays it. */
-export type AnyGameExport = GameExport<ExportedState, Record<string, unknown>>;
+export type AnyGameExport = GameExport;
 
 /**
  * The document's shape, with every state and orders document checked by its game kind's own schema (the kind's

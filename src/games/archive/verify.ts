@@ -115,7 +115,7 @@ function checkContinues(
  */
 function verifyBattles(
   kind: AnyGameKind,
-  t: ExportedTurn<ExportedState, Record<string, unknown>>,
+  t: ExportedTurn,
   pending: PendingTurn,
 ): { outcomes: unknown[]; count: number } {
   const n = t.number;
@@ -169,7 +169,7 @@ function verifyBattles(
 /** Replays one turn; returns the dice it rolled, the linked battles it verified and how the game ended in it, if so. */
 function replayTurn(
   kind: AnyGameKind,
-  t: ExportedTurn<ExportedState, Record<string, unknown>>,
+  t: ExportedTurn,
 ): { diceUsed: number; battles: number; over: ReplayedTurn['over'] } {
   const n = t.number;
   const replay = kind.replay;
