@@ -459,6 +459,16 @@ export interface GameKind<State, Orders> {
 
   /** The orders language: one submission, checked against what the side may see. */
   parseSubmission(text: string, at: SideContext<State>): SubmissionParse<Orders>;
+  /**
+   * The orders of a side that has nothing to change (`HOLD`, `NO ORDERS`, the web's "Ready — no changes"): each of its
+   * pieces follows the standing order, as `standingOrders` says, and the side counts as having sent its orders.
+   */
+  holdOrders(at: SideContext<State>): Orders;
+  /**
+   * What a side's pieces do without orders of their own (the standing order), in a sentence that follows "Without
+   * orders, …" or "HOLD: …" — e.g. "your ships keep their SPEED, fly straight ahead and fire at the nearest enemy".
+   */
+  readonly standingOrders: string;
   /** Stored orders in canonical text, as the service echoes them. */
   formatOrders(orders: Orders, at: SideContext<State>): string;
   /** The order block a report ends with, ready to edit and send back; `current` are the orders in, if any. */

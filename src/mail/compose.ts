@@ -21,6 +21,7 @@ import {
 import { headerText, kindPartial, render, TEXT_WIDTH, type MailTemplate } from './templates.ts';
 import { DEFAULT_RULESET, kindOf, type Ruleset } from '../kinds/index.ts';
 import { plainText } from '../lib/text.ts';
+import { wrapWords } from '../reports/wrap.ts';
 
 export type { Composed, GameRef };
 
@@ -80,12 +81,18 @@ export function composeReminder(m: {
   timeZone: string;
   /** What happens without orders: the game's no-orders policy. */
   noOrders: 'standing' | 'solo';
+  /** What the game's kind does with a side's pieces without orders (`GameKind.standingOrders`). */
+  standingOrders: string;
   /** The seat's ready-to-edit orders, to reply with at once. */
   orderBlock: string | null;
   /** A link that logs the seat's player in and opens the game. */
   loginUrl?: string | null;
 }): Composed {
   const deadline = deadlineView(m.deadline, m.timeZone);
+  const without =
+    m.noOrders === 'solo'
+      ? 'Without orders, your ships will be played by the solo rules this turn.'
+      : `Without orders, ${m.standingOrders}.`;
   return composed(
     'reminder',
     `${tag(m.game)}Reminder: your orders for turn ${m.turn}${deadline.utc ? ` are due ${deadline.utc}` : ''}`,
@@ -93,7 +100,8 @@ export function composeReminder(m: {
       game: m.game,
       turn: m.turn,
       deadline,
-      solo: m.noOrders === 'solo',
+      without,
+      withoutText: wrapWords(without, TEXT_WIDTH, '').join('\n'),
       orderBlock: m.orderBlock?.trimEnd() ?? null,
       loginUrl: m.loginUrl ?? null,
     },

@@ -76,7 +76,9 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
       orders = true;
     } else if (orderKeywords.includes(head)) orders = true;
     else if (head === 'PASSWORD') password ??= text.split(' ')[1] ?? null;
-    else if (isOneOf(head, COMMANDS)) {
+    else if (head === 'NO' && keyword(ws[1]) === 'ORDERS' && ws.length === 2) {
+      if (!commands.includes('HOLD')) commands.push('HOLD');
+    } else if (isOneOf(head, COMMANDS)) {
       if (!commands.includes(head)) commands.push(head);
     } else if (head === 'GAME' || head === 'TURN') {
       for (let k = 0; k < ws.length; k += 1) {

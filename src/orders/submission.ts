@@ -296,7 +296,13 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   const before = r.problemCount;
   let piece: string | undefined;
   const misplaced = orderLines.misplaced?.(head) ?? null;
-  if (head === 'GAME' || head === 'TURN') readGameAndTurn(r, line, ws);
+  if (head === 'NO' && keyword(ws[1]) === 'ORDERS') {
+    // `NO ORDERS`: the same as HOLD.
+    r.attempted = true;
+    if (ws.length > 2)
+      r.report(line, { code: 'EXTRA_WORDS', message: 'NO ORDERS takes nothing after it: write NO ORDERS alone' });
+    else if (!r.value.commands.includes('HOLD')) r.value.commands.push('HOLD');
+  } else if (head === 'GAME' || head === 'TURN') readGameAndTurn(r, line, ws);
   else if (head === 'PASSWORD') readPassword(r, line, text);
   else if (head === 'SET') {
     r.attempted = true;
@@ -431,6 +437,26 @@ function commandsOf(lines: readonly string[]): string {
     .join('\n');
 }
 
+/** A short line that says "nothing to change": `ok`, `no changes`, `same as before` … */
+const NO_CHANGES =
+  /^(ok(ay)?|no changes?|unchanged|same|same as before|as before|nothing to change|no change this turn|all the same)[.!]*$/i;
+
+/**
+ * Whether the text is only a short "no changes" line or two (`ok`, `same`) above the order block quoted back as the
+ * service sent it: then it says HOLD, and the answer says how it was read. Null otherwise.
+ */
+function noChangesAboveQuote(lines: readonly BodyLine[], source: string, orderLines: OrderLines): string | null {
+  const said = lines.filter((l) => stripComment(l.text) !== '');
+  if (said.length === 0 || said.length > 2 || !said.every((l) => NO_CHANGES.test(stripComment(l.text)))) return null;
+  const block = quotedOrderBlock(source);
+  if (
+    !block ||
+    !(orderLines.sent?.() ?? []).some((s) => commandsOf(s.split('\n')) === commandsOf(block.map((l) => l.text)))
+  )
+    return null;
+  return `${said.map((l) => `"${show(l.text, 30)}" (line ${l.line})`).join(' and ')} above the order block quoted unchanged (lines ${block[0]!.line}-${block.at(-1)!.line}) was read as HOLD: no changes this turn`;
+}
+
 /**
  * Reads a submission's text with a kind's order lines: the header, commands
  * and MESSAGE are the same in every kind. Returns the Reading, its problems
@@ -445,6 +471,13 @@ export function readSubmission(text: string, frame: SubmissionFrame, orderLines:
   const r = new Reading(frame);
   const source = typeof text === 'string' ? text : '';
   const body = cleanBody(source);
+  const unchanged = noChangesAboveQuote(body.lines, source, orderLines);
+  if (unchanged) {
+    r.attempted = true;
+    r.value.commands.push('HOLD');
+    r.value.notes.push(unchanged);
+    return r;
+  }
   const { lines, ignored } = withoutProse(body.lines, orderLines);
   const ended = readLines(r, orderLines, lines);
   if (!ended && !r.full && body.cut) r.report(body.cut.line, body.cut);

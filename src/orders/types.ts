@@ -5,8 +5,11 @@
  * hostile input cheap. A kind's own vocabulary is in its own module (the
  * tactical SHIP lines: ship-types.ts).
  */
-/** Commands that ask the service for something rather than order a ship. */
-export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE'] as const;
+/**
+ * Commands that ask the service for something rather than order a piece. `HOLD` (or `NO ORDERS`) alone says the side
+ * has nothing to change this turn: its standing orders stand, and it counts as the side's orders.
+ */
+export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'HOLD'] as const;
 
 /** The widths of a text turn report a player may choose (`SET WIDTH 100`): 78 is the default. */
 export const REPORT_WIDTH_CHOICES = [78, 100] as const;

@@ -246,6 +246,7 @@ describe('composeOrdersList and composeReminder', () => {
       deadline,
       timeZone: 'Europe/Paris',
       noOrders: 'standing',
+      standingOrders: kindOf('msc-tactical').standingOrders,
       orderBlock: block,
     });
     expectWellFormed(standing);
@@ -253,9 +254,25 @@ describe('composeOrdersList and composeReminder', () => {
     expect(flat(standing.text)).toContain('keep their SPEED, fly straight ahead and fire at the nearest enemy');
     expect(standing.text).toContain('SHIP Black SPEED 3 MOVE 3');
     expect(standing.text).toMatch(/13:00 CET \(Europe\/Paris\)/);
-    expect(
-      composeReminder({ game, turn: 4, deadline, timeZone: 'UTC', noOrders: 'solo', orderBlock: null }).text,
-    ).toContain('played by the solo rules');
+    expect(flat(standing.text)).toContain('Nothing to change? Reply HOLD');
+    const solo = { game, turn: 4, deadline, timeZone: 'UTC', noOrders: 'solo', orderBlock: null } as const;
+    expect(composeReminder({ ...solo, standingOrders: 'unused' }).text).toContain('played by the solo rules');
+  });
+
+  it("a campaign's reminder states the campaign's no-orders rule, not the tactical battle's", () => {
+    const campaign = composeReminder({
+      game,
+      turn: 4,
+      deadline,
+      timeZone: 'UTC',
+      noOrders: 'standing',
+      standingOrders: kindOf('msc-strategic').standingOrders,
+      orderBlock: null,
+    });
+    expectWellFormed(campaign);
+    expect(flat(campaign.text)).toContain('Without orders, your fleets stay where they are');
+    expect(flat(campaign.text)).not.toContain('SPEED');
+    expect(campaign.html).toContain('Without orders, your fleets stay where they are');
   });
 });
 

@@ -51,3 +51,11 @@ describe('outlineBody: the order words come from the kinds', () => {
     }
   });
 });
+
+describe('outlineBody: HOLD in a joining reply', () => {
+  it('reads HOLD and NO ORDERS as the command HOLD, so that a reply saying only that is carried out, not just a yes', () => {
+    expect(outlineBody(body('HOLD')).commands).toEqual(['HOLD']);
+    expect(outlineBody(body('no orders')).commands).toEqual(['HOLD']);
+    expect(outlineBody(body('No orders yet, I am thinking')).commands).toEqual([]);
+  });
+});

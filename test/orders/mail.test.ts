@@ -78,6 +78,38 @@ describe('reply mails', () => {
     expect(!r.ok && r.errors[0]!.message).toMatch(/order block quoted in it \(lines 11-21\) is as the service sent it/);
   });
 
+  it('says HOLD by "ok", "no changes" or "same" above the quoted block sent back unchanged, and says how it read it', () => {
+    for (const said of ['ok', 'No changes.', 'same', 'OK\nThanks']) {
+      const mail = `${said}\n\nOn Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${quotedReport}\n`;
+      const r = parseSubmission(mail, ctx);
+      if (said === 'OK\nThanks') {
+        // A sign-off is not a "no changes": two lines that are not both short answers are read as they are.
+        expect(r.ok && r.value.commands.includes('HOLD')).toBeFalsy();
+        continue;
+      }
+      expect(r.ok, said).toBe(true);
+      const v = r.ok ? r.value : null;
+      expect(v!.commands).toEqual(['HOLD']);
+      expect(v!.orders.size).toBe(0);
+      expect(v!.notes.join(' ')).toMatch(
+        /line 1\) above the order block quoted unchanged \(lines \d+-\d+\) was read as HOLD/,
+      );
+    }
+    // The same short line above a block the player edited is a greeting: the edits are the orders.
+    const edited = quotedReport.replace(/SHIP 3 SPEED \d+ MOVE \S+/, 'SHIP 3 SPEED 1 MOVE 1');
+    const r = parseSubmission(`ok\n\nOn Mon, 5 Jan 2026, MSC <orders@msc.example> wrote:\n${edited}\n`, ctx);
+    expect(r.ok && r.value.commands).not.toContain('HOLD');
+  });
+
+  it('reads HOLD and NO ORDERS alone on a line as the command HOLD; NO ORDERS takes nothing after it', () => {
+    for (const line of ['HOLD', 'hold', 'NO ORDERS', 'no  orders']) {
+      const r = parseSubmission(`GAME orion-7 TURN 4\n${line}\nEND`, ctx);
+      expect(r.ok && r.value.commands, line).toEqual(['HOLD']);
+    }
+    const extra = parseSubmission('GAME orion-7 TURN 4\nNO ORDERS TODAY\nEND', ctx);
+    expect(!extra.ok && extra.errors.map((e) => [e.line, e.code])).toEqual([[2, 'EXTRA_WORDS']]);
+  });
+
   it('an Outlook reply: the original follows unquoted after "-----Original Message-----"', () => {
     const mail = `SHIP 3 SPEED 1 MOVE 1\r\nEND\r\n\r\n-----Original Message-----\r\nFrom: MSC\r\nSent: Monday\r\n\r\n${report.replace(/\n/g, '\r\n')}`;
     expect([...accept(mail).orders.keys()]).toEqual(['3']);

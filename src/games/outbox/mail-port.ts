@@ -25,6 +25,8 @@ export interface ReminderMail {
   readonly timeZone: string;
   /** What happens without orders: the game's no-orders policy. */
   readonly noOrders: 'standing' | 'solo';
+  /** What the game's kind does with a side's pieces without orders (`GameKind.standingOrders`). */
+  readonly standingOrders: string;
   /** The seat's ready-to-edit orders, to reply with at once. */
   readonly orderBlock: string | null;
   /** A link that logs the seat's player in and opens the game (seatLoginLink). */

@@ -421,6 +421,7 @@ export async function queueReminder(
     deadline: m.turn.deadline,
     timeZone: m.seat.timeZone,
     noOrders: settingsOf(m.game).noOrders,
+    standingOrders: kind.standingOrders,
     // In a kind's setup phase the block to send back is the setup's.
     orderBlock: isSetupTurn(m.game, m.turn.number)
       ? kind.setup.setupBlock(setupContext(m.game, m.turn, m.seat.side))

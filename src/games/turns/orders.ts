@@ -274,7 +274,34 @@ export async function submitOrdersIn(
       parsed.errors,
     );
   }
-  const { orders, commands, message, hasOrders } = parsed;
+  const { message } = parsed;
+  let { orders, commands, hasOrders } = parsed;
+  const notes = [...(parsed.notes ?? [])];
+  // HOLD (NO ORDERS): nothing to change — the standing orders, sent as the side's orders; in a setup, the default one.
+  if (commands.includes('HOLD')) {
+    if (hasOrders)
+      throw invalid(
+        'HOLD_WITH_ORDERS',
+        'HOLD says you have no orders this turn, yet the text has orders too: nothing was stored; ' +
+          'send the orders without HOLD, or HOLD alone',
+        [
+          {
+            line: null,
+            code: 'HOLD_WITH_ORDERS',
+            message: 'write HOLD (or NO ORDERS) alone, or your orders without it',
+          },
+        ],
+      );
+    commands = commands.filter((c) => c !== 'HOLD');
+    hasOrders = true;
+    if (setupPhase) {
+      orders = setupPhase.defaultSetup(setupContext(game, turn, seat.side));
+      notes.push('HOLD: your setup is the default one, as below');
+    } else {
+      orders = kind.holdOrders(at);
+      notes.push(`HOLD: no orders this turn — ${kind.standingOrders}`);
+    }
+  }
   if (hasOrders && input.answersTurn != null && input.answersTurn < turn.number)
     throw conflict(
       'TURN_OVER',
@@ -331,7 +358,7 @@ export async function submitOrdersIn(
     deadline: turn.deadline,
     commands,
     message,
-    notes: parsed.notes ?? [],
+    notes,
     turnComplete: complete,
     seat,
   };

@@ -9,6 +9,7 @@
 import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
 import { CAMPAIGN_KEYWORDS, formatCampaignOrders } from '../../orders/campaign/index.ts';
 import { err } from '../../rules/result.ts';
+import { noOrders } from '../../rules/strategic/check.ts';
 import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from './battles.ts';
@@ -71,9 +72,11 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
       sent: () => [strategicKind.orderBlock(at)],
     });
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    const { orders, commands, message } = parsed.value;
-    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message };
+    const { orders, commands, message, notes } = parsed.value;
+    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message, notes };
   },
+  holdOrders: () => noOrders(),
+  standingOrders: 'your fleets stay where they are, keep their loss and retreat orders, and nothing is built',
   formatOrders: (orders, at) => formatCampaignOrders(orders, textContext(at)),
   orderBlock: (at, current) =>
     campaignBlock(

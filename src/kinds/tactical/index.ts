@@ -137,6 +137,8 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
     const { orders, commands, message, notes } = parsed.value;
     return { ok: true, orders, hasOrders: orders.size > 0, commands, message, notes };
   },
+  holdOrders: () => new Map(),
+  standingOrders: 'your ships keep their SPEED, fly straight ahead and fire at the nearest enemy',
   formatOrders: (orders, at) =>
     formatOrders(
       { gameId: at.gameId, turn: at.turn },

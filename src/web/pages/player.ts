@@ -40,6 +40,7 @@ export async function gameOfPath(deps: PagesDeps, req: Request): Promise<Game> {
 const NOTICES: Record<string, string> = {
   orders:
     'Accepted: your orders are in. You may change them until the turn resolves; the latest accepted orders count.',
+  hold: 'Ready: no changes from you this turn, your standing orders stand. You may still send orders until the turn resolves.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
   conceded: 'Your side has conceded.',
 };
@@ -84,7 +85,7 @@ function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string, anchor?: s
   if (mine.length > 1) q.set('side', seat.side);
   if (done) q.set('done', done);
   const query = q.toString();
-  return `/games/${game.id}${query ? `?${query}` : ''}#${anchor ?? (done === 'message' ? 'messages' : done === 'orders' ? 'orders-result' : 'orders')}`;
+  return `/games/${game.id}${query ? `?${query}` : ''}#${anchor ?? (done === 'message' ? 'messages' : done === 'orders' || done === 'hold' ? 'orders-result' : 'orders')}`;
 }
 
 /** Lines of an orders answer as the page lists them. */
@@ -133,7 +134,9 @@ export function playerRoutes(deps: PagesDeps): Router {
       game,
       found.seat,
       found.mine,
-      req.query.done === 'orders' ? { ordersResult: done ?? null } : { notice: done ?? null },
+      req.query.done === 'orders' || req.query.done === 'hold'
+        ? { ordersResult: done ?? null }
+        : { notice: done ?? null },
     );
   });
 
@@ -163,6 +166,26 @@ export function playerRoutes(deps: PagesDeps): Router {
         { problems, ordersText: text },
         error.status,
       );
+    }
+  });
+
+  // "Ready — no changes": HOLD for the turn the page was drawn for (a turn since resolved is refused, not moved on).
+  router.post('/games/:id/orders/hold', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const { seat, mine } = found;
+    const formTurn = Number((req.body as { turn?: unknown }).turn);
+    const turn = Number.isInteger(formTurn) && formTurn > 0 ? formTurn : game.currentTurn;
+    try {
+      const text = `GAME ${game.id} TURN ${turn}\nHOLD\nEND`;
+      await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text, channel: 'web' });
+      deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
+      res.redirect(303, gameUrl(game, seat, mine, 'hold'));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const problems = [error.message, ...(error.problems.length > 0 ? listed(error) : [])];
+      await showGame(deps, req, res, await gameById(ctx, game.id), seat, mine, { problems }, error.status);
     }
   });
 

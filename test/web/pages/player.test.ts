@@ -100,6 +100,32 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     expect(wrong.text).toContain('line 1: SPEED 7 not allowed: ENGINE is 3, first move — choose 0 to 3');
   });
 
+  it('"Ready — no changes" sends HOLD: the standing orders stand and count as the seat\'s orders', async () => {
+    const page = await alice.get('/games/duel');
+    expect(page.text).toContain('action="/games/duel/orders/hold"');
+    expect(page.text).toContain('Ready — no changes');
+    expect(page.text).toContain('your ships keep their SPEED, fly straight ahead');
+    const ready = await alice.post('/games/duel/orders/hold', { side: 'black', turn: '1' });
+    expect(ready.status).toBe(303);
+    expect(ready.location).toBe('/games/duel?done=hold#orders-result');
+    const after = await alice.get('/games/duel?done=hold');
+    expect(after.text).toContain('Ready: no changes from you this turn, your standing orders stand.');
+    expect(after.text).toContain('Your orders in (sent by web');
+    expect(after.text).not.toContain('You have no orders in yet');
+    // Grey's orders complete the turn at once: it resolves without waiting for the deadline.
+    await submitOrders(app.ctx, {
+      gameId: 'duel',
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 1 MOVE 1',
+      channel: 'api',
+    });
+    expect(await resolveNextDueTurn(app.ctx, 'duel')).toMatchObject({ gameId: 'duel', turn: 1 });
+    // HOLD for a turn that has since resolved is refused, not moved on.
+    const late = await alice.post('/games/duel/orders/hold', { side: 'black', turn: '1' });
+    expect(late.status).toBe(422);
+    expect(late.text).toContain('TURN 1 is over; the current turn is 2');
+  });
+
   it('orders made for a turn that has since resolved are refused, not moved on to the next', async () => {
     await submitOrders(app.ctx, {
       gameId: 'duel',

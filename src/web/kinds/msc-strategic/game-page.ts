@@ -8,6 +8,7 @@
  * and Production Control Sheets, the deadline in its zone, and the setup or
  * order form with the data its live check runs on.
  */
+import { kindOf } from '../../../kinds/index.ts';
 import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
@@ -174,6 +175,7 @@ export async function campaignPageModel(
     noOrdersReason: report?.noOrdersReason ?? null,
     orders: {
       canOrder,
+      standingRule: kindOf(game.ruleset).standingOrders,
       standing: gameView.me.orders
         ? {
             canonical: gameView.me.orders.canonical.trimEnd(),

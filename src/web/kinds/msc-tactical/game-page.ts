@@ -5,6 +5,7 @@
  * order form, the messages, and who has ordered. Built from the same views
  * and reports the mail uses.
  */
+import { kindOf } from '../../../kinds/index.ts';
 import { tacticalFormState } from './forms.ts';
 import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
@@ -185,6 +186,7 @@ export async function gamePageModel(
     strength,
     orders: {
       canOrder,
+      standingRule: kindOf(game.ruleset).standingOrders,
       standing:
         view.me.orders && game.status !== 'setup'
           ? {
