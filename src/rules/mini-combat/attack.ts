@@ -534,7 +534,12 @@ export function elementAttacks(
   return made;
 }
 
-/** Every element of a unit, in element order, makes its attacks (§6 item 4, §10.10). */
+/**
+ * Every element of a unit, in element order, makes its attacks (§6 item 4,
+ * §10.10). Only elements active when the unit's attacks begin attack: one
+ * that comes back onto the map during them (a passenger surviving its
+ * transport, §13.1) was carried when its turn to attack was set.
+ */
 export function unitAttacks(
   b: Battlefield,
   unitId: string,
@@ -543,5 +548,6 @@ export function unitAttacks(
   facts: ActivationFacts = NO_FACTS,
 ): void {
   const u = b.units.find((x) => x.id === unitId)!;
-  for (const e of u.elements) elementAttacks(b, e, order, dice, facts);
+  const ready = u.elements.filter((e) => e.status === 'active');
+  for (const e of ready) elementAttacks(b, e, order, dice, facts);
 }

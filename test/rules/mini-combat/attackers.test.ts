@@ -1,12 +1,18 @@
 /** rules-mini-combat.md §10.10 (who may attack), §10.11 (multiple weapons), §12.3 (combining codes in combat). */
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
-import { elementAttacks, mayAttack, NO_FACTS, type ActivationFacts } from '../../../src/rules/mini-combat/attack.ts';
+import {
+  elementAttacks,
+  mayAttack,
+  NO_FACTS,
+  unitAttacks,
+  type ActivationFacts,
+} from '../../../src/rules/mini-combat/attack.ts';
 import { Battlefield, type MiniEvent } from '../../../src/rules/mini-combat/battlefield.ts';
 import { standingOrder, type UnitOrder } from '../../../src/rules/mini-combat/orders.ts';
 import { canSee } from '../../../src/rules/mini-combat/sight.ts';
 import type { Terrain, Unit } from '../../../src/rules/mini-combat/types.ts';
-import { el, position, unit } from './fixtures.ts';
+import { el, h, position, unit } from './fixtures.ts';
 
 const field = (units: Unit[], terrain: Record<string, Terrain> = {}, turn = 3) =>
   new Battlefield(position(units, { terrain, turn }));
@@ -35,7 +41,7 @@ describe('§10.10 which elements may attack', () => {
     expect(mayAttack(a, a.element('Aa'), NO_FACTS)).toBe(false);
     const b = duel();
     expect(mayAttack(b, b.element('Aa'), NO_FACTS)).toBe(true);
-    expect(mayAttack(b, b.element('Aa'), { stepped: new Set(), outOfCoherency: new Set(['Aa']) })).toBe(false);
+    expect(mayAttack(b, b.element('Aa'), { outOfCoherency: new Set(['Aa']) })).toBe(false);
     b.element('Aa').status = 'carried';
     expect(mayAttack(b, b.element('Aa'), NO_FACTS)).toBe(false);
   });
@@ -190,5 +196,28 @@ describe('§12.3 combining codes, in combat', () => {
     );
     attack(b, 'Aa', [6, 1]);
     expect(of(b, 'attack')[0]).toMatchObject({ target: 'Ba', template: 'Bmb', mods: ['still', 'indirect'], need: 4 });
+  });
+});
+
+describe('§10.10 in an activation', () => {
+  it("settled: a passenger of the attacking unit that survives its transport, destroyed during the unit's attacks, was carried when the attacks began and does not attack", () => {
+    const b = field([
+      unit('A', 'red', [
+        el('Aa', { hex: '0505', power: 9, special: ['10c'] }),
+        el('Ab', { hex: '0504', status: 'carried', carrier: 'Ta' }),
+      ]),
+      unit('T', 'red', [el('Ta', { hex: '0504', type: 'vehicle', special: ['T1'], facing: 'S' })]),
+      unit('B', 'blue', [foe('Ba', { hex: '0504' })]),
+    ]);
+    const dice = new ScriptedDice([6, 1, 6, 1, 1]); // Ta hit, unsaved; Ab survives; Ba and Aa missed
+    unitAttacks(b, 'A', order('A', { fire: ['Ba'] }), dice);
+    expect(b.element('Ab').status).toBe('active');
+    // settled: a template's victims are those in its hexes when it is placed; Ab, put down in one of them, is not one
+    expect(b.element('Ab').hex).toEqual(h('0503'));
+    expect(of(b, 'attack').map((e) => [e.attacker, e.target])).toEqual([
+      ['Aa', 'Ta'],
+      ['Aa', 'Ba'],
+      ['Aa', 'Aa'],
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { formatHex, parseHex } from '../../../src/rules/hex.ts';
 import { Battlefield, type MiniEvent } from '../../../src/rules/mini-combat/battlefield.ts';
-import { activate, combatPhase } from '../../../src/rules/mini-combat/combat.ts';
+import { activate, combatPhase, resolveCombat } from '../../../src/rules/mini-combat/combat.ts';
 import { walk } from '../../../src/rules/mini-combat/geometry.ts';
 import { rollInitiative } from '../../../src/rules/mini-combat/initiative.ts';
 import { standingOrder, type UnitOrder } from '../../../src/rules/mini-combat/orders.ts';
@@ -104,6 +104,18 @@ describe('§23 the sample battle, turn 1', () => {
     expect(['B6a', 'B6b'].map((id) => b.element(id).status)).toEqual(['destroyed', 'destroyed']);
     // 12 dice in the turn: 2 for the initiative, 4 for the two attacks here, 6 for the drop phase's scatter.
     expect(dice.used).toBe(6);
+  });
+
+  it('resolveCombat runs both phases on a plain position, as combatPhase does on a Battlefield', () => {
+    const { b } = turnOne();
+    const dice = new ScriptedDice([3, 5, ...Array<number>(20).fill(4)]);
+    const p = sampleBattle();
+    const initiative = rollInitiative(p.sides, dice);
+    const r = resolveCombat(p, { order: initiative.order, orders, dice, insubstantial: new Set(['B7a', 'B7b']) });
+    expect(r.events).toEqual(b.events);
+    expect(r.position.units).toEqual(b.snapshot().units);
+    expect(r.moved).toEqual(b.moved);
+    expect(p.units.find((u) => u.id === 'B6')!.elements[0]!.status).toBe('reserve'); // the input is left as it was
   });
 
   it('"B7, insubstantial, moves unseen"; the paras in reserve do not act in the combat phases', () => {

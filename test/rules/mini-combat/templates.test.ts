@@ -97,6 +97,15 @@ describe('§10.8 blast templates', () => {
     expect(of(c, 'attack')[1]).toMatchObject({ target: 'Aa', range: 0, melee: true, mods: ['still'] });
   });
 
+  it('settled: with spare, the firer is a friendly element too — a 10 cm template that would cover it is not made', () => {
+    const b = field([
+      unit('A', 'red', [el('Aa', { hex: '0505', special: ['10c'] })]),
+      unit('B', 'blue', [foe('Ba', { hex: '0504' }), foe('Bb', { hex: '0502' })]),
+    ]);
+    expect(isEligible(b, b.element('Aa'), b.element('Ba'), order('A', { spare: true }))).toBe(false);
+    expect(isEligible(b, b.element('Aa'), b.element('Bb'), order('A', { spare: true }))).toBe(true);
+  });
+
   it('"Only T must be eligible …; the others are rolled against wherever they are": a command element not closest, a Stealth element unseen', () => {
     const b = field([
       unit('A', 'red', [el('Aa', { hex: '0505', special: ['5c'] })]),
