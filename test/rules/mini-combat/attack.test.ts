@@ -7,6 +7,7 @@ import {
   elementAttacks,
   isEligible,
   NO_FACTS,
+  transportLost,
   unitAttacks,
   type ActivationFacts,
 } from '../../../src/rules/mini-combat/attack.ts';
@@ -230,6 +231,21 @@ describe('§10.3 eligible targets', () => {
     expect(eligible(b, 'Ab', 'Ba')).toBe(true);
   });
 
+  it('§12.1 Flying: "LOS to and from it is never blocked (§9.1)" — a flier beyond a building may be shot at', () => {
+    const b = field(
+      [
+        unit('A', 'red', [el('Aa', { hex: '0505' })]),
+        unit('B', 'blue', [
+          foe('Ba', { hex: '0508', special: ['Fly'] }),
+          foe('Bb', { hex: '0508', special: ['Fly'], landed: true }),
+        ]),
+      ],
+      { '0506': 'building' },
+    );
+    expect(eligible(b, 'Aa', 'Ba')).toBe(true);
+    expect(eligible(b, 'Aa', 'Bb')).toBe(false);
+  });
+
   it('"if T is its unit\'s command element: every other active element of T\'s unit is at a greater range from A than T"', () => {
     const b = field([
       unit('A', 'red', [el('Aa', { hex: '0505' })]),
@@ -298,6 +314,16 @@ describe('§10.4 rear attacks', () => {
     attack(b, 'Ab', [6, 6]);
     attack(b, 'Ac', [6, 6]);
     expect(of(b, 'attack').map((e) => e.mods)).toEqual([['still', 'rear'], ['still'], ['still']]);
+  });
+
+  it('Ruling: the +1 to hit and the −1 Armor from the rear "both apply to shooting and melee alike"', () => {
+    const b = field([
+      unit('A', 'red', [el('Aa', { hex: '0505', from: '0506', range: 0 })]),
+      unit('B', 'blue', [tank('Ba', '0505')]),
+    ]);
+    attack(b, 'Aa', [2, 1]);
+    expect(of(b, 'attack')[0]).toMatchObject({ melee: true, need: 2, mods: ['still', 'rear'] });
+    expect(of(b, 'damage')[0]).toMatchObject({ power: 2, armor: 1, destroyed: true });
   });
 
   it('"No attack is from the rear on an element of a unit in square (§12.2)"', () => {
@@ -598,6 +624,21 @@ describe('§10.7 damage', () => {
     expect(b.moved.has('Pa')).toBe(true);
     expect(b.element('Pb').status).toBe('destroyed');
     expect(of(b, 'destroyed')[1]).toMatchObject({ element: 'Pb', by: 'Ta', hex: '0505' });
+  });
+
+  it('§13.1 "A transport … fled with its unit": its passengers roll to survive, but "a passenger whose own unit is fleeing with the transport flees with it instead (no roll)"', () => {
+    const b = field([
+      unit('T', 'blue', [
+        tank('Ta', '0505', { special: ['T3'], status: 'fled' }),
+        foe('Tb', { status: 'carried', carrier: 'Ta', hex: '0505' }),
+      ]),
+      unit('P', 'blue', [foe('Pa', { status: 'carried', carrier: 'Ta', hex: '0505' })]),
+    ]);
+    const dice = new ScriptedDice([6]);
+    transportLost(b, b.element('Ta'), dice, new Set(['T']));
+    expect([b.element('Tb').status, b.element('Pa').status]).toEqual(['fled', 'active']);
+    expect(of(b, 'survival')).toHaveLength(1);
+    expect(dice.used).toBe(1);
   });
 
   it('"Attacks from multiple elements on a single target are resolved individually": the next attacker chooses afresh', () => {

@@ -300,7 +300,7 @@ describe('§6 item 4 one activation', () => {
     ]);
   });
 
-  it('§10.5 Charge: "A entered T\'s hex by a step in this activation" — a charger stopped by contact gets +1', () => {
+  it('§10.5 Ruling: "the seed\'s first round of melee is the activation in which the charger moves into contact" — +1 then, not the turn after', () => {
     const b = field([
       unit('A', 'red', [el('Aa', { hex: '0505', range: 0, special: ['Ch'] })]),
       unit('B', 'blue', [el('Ba', { hex: '0507', facing: 'N' })]),
@@ -308,6 +308,10 @@ describe('§6 item 4 one activation', () => {
     activate(b, 'normal', 'red', order('A', { move: path('S S S') }), new ScriptedDice([3, 6]));
     expect(of(b, 'move')[0]).toMatchObject({ to: '0507', stop: 'contact' });
     expect(of(b, 'attack')[0]).toMatchObject({ target: 'Ba', melee: true, need: 3, mods: ['charge'] });
+    const next = new Battlefield({ ...b.snapshot(), turn: 2 });
+    next.element('Ba').status = 'active';
+    activate(next, 'normal', 'red', order('A'), new ScriptedDice([3, 6]));
+    expect(of(next, 'attack')[0]).toMatchObject({ target: 'Ba', melee: true, need: 3, mods: ['still'] });
   });
 
   it('§9.3 the activation event is seen by the enemy only if it sees an element of the unit at the end of the activation', () => {

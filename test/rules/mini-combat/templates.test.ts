@@ -181,7 +181,7 @@ describe('§10.9 cone template', () => {
     expect(coneHexes(h('0505'), h('0507'), 0, true)).toBeNull(); // 15 cm to a flier
   });
 
-  it('"The cone covers the two hexes at s and s + 1 steps along that line, with s = min(t, n + 1)"', () => {
+  it('Ruling: "10 cm by 3 cm is 2 hexes long and one wide; a cone with a Range is slid out along its line by up to Range" — s = min(t, n + 1)', () => {
     // Range 0: "the two hexes next out from A, the point of the teardrop in base contact".
     expect(coneHexes(h('0505'), h('0504'), 0, false)).toEqual([h('0504'), h('0503')]);
     expect(coneHexes(h('0505'), h('0503'), 0, false)).toEqual([h('0504'), h('0503')]);
