@@ -4,7 +4,8 @@ import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { formatHex, parseHex } from '../../../src/rules/hex.ts';
 import { Battlefield, type MiniEvent } from '../../../src/rules/mini-combat/battlefield.ts';
 import { activate, combatPhase, resolveCombat } from '../../../src/rules/mini-combat/combat.ts';
-import { walk } from '../../../src/rules/mini-combat/geometry.ts';
+import { hexDistance, walk } from '../../../src/rules/mini-combat/geometry.ts';
+import { canSee, lineOfSight } from '../../../src/rules/mini-combat/sight.ts';
 import { rollInitiative } from '../../../src/rules/mini-combat/initiative.ts';
 import { standingOrder, type UnitOrder } from '../../../src/rules/mini-combat/orders.ts';
 import { checkPosition } from '../../../src/rules/mini-combat/state.ts';
@@ -81,6 +82,11 @@ describe('§23 the sample battle, turn 1', () => {
         mods: [],
       },
     ]);
+    const stalker = b.element('B6a');
+    expect(hexDistance(b.element('R3a').hex!, stalker.hex!)).toBe(6);
+    expect(canSee(b.position, b.element('R3a'), { ...stalker, status: 'active' }, b.sight())).toBe(false);
+    expect(lineOfSight(b.position, b.element('R3b').hex!, stalker.hex!)).toBe(false);
+    expect(lineOfSight(position([]), b.element('R3b').hex!, stalker.hex!)).toBe(true); // the building is what blocks
     const i = b.events.indexOf(r3[0]!);
     expect(b.events.slice(i + 1, i + 4)).toEqual([
       { type: 'save', seenBy: ['red', 'blue'], element: 'B6a', need: 5, roll: 4, saved: false, cover: false },
@@ -190,6 +196,28 @@ describe('§14 the instant combat phase (Teleport)', () => {
     });
     expect(b.element('Ta')).toMatchObject({ status: 'reserve', teleported: false });
     expect(dice.used).toBe(0);
+  });
+
+  it('settled: a unit whose teleport is denied has used its side\'s turn in the alternation ("loses its turn", design note 36)', () => {
+    const b = field([
+      unit('T', 'red', [porter('Ta', { toHit: 7 })]),
+      unit('U', 'red', [porter('Ua', { toHit: 7 })]),
+      unit('V', 'blue', [porter('Va', { toHit: 7 })]),
+      unit('B', 'blue', [el('Ba', { hex: '0530', special: ['Den:Tel'] })]),
+    ]);
+    const orders = {
+      red: [order('T', { teleport: hexes('0528') }), order('U', { teleport: hexes('0510') })],
+      blue: [order('V', { teleport: hexes('0520') })],
+    };
+    combatPhase(b, 'instant', ['red', 'blue'], orders, new ScriptedDice([]));
+    expect(b.events.map((e) => [e.type, e.unit ?? e.element])).toEqual([
+      ['activation', 'T'],
+      ['denied', 'T'],
+      ['activation', 'V'],
+      ['place', 'Va'],
+      ['activation', 'U'],
+      ['place', 'Ua'],
+    ]);
   });
 
   it('"within the deny range (§12.4; 5 hexes by default)": a denier 6 hexes away, or of the same side, denies nothing', () => {
