@@ -22,9 +22,9 @@
  *   depend on a target.
  * - `chooseTarget(b, attacker, order)` / `isEligible(b, attacker, target,
  *   order)` — §10.2 and §10.3.
- * - `destroyElement(b, e, by, dice)` and `transportLost(b, transport, dice,
- *   fleeing)` — an element destroyed, and its passengers' survival rolls
- *   (§13.1); the morale phase uses `transportLost` for a transport that flees.
+ * - `destroyElement(b, e, by, dice)` — an element destroyed, and, if a
+ *   transport, its passengers' survival rolls at once (§13.1, survival.ts:
+ *   the same `passengersSurvive` the morale phase uses for a transport that flees).
  */
 import { formatHex, sameHex } from '../hex.ts';
 import type { DiceSource } from '../dice.ts';
@@ -33,8 +33,8 @@ import type { Battlefield, Mutable } from './battlefield.ts';
 import { denies, fireArc, has, hasFullArmor, isAirborne, template, weapons, type Template } from './capabilities.ts';
 import { inFrontArc, inRear, rangeCm } from './geometry.ts';
 import type { UnitOrder } from './orders.ts';
-import { placeNear } from './placement.ts';
 import { canSee, elementsHaveLos, sideSees } from './sight.ts';
+import { passengersSurvive } from './survival.ts';
 import { blastHexes, coneHexes } from './templates.ts';
 import { TERRAIN_RULES, terrainAt } from './terrain.ts';
 import type { Element } from './types.ts';
@@ -92,17 +92,6 @@ export interface DestroyedEvent {
   readonly element: string;
   /** The attacker, or the transport it went down with. */
   readonly by: string;
-  readonly hex: string | null;
-}
-
-export interface SurvivalEvent {
-  readonly type: 'survival';
-  readonly seenBy: readonly string[];
-  readonly element: string;
-  readonly transport: string;
-  readonly roll: number;
-  readonly survived: boolean;
-  /** Where it was placed, or null. */
   readonly hex: string | null;
 }
 
@@ -421,61 +410,7 @@ export function destroyElement(b: Battlefield, e: Mutable<Element>, by: string, 
     by,
     hex: e.hex === null ? null : formatHex(e.hex),
   } satisfies DestroyedEvent);
-  transportLost(b, e, dice);
-}
-
-/**
- * A transport destroyed or fled (§13.1): each element it carried, in state
- * order, rolls a die; on a 4+ it is placed at the transport's hex if legal,
- * else at the nearest legal hex, facing as the transport (it has moved); on
- * 1–3, or with no legal hex, it is destroyed (by the transport). A passenger
- * whose own unit is in `fleeing` flees with it instead, without a roll.
- */
-export function transportLost(
-  b: Battlefield,
-  transport: Element,
-  dice: DiceSource,
-  fleeing: ReadonlySet<string> = new Set(),
-): void {
-  const aboard = b.units.flatMap((u) => u.elements.filter((e) => e.status === 'carried' && e.carrier === transport.id));
-  for (const p of aboard) {
-    const side = b.sideOf(p.id);
-    if (fleeing.has(b.unitOf(p.id))) {
-      p.status = 'fled';
-      p.carrier = null;
-      continue;
-    }
-    const roll = dice.roll();
-    const hex = roll >= 4 && transport.hex !== null ? placeNear(b.snapshot(), p, side, transport.hex) : null;
-    p.carrier = null;
-    if (hex !== null) {
-      p.status = 'active';
-      p.hex = hex;
-      p.facing = transport.facing;
-      p.from = null;
-      b.moved.add(p.id);
-    } else {
-      p.status = 'destroyed';
-      p.hex = transport.hex;
-    }
-    b.events.push({
-      type: 'survival',
-      seenBy: [...b.position.sides],
-      element: p.id,
-      transport: transport.id,
-      roll,
-      survived: hex !== null,
-      hex: hex === null ? null : formatHex(hex),
-    } satisfies SurvivalEvent);
-    if (hex === null)
-      b.events.push({
-        type: 'destroyed',
-        seenBy: [...b.position.sides],
-        element: p.id,
-        by: transport.id,
-        hex: p.hex === null ? null : formatHex(p.hex),
-      } satisfies DestroyedEvent);
-  }
+  passengersSurvive(b, e.id, dice);
 }
 
 // ——— §10.10, §10.11: who attacks, and how often ———

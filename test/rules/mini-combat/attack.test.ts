@@ -7,7 +7,6 @@ import {
   elementAttacks,
   isEligible,
   NO_FACTS,
-  transportLost,
   unitAttacks,
   type ActivationFacts,
 } from '../../../src/rules/mini-combat/attack.ts';
@@ -624,21 +623,6 @@ describe('§10.7 damage', () => {
     expect(b.moved.has('Pa')).toBe(true);
     expect(b.element('Pb').status).toBe('destroyed');
     expect(of(b, 'destroyed')[1]).toMatchObject({ element: 'Pb', by: 'Ta', hex: '0505' });
-  });
-
-  it('§13.1 "A transport … fled with its unit": its passengers roll to survive, but "a passenger whose own unit is fleeing with the transport flees with it instead (no roll)"', () => {
-    const b = field([
-      unit('T', 'blue', [
-        tank('Ta', '0505', { special: ['T3'], status: 'fled' }),
-        foe('Tb', { status: 'carried', carrier: 'Ta', hex: '0505' }),
-      ]),
-      unit('P', 'blue', [foe('Pa', { status: 'carried', carrier: 'Ta', hex: '0505' })]),
-    ]);
-    const dice = new ScriptedDice([6]);
-    transportLost(b, b.element('Ta'), dice, new Set(['T']));
-    expect([b.element('Tb').status, b.element('Pa').status]).toEqual(['fled', 'active']);
-    expect(of(b, 'survival')).toHaveLength(1);
-    expect(dice.used).toBe(1);
   });
 
   it('"Attacks from multiple elements on a single target are resolved individually": the next attacker chooses afresh', () => {
