@@ -13,15 +13,20 @@
  *
  * API:
  *
- * - `unitAttacks(b, unitId, order, dice, activation)` — §10.10: every element
- *   of the unit, in element order, makes its attacks. Called by an
- *   activation (combat.ts) after the unit has moved and embarked.
- * - `elementAttacks(b, attacker, order, dice, activation)` — one element's
- *   attacks, all its weapons (§10.11).
- * - `mayAttack(b, e, activation)` — the conditions of §10.10 that do not
- *   depend on a target.
+ * - `unitAttacks(b, unitId, order, dice, facts)` — §10.10: every element of
+ *   the unit active when its attacks begin, in element order, makes its
+ *   attacks. Called by an activation (combat.ts) after the unit has moved and
+ *   embarked; `facts` (ActivationFacts) tells who stepped into their hex in
+ *   this activation (Charge) and who is out of coherency (§8.8).
+ * - `elementAttacks(b, attacker, order, dice, facts)` — one element's
+ *   attacks, all its weapons (§10.11); returns how many it made.
+ * - `mayAttack(b, e, facts)` — the conditions of §10.10 that do not depend on
+ *   a target.
  * - `chooseTarget(b, attacker, order)` / `isEligible(b, attacker, target,
  *   order)` — §10.2 and §10.3.
+ * - `attackOne(b, attacker, target, weapon, template, aim, facts, dice)` —
+ *   one attack on one element (§10.5–§10.7), from `needToHit`, `saveOf` and
+ *   `powerAndArmor`.
  * - `destroyElement(b, e, by, dice)` — an element destroyed, and, if a
  *   transport, its passengers' survival rolls at once (§13.1, survival.ts:
  *   the same `passengersSurvive` the morale phase uses for a transport that flees).
@@ -72,7 +77,7 @@ export interface SaveEvent {
   readonly need: number;
   readonly roll: number | null;
   readonly saved: boolean;
-  /** The hex's cover save was the better one. */
+  /** The hex's cover save was the better one (strictly: a cover equal to the element's own Save is not). */
   readonly cover: boolean;
 }
 
