@@ -9,6 +9,7 @@ import { canSee, lineOfSight } from '../../../src/rules/mini-combat/sight.ts';
 import { rollInitiative } from '../../../src/rules/mini-combat/initiative.ts';
 import { standingOrder, type UnitOrder } from '../../../src/rules/mini-combat/orders.ts';
 import { checkPosition } from '../../../src/rules/mini-combat/state.ts';
+import { scores } from '../../../src/rules/mini-combat/victory.ts';
 import type { Terrain, Unit } from '../../../src/rules/mini-combat/types.ts';
 import type { Direction, Hex } from '../../../src/rules/types.ts';
 import { el, h, position, unit } from './fixtures.ts';
@@ -110,6 +111,8 @@ describe('§23 the sample battle, turn 1', () => {
     expect(['B6a', 'B6b'].map((id) => b.element(id).status)).toEqual(['destroyed', 'destroyed']);
     // 12 dice in the turn: 2 for the initiative, 4 for the two attacks here, 6 for the drop phase's scatter.
     expect(dice.used).toBe(6);
+    // "Red scores B6's 122": both Stalkers gone, B6 is gone and scores its full value (§20.1).
+    expect(scores(b.snapshot())).toEqual({ red: 122, blue: 0 });
   });
 
   it('resolveCombat runs both phases on a plain position, as combatPhase does on a Battlefield', () => {
@@ -239,6 +242,18 @@ describe('§14 the instant combat phase (Teleport)', () => {
     ]);
     activate(b, 'instant', 'red', order('G', { teleport: hexes('1010 1111') }), new ScriptedDice([]));
     expect([b.element('Ga').hex, b.element('Gb').hex]).toEqual([h('1010'), h('1111')]);
+  });
+
+  it('§9.3 a teleport is shown to the enemy "only where it landed, and only if it is seen there"', () => {
+    const b = field([
+      unit('T', 'red', [porter('Ta', { toHit: 7 }), porter('Tb', { toHit: 7, special: ['Tel', 'St'] })]),
+      unit('B', 'blue', [el('Ba', { hex: '0520' })]),
+    ]);
+    activate(b, 'instant', 'red', order('T', { teleport: hexes('0510') }), new ScriptedDice([]));
+    expect(of(b, 'place').map((e) => [e.element, e.seenBy])).toEqual([
+      ['Ta', ['red', 'blue']],
+      ['Tb', ['red']],
+    ]);
   });
 
   it('"An element with no legal hex stays where it was" (a place event with no hex, seen by its side only)', () => {
