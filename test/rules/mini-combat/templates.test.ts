@@ -106,6 +106,15 @@ describe('§10.8 blast templates', () => {
     expect(isEligible(b, b.element('Aa'), b.element('Bb'), order('A', { spare: true }))).toBe(true);
   });
 
+  it("settled: a template aimed at the firer's own hex leaves the firer out, also in the air (a flier's 5c on a flier in its hex, range 5 cm)", () => {
+    const b = field([
+      unit('A', 'red', [el('Aa', { hex: '0505', special: ['5c', 'Fly'] })]),
+      unit('B', 'blue', [foe('Ba', { hex: '0505', special: ['Fly'] })]),
+    ]);
+    attack(b, 'Aa', [1]);
+    expect(of(b, 'attack').map((e) => [e.target, e.range])).toEqual([['Ba', 5]]);
+  });
+
   it('"Only T must be eligible …; the others are rolled against wherever they are": a command element not closest, a Stealth element unseen', () => {
     const b = field([
       unit('A', 'red', [el('Aa', { hex: '0505', special: ['5c'] })]),
@@ -216,6 +225,14 @@ describe('§10.9 cone template', () => {
     attack(b, 'Aa', [1]);
     expect(of(b, 'attack')).toHaveLength(1);
     expect(of(b, 'attack')[0]).toMatchObject({ target: 'Ba', template: null, aim: null, melee: true });
+  });
+
+  it('settled: a cone cannot attack an airborne flier in its own hex — 5 cm away, yet not on a line from it (t ≥ 1)', () => {
+    const b = field([
+      unit('A', 'red', [el('Aa', { hex: '0505', range: 10, special: ['Cone'] })]),
+      unit('B', 'blue', [foe('Ba', { hex: '0505', special: ['Fly'] })]),
+    ]);
+    expect(isEligible(b, b.element('Aa'), b.element('Ba'), order('A'))).toBe(false);
   });
 
   it('a cone with spare: a friendly element in either hex makes the target ineligible', () => {
