@@ -8,6 +8,7 @@ import { hexDistance, walk } from '../../../src/rules/mini-combat/geometry.ts';
 import { canSee, lineOfSight } from '../../../src/rules/mini-combat/sight.ts';
 import { rollInitiative } from '../../../src/rules/mini-combat/initiative.ts';
 import { standingOrder, type UnitOrder } from '../../../src/rules/mini-combat/orders.ts';
+import { unitCost } from '../../../src/rules/mini-combat/cost.ts';
 import { checkPosition } from '../../../src/rules/mini-combat/state.ts';
 import { scores } from '../../../src/rules/mini-combat/victory.ts';
 import type { Terrain, Unit } from '../../../src/rules/mini-combat/types.ts';
@@ -34,6 +35,29 @@ describe('§23 the sample battle, turn 1', () => {
       order('B7', { insubstantial: true, move: path('N N N') }),
     ],
   };
+
+  it('the forces as §23 lists them: "Red (750)" and "Blue (750)", unit by unit', () => {
+    const cost = Object.fromEntries(sampleBattle().units.map((u) => [u.id, unitCost(u)]));
+    expect(cost).toEqual({
+      R1: 157,
+      R2: 134,
+      R3: 132,
+      R4: 64,
+      R5: 76,
+      R6: 96,
+      R7: 83,
+      R8: 8,
+      B1: 99,
+      B2: 84,
+      B3: 144,
+      B4: 50,
+      B5: 78,
+      B6: 122,
+      B7: 58,
+      B8: 37,
+      B9: 78,
+    });
+  });
 
   function turnOne() {
     const p = sampleBattle();
