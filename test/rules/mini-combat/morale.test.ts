@@ -4,10 +4,12 @@ import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { Battlefield } from '../../../src/rules/mini-combat/battlefield.ts';
 import { moralePhase, mustTestMorale } from '../../../src/rules/mini-combat/morale.ts';
 import { passengersSurvive } from '../../../src/rules/mini-combat/survival.ts';
-import type { Element, ElementStatus, Unit } from '../../../src/rules/mini-combat/types.ts';
+import type { ElementStatus, Unit } from '../../../src/rules/mini-combat/types.ts';
 import { el, h, position, unit } from './fixtures.ts';
 
-const rifles = (id: string, side: string, statuses: ElementStatus[], over: Partial<Element>[] = []) =>
+type Over = NonNullable<Parameters<typeof el>[1]>;
+
+const rifles = (id: string, side: string, statuses: ElementStatus[], over: Over[] = []) =>
   unit(
     id,
     side,
@@ -137,8 +139,7 @@ describe('§16 the test', () => {
 });
 
 describe('§13.1 with §16: a transport that flees with its unit', () => {
-  const truck = (over: Partial<Element> = {}) =>
-    el('Ta', { type: 'vehicle', special: ['T3'], hex: '0505', facing: 'SE', ...over });
+  const truck = (over: Over = {}) => el('Ta', { type: 'vehicle', special: ['T3'], hex: '0505', facing: 'SE', ...over });
   /** T: a truck carrying one of its own (Tc) and two of P; two more trucks, lost this turn in `lost()`. */
   const tUnit = (lostTwo: boolean) =>
     unit('T', 'red', [

@@ -5,13 +5,13 @@ import { Battlefield } from '../../../src/rules/mini-combat/battlefield.ts';
 import { updateStill } from '../../../src/rules/mini-combat/move.ts';
 import { standingOrder, type MiniOrders } from '../../../src/rules/mini-combat/orders.ts';
 import { recoverPhase } from '../../../src/rules/mini-combat/recover.ts';
-import type { Element, ElementType, Unit } from '../../../src/rules/mini-combat/types.ts';
+import type { ElementType, Unit } from '../../../src/rules/mini-combat/types.ts';
 import { el, h, position, unit } from './fixtures.ts';
 
-const medic = (id: string, hex: string, code = 'Heal', over: Partial<Element> = {}) =>
-  el(id, { hex, special: [code], ...over });
-const fallen = (id: string, over: Partial<Omit<Element, 'hex'>> & { hex?: string } = {}) =>
-  el(id, { status: 'destroyed', hex: '0909', ...over });
+type Over = NonNullable<Parameters<typeof el>[1]>;
+
+const medic = (id: string, hex: string, code = 'Heal', over: Over = {}) => el(id, { hex, special: [code], ...over });
+const fallen = (id: string, over: Over = {}) => el(id, { status: 'destroyed', hex: '0909', ...over });
 const run = (units: Unit[], dice: number[] = [], orders: MiniOrders = {}) => {
   const b = new Battlefield(position(units));
   const d = new ScriptedDice(dice);
