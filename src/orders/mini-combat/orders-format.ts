@@ -117,9 +117,16 @@ const canAct = (u: Unit) =>
  * The order block for a side (§19): the header, how the lines read, then for
  * each of its units a comment (elements' hexes, facings and statuses,
  * movement points, the clauses its capabilities allow) and, if it can act, a
- * bare UNIT line: the standing order, ready to edit.
+ * bare UNIT line: the standing order, ready to edit. With `current` (the
+ * orders already in), the units come in that list's order with their lines as
+ * given, the units it leaves out after them, bare.
  */
-export function miniOrderBlock(p: MiniPosition, side: string, ctx: MiniTextContext): string {
+export function miniOrderBlock(
+  p: MiniPosition,
+  side: string,
+  ctx: MiniTextContext,
+  current: readonly UnitOrder[] = [],
+): string {
   const lines = [
     header(ctx),
     '# UNIT <unit> [MOVE <dirs>] [FACE <dir>] [FIRE <ids>] [THEN NEAREST|WEAKEST|HOLD]',
@@ -130,10 +137,16 @@ export function miniOrderBlock(p: MiniPosition, side: string, ctx: MiniTextConte
     '#   attacks the nearest enemy (the standing order). MP: movement points.',
   ];
   const own = p.units.filter((u) => u.side === side);
+  const given = new Map(current.map((o) => [o.unit, o]));
+  const listed = [
+    ...current.flatMap((o) => own.filter((u) => u.id === o.unit)),
+    ...own.filter((u) => !given.has(u.id)),
+  ];
   if (!own.some(canAct)) lines.push('# you have no units in play');
-  for (const u of own) {
+  for (const u of listed) {
     lines.push(...unitComment(u));
-    if (canAct(u)) lines.push(`UNIT ${u.id}`);
+    const o = given.get(u.id);
+    if (canAct(u)) lines.push(...(o === undefined ? [`UNIT ${u.id}`] : unitOrderLines(o)));
   }
   lines.push('END');
   return `${lines.join('\n')}\n`;

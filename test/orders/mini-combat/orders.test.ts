@@ -477,4 +477,20 @@ describe('§19 the order block a report ends with', () => {
     expect(lines).toContain('# X: Xa destroyed; Xb fled; MP 4');
     expect(lines.filter((l) => l.startsWith('UNIT'))).toEqual(['UNIT T', 'UNIT P']);
   });
+
+  it('with the orders already in: their lines in their order, the units they leave out after them, bare', () => {
+    const c: MiniOrdersContext = { gameId: 'sample', turn: 1, side: 'red', position: p };
+    const r = parseMiniOrders('GAME sample TURN 1\nUNIT R7 MOVE S S\nUNIT R3 MOVE S FIRE B4\nPATH R3c S\nEND', c);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const edited = miniOrderBlock(p, 'red', c, r.value.orders);
+    expect(edited.split('\n').filter((l) => /^(UNIT|PATH) /.test(l))).toEqual([
+      'UNIT R7 MOVE S S',
+      'UNIT R3 MOVE S FIRE B4',
+      'PATH R3c S',
+      ...['R1', 'R2', 'R4', 'R5', 'R6', 'R8'].map((u) => `UNIT ${u}`),
+    ]);
+    const again = parseMiniOrders(edited, c);
+    if (!again.ok) throw new Error(JSON.stringify(again.errors));
+    expect(again.value.orders.slice(0, 2)).toEqual(r.value.orders);
+  });
 });
