@@ -494,3 +494,23 @@ describe('§19 the order block a report ends with', () => {
     expect(again.value.orders.slice(0, 2)).toEqual(r.value.orders);
   });
 });
+
+describe('§19 hostile input', () => {
+  it('never throws, and every problem has a line inside the text or none', () => {
+    const c = ctx();
+    const word = fc.oneof(
+      fc.constantFrom('UNIT', 'PATH', 'MOVE', 'FIRE', 'THEN', 'HOLD', 'WITHIN', 'DROP', 'A1', 'A3c', 'N', '#', 'END'),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { maxLength: 8 }), { maxLength: 12 }), (lines) => {
+        const text = ['GAME mc-7 TURN 3', ...lines.map((l) => l.join(' '))].join('\n');
+        const r = parseMiniOrders(text, c);
+        if (r.ok) return;
+        const count = text.split('\n').length;
+        for (const e of r.errors) expect(e.line === null || (e.line >= 1 && e.line <= count)).toBe(true);
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});

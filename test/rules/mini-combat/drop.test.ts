@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePositionInput } from '../../../src/adjudicator/mini-combat-json.ts';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { Battlefield } from '../../../src/rules/mini-combat/battlefield.ts';
+import { checkSideOrders } from '../../../src/rules/mini-combat/check.ts';
 import { dropPhase, dropUnit } from '../../../src/rules/mini-combat/drop.ts';
 import { updateStill } from '../../../src/rules/mini-combat/move.ts';
 import { standingOrder, type UnitOrder } from '../../../src/rules/mini-combat/orders.ts';
@@ -262,5 +263,16 @@ describe('§23 the sample battle, turn 1', () => {
       ['active', '1220', 'S'],
     ]);
     expect(dice.used).toBe(6);
+  });
+});
+
+describe('§15 "Once on the map it never drops again"', () => {
+  it('a drop order for a unit with nothing left in reserve is DROP_USED (§18.1); with an element still in reserve it may drop', () => {
+    const landed = position([unit('P', 'red', [el('Pa', { special: ['Drp'], hex: '0505' })])]);
+    expect(checkSideOrders(landed, 'red', [{ unit: 'P', drop: ['1010'] }]).problems.map((x) => x.code)).toEqual([
+      'DROP_USED',
+    ]);
+    const half = position([unit('P', 'red', [el('Pa', { special: ['Drp'], hex: '0505' }), para('Pb')])]);
+    expect(checkSideOrders(half, 'red', [{ unit: 'P', drop: ['1010'] }]).problems).toEqual([]);
   });
 });
