@@ -336,7 +336,9 @@ function readUnit(c: OrdersReading, r: Reading, line: number, ws: readonly strin
         r,
         line,
         'UNKNOWN_KEYWORD',
-        unknownWordMessage(w, CLAUSE_KEYWORDS, `after UNIT ${show(unit)} come the clauses`),
+        isDirection(w)
+          ? `"${show(w)}" is a direction, not a clause: a path follows MOVE, as in UNIT ${show(unit)} MOVE ${show(w)}`
+          : unknownWordMessage(w, CLAUSE_KEYWORDS, `after UNIT ${show(unit)} come the clauses`),
       );
       k += 1;
       while (k < ws.length && !isClause(ws[k])) k += 1;

@@ -304,6 +304,13 @@ describe('§19 problems of the language, each with its line', () => {
     expect(codes('GAME mc-7 TURN 3\nMESSAGE green\nhi\nEND\nEND')).toEqual(['MESSAGE_UNKNOWN_SIDE']);
   });
 
+  it('a path without MOVE is told to put MOVE before it', () => {
+    const r = parse('UNIT A1 N N');
+    expect(r.ok ? [] : r.errors.map((e) => [e.line, e.code, e.message])).toEqual([
+      [2, 'UNKNOWN_KEYWORD', '"N" is a direction, not a clause: a path follows MOVE, as in UNIT A1 MOVE N'],
+    ]);
+  });
+
   it('a misspelt keyword is named: "did you mean FIRE?"', () => {
     const r = parse('UNIT A1 MOVE N FIER B2');
     expect(r.ok ? '' : r.errors[0]!.message).toContain('did you mean FIRE?');
