@@ -81,7 +81,10 @@ function whereIs(e: Element): string {
 function clausesFor(u: Unit): string[] {
   const any = (k: Parameters<typeof has>[1]) => u.elements.some((e) => has(e, k));
   const out: string[] = [];
-  if (any('Tel') || any('TelS')) out.push('TELEPORT');
+  // A teleport is used once, unless the unit is Ethereal (§14).
+  const ethereal = u.elements.length > 0 && u.elements.every((e) => has(e, 'Eth'));
+  const inReserve = u.elements.some((e) => e.status === 'reserve');
+  if ((any('Tel') || any('TelS')) && (inReserve || ethereal)) out.push('TELEPORT');
   if ((any('Drp') || any('DrpS')) && u.elements.some((e) => e.status === 'reserve')) out.push('DROP');
   if (u.elements.some((e) => e.status === 'carried')) out.push('DISEMBARK');
   if (any('Ins')) out.push('INSUBSTANTIAL');

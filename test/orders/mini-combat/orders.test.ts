@@ -485,6 +485,23 @@ describe('§19 the order block a report ends with', () => {
     expect(lines.filter((l) => l.startsWith('UNIT'))).toEqual(['UNIT T', 'UNIT P']);
   });
 
+  it('TELEPORT is offered while the unit can still teleport: from reserve, or every turn when Ethereal (§14)', () => {
+    const tel = (id: string, special: string[], status: 'reserve' | 'active') =>
+      unit(id, 'red', [
+        el(`${id}a`, { special, status, hex: status === 'reserve' ? null : '0505', teleported: status === 'active' }),
+      ]);
+    const lines = miniOrderBlock(
+      position([tel('R', ['Tel'], 'reserve'), tel('U', ['Tel'], 'active'), tel('E', ['Tel', 'Eth'], 'active')]),
+      'red',
+      { gameId: 'g', turn: 2 },
+    ).split('\n');
+    expect(lines.filter((l) => l.startsWith('# ') && /^# [RUE]:/.test(l))).toEqual([
+      '# R: Ra reserve; MP 4; TELEPORT',
+      '# U: Ua 0505 N; MP 4',
+      '# E: Ea 0505 N; MP 4; TELEPORT',
+    ]);
+  });
+
   it('with the orders already in: their lines in their order, the units they leave out after them, bare', () => {
     const c: MiniOrdersContext = { gameId: 'sample', turn: 1, side: 'red', position: p };
     const r = parseMiniOrders('GAME sample TURN 1\nUNIT R7 MOVE S S\nUNIT R3 MOVE S FIRE B4\nPATH R3c S\nEND', c);
