@@ -171,6 +171,21 @@ describe('§15 "Denied" by §12.4 Deny Drop', () => {
     expect(dice.used).toBe(0);
   });
 
+  it('§24 note 36: "a denied drop may try again" — the next turn, with the denier gone, it lands', () => {
+    const first = field([paras('P', 'red', 1), denierAt('1222')]);
+    dropUnit(first, drop('P', ['1220']), new ScriptedDice([]));
+    const next = first.snapshot();
+    const later = new Battlefield({
+      ...next,
+      turn: 2,
+      units: next.units.map((u) =>
+        u.id === 'D' ? { ...u, elements: u.elements.map((e) => ({ ...e, status: 'destroyed' as const })) } : u,
+      ),
+    });
+    dropUnit(later, drop('P', ['1220']), new ScriptedDice([]));
+    expect(later.element('Pa')).toMatchObject({ status: 'active', hex: h('1220') });
+  });
+
   it('6 hexes away is beyond the deny range; options.denyRange changes it', () => {
     const b = field([paras('P', 'red', 1), denierAt('1226')]);
     dropUnit(b, drop('P', ['1220']), new ScriptedDice([]));
