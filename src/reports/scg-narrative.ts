@@ -68,7 +68,7 @@ export function scgNarrative(events: readonly ScgEvent[], state: Pick<ScgState, 
         break;
       case 'damage':
         out.push(
-          `  ${e.weapon} damage to ${e.target}: needs ${e.need}, rolls ${e.roll}${signed(e.modifier)}${e.modifier === 0 ? '' : ` = ${e.roll + e.modifier}`} (AR): ${e.damaged ? `${e.power} damage, ${e.target} has ${e.damage} of ${dc(e.target)}` : 'no damage'}.`,
+          `  ${e.weapon} damage to ${e.target}: needs ${e.need}, rolls ${e.roll}${signed(e.modifier)}${e.modifier === 0 ? '' : ` = ${e.roll + e.modifier}`} (AR): ${e.damaged ? `${e.power} damage, ${e.target} has ${e.damage}${dc(e.target) === '?' ? ' in all' : ` of ${dc(e.target)}`}` : 'no damage'}.`,
         );
         break;
       case 'wasted':
