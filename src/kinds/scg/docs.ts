@@ -13,9 +13,23 @@ import type { FireEntry, MoveEntry, MoveOrder, ScgSideOrders, ScgState } from '.
 import { DIRECTIONS, type Direction } from '../../rules/types.ts';
 import { DamagedDocumentError } from '../kind.ts';
 
-/** A stored state: one the adjudicator reads (its checks are the rules' own, §18.6). */
-export function readScgState(doc: unknown): ScgState {
+/**
+ * A stored state, checked as the adjudicator checks its input (§18.6) — with one exception: the state after a game's
+ * last turn. §18.2 writes it with `turn` one past that turn ("turn + 1, also when the game is over"), so after the
+ * turn limit its `turn` is `turnLimit + 1`, which §18.1 would refuse as the input of a turn still to play. Such a
+ * state is never resolved again; it is read with its turn limit as written.
+ */
+export function parseScgState(doc: unknown): ReturnType<typeof parseScgInput> {
   const r = parseScgInput(doc, 'check');
+  if (r.ok || typeof doc !== 'object' || doc === null) return r;
+  const { turn, turnLimit } = doc as { turn?: unknown; turnLimit?: unknown };
+  if (typeof turnLimit !== 'number' || turn !== turnLimit + 1) return r;
+  const past = parseScgInput({ ...doc, turnLimit: null }, 'check');
+  return past.ok ? { ok: true, value: { ...past.value, state: { ...past.value.state, turnLimit } } } : r;
+}
+
+export function readScgState(doc: unknown): ScgState {
+  const r = parseScgState(doc);
   if (!r.ok) throw new DamagedDocumentError('Simple Combat Game state', r.errors.map((e) => e.message).join('; '));
   return r.value.state;
 }

@@ -10,7 +10,7 @@ import type { DiceSource } from '../../rules/dice.ts';
 import { err, ok, type Result } from '../../rules/result.ts';
 import type { ScgSideOrders } from '../../rules/scg/types.ts';
 import type { ArchiveReplay, RecordedTurn, ReplayedTurn, ReplayProblem } from '../kind.ts';
-import { ordersFromJson, ordersUsedSchema } from './docs.ts';
+import { ordersFromJson, ordersUsedSchema, parseScgState } from './docs.ts';
 import { playScgTurn, storedEvents, storedState } from './turn.ts';
 
 const problem = (what: string, expected: unknown, found: unknown): Result<never, ReplayProblem> =>
@@ -18,7 +18,7 @@ const problem = (what: string, expected: unknown, found: unknown): Result<never,
 
 /** A state document: one `msc scg check` reads (§18.1 without orders and dice). */
 const stateSchema = z.unknown().superRefine((doc, ctx) => {
-  const r = parseScgInput(doc, 'check');
+  const r = parseScgState(doc);
   if (!r.ok) for (const e of r.errors) ctx.addIssue({ code: 'custom', message: `${e.code}: ${e.message}` });
 });
 
