@@ -11,7 +11,7 @@ import { isOver, settingsOf } from '../../../games/games/state.ts';
 import { history, turnView } from '../../../games/games/views.ts';
 import { readScgState } from '../../../kinds/scg/docs.ts';
 import { scgPrintout } from '../../../kinds/scg/printout.ts';
-import { scgNarrative } from '../../../reports/scg-narrative.ts';
+import { scgNarrative, seatOrder } from '../../../reports/scg-narrative.ts';
 import type { ScgEvent } from '../../../rules/scg/types.ts';
 import { gameHeading } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
@@ -19,11 +19,11 @@ import { renderScgMap } from './board-map.ts';
 import { legendOf, movesOf, unitRows } from './game-page.ts';
 
 /** Every die of a turn, in the order rolled, with what it decided (rules-scg.md §19). */
-export function scgDice(events: readonly ScgEvent[]): { what: string; roll: number }[] {
+export function scgDice(events: readonly ScgEvent[], sides: readonly string[]): { what: string; roll: number }[] {
   const out: { what: string; roll: number }[] = [];
   for (const e of events) {
     if (e.type === 'initiative') {
-      const [a, b] = Object.keys(e.rolls);
+      const [a, b] = seatOrder(Object.keys(e.rolls), sides);
       e.rolls[a!]!.forEach((r, i) => {
         out.push({ what: `initiative: ${a}`, roll: r });
         const rb = e.rolls[b!]![i];
@@ -111,7 +111,7 @@ export async function scgArchiveTurnPage(ctx: GamesContext, game: Game, number: 
           }))
         : null,
       narrative: scgNarrative(events, before),
-      dice: scgDice(events),
+      dice: scgDice(events, before.sides),
       prev: turn.number > 1 ? turn.number - 1 : null,
       next:
         turn.number < last
