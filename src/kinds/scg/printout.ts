@@ -70,18 +70,24 @@ export const scgPrintout: KindPrintout = {
       },
     ];
   },
-  orderLines(ordersUsed) {
+  orderLines(ordersUsed, stateBefore) {
     const out: string[] = [];
-    for (const [side, o] of Object.entries((ordersUsed ?? {}) as Record<string, UsedOrders>)) {
+    const used = (ordersUsed ?? {}) as Record<string, UsedOrders>;
+    // Seat order, from the state the turn started from (a stored document may keep its keys in another order).
+    const sides = (stateBefore as { sides?: unknown } | null)?.sides;
+    const order = Array.isArray(sides) ? (sides as string[]) : [];
+    const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length);
+    for (const side of Object.keys(used).sort((a, b) => rank(a) - rank(b))) {
+      const o = used[side]!;
       if (o.source === 'standing') {
-        out.push(`${side}: standing orders (every unit holds and fires at the nearest)`);
+        out.push(`[${side}] standing orders: every unit holds and fires at the nearest`);
         continue;
       }
-      for (const m of o.move ?? []) out.push(`${side}: MOVE ${m.unit} ${moveText(m)}`);
+      for (const m of o.move ?? []) out.push(`[${side}] MOVE ${m.unit} ${moveText(m)}`);
       for (const f of o.fire ?? []) {
-        out.push(`${side}: FIRE ${f.unit}${choice(f.targets, f.hold)}`);
+        out.push(`[${side}] FIRE ${f.unit}${choice(f.targets, f.hold)}`);
         for (const [mount, c] of Object.entries(f.weapons ?? {}))
-          out.push(`${side}: FIRE ${f.unit} ${mount}${choice(c.targets, c.hold)}`);
+          out.push(`[${side}] FIRE ${f.unit} ${mount}${choice(c.targets, c.hold)}`);
       }
     }
     return out;

@@ -107,7 +107,7 @@ export async function scgArchiveTurnPage(ctx: GamesContext, game: Game, number: 
       orders: resolved
         ? before.sides.map((side) => ({
             sideName: name(side),
-            lines: orderLines.filter((l) => l.startsWith(`${side}: `)).map((l) => l.slice(side.length + 2)),
+            lines: orderLines.filter((l) => l.startsWith(`[${side}] `)).map((l) => l.slice(side.length + 3)),
           }))
         : null,
       narrative: scgNarrative(events, before),
