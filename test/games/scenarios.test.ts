@@ -88,5 +88,26 @@ describe('scenarios by kind', () => {
     );
     expect(options.code).toBe('INVALID_GAME');
     expect(options.problems[0]?.message).toMatch(/^options/);
+
+    // The tactical battle reads its own options as before: a handicap it does not offer is refused, custom or not.
+    for (const scenario of ['solo-mission', 'custom']) {
+      const handicap = await refusal(
+        createGame(ctx, {
+          name: 'x',
+          scenario,
+          options: { handicap: 33 },
+          settings: {
+            map: { width: 10, height: 10 },
+            sides: [
+              { id: 'red', name: 'Red' },
+              { id: 'blue', name: 'Blue' },
+            ],
+          },
+          seats: seats('red', 'blue'),
+        }),
+      );
+      expect(handicap.code, scenario).toBe('INVALID_GAME');
+      expect(handicap.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^options\.handicap: /)]);
+    }
   });
 });
