@@ -89,6 +89,7 @@ describe('a Simple Combat Game in Chromium', () => {
     await until(a, 'Orders for turn 2');
     await expect(a.getByRole('heading', { name: 'What happened in turn 1' }).isVisible()).resolves.toBe(true);
     await expect(a.locator('#scg-map g.unit[data-unit="WM"]').getAttribute('data-hex')).resolves.not.toBe('0204');
+    await expect(a.locator('#scg-map polyline.move[data-unit="WM"]').count()).resolves.toBe(1);
     await a.screenshot({ path: join(ARTIFACTS, 'scg-page.png'), fullPage: true });
 
     await a.goto(`${rig.server.url}/archive/${GAME}/turn/1`);

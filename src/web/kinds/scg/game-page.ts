@@ -10,7 +10,7 @@ import type { Game } from '../../../games/games/games.repository.ts';
 import { tokenOf } from '../../../games/games/people.ts';
 import { sideName } from '../../../games/games/settings.ts';
 import { settingsOf } from '../../../games/games/state.ts';
-import { seatGameView, seatReport } from '../../../games/games/views.ts';
+import { history, seatGameView, seatReport } from '../../../games/games/views.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { readScgState } from '../../../kinds/scg/docs.ts';
@@ -76,6 +76,9 @@ export async function scgPageModel(
   const check: ScgCheckData | null =
     state && turn && canOrder ? { gameId: game.id, turn: turn.number, side: seat.side, state: game.state } : null;
   const messages = await messagesOf(ctx, game.id, seat.side);
+  // Nothing is hidden (rules-scg.md §16): the last turn's moves, both sides', are drawn on the board.
+  const lastTurn = (await history(ctx, game.id)).at(-1);
+  const moves = movesOf(Array.isArray(lastTurn?.events) ? (lastTurn.events as unknown[]) : []);
   return {
     game: gameHeading(game),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
@@ -89,8 +92,9 @@ export async function scgPageModel(
       ? renderScgMap({
           state,
           sideName: name,
-          title: `${game.name}, turn ${game.currentTurn}: the board`,
+          title: `${game.name}, turn ${game.currentTurn}: the board${moves.length > 0 ? ', with the last turn’s moves' : ''}`,
           idPrefix: 'scg-map',
+          moves,
         })
       : null,
     legend: state ? legendOf(state, name, seat.side) : [],
