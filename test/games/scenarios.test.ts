@@ -110,4 +110,62 @@ describe('scenarios by kind', () => {
       expect(handicap.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^options\.handicap: /)]);
     }
   });
+
+  it('a custom Simple Combat Game: its position as msc scg resolve reads it (§18.1), checked as the adjudicator checks it', async () => {
+    const ctx = gamesContext(database);
+    // rules-scg.md §15.3, the worked example: "A 10 × 8 map, `0604` impassable; west (seat 1) has `WM` (Medium Tank)
+    // at `0205` and `WL` (Light Tank) at `0207`; east has `EH` (Dual-Heavy Tank) at `0904`."
+    const position = {
+      map: { width: 10, height: 8, impassable: ['0604'] },
+      sides: ['west', 'east'],
+      units: [
+        { id: 'WM', side: 'west', type: 'medium-tank', hex: '0205' },
+        { id: 'WL', side: 'west', type: 'light-tank', hex: '0207' },
+        { id: 'EH', side: 'east', type: 'dual-heavy-tank', hex: '0904' },
+      ],
+    };
+    const { game } = await createGame(ctx, {
+      name: 'Worked example',
+      ruleset: 'scg',
+      scenario: 'custom',
+      settings: { position, turnLimit: 5 },
+      seats: seats('west', 'east'),
+    });
+    expect(game.status).toBe('active');
+    expect(game.state).toMatchObject({ turn: 1, turnLimit: 5, map: { width: 10, height: 8 } });
+
+    // No scenario and no position: what to give is said.
+    const none = await refusal(createGame(ctx, { name: 'x', ruleset: 'scg', seats: seats('west', 'east') }));
+    expect(none.code).toBe('INVALID_SETTINGS');
+    expect(none.problems[0]?.message).toMatch(/^position: a custom Simple Combat Game needs its position/);
+
+    // A unit on an impassable hex (§18.6 INVALID_POSITION), by the adjudicator's own check.
+    const blocked = await refusal(
+      createGame(ctx, {
+        name: 'x',
+        ruleset: 'scg',
+        scenario: 'custom',
+        settings: {
+          position: { ...position, units: [...position.units.slice(0, 2), { ...position.units[2]!, hex: '0604' }] },
+        },
+        seats: seats('west', 'east'),
+      }),
+    );
+    expect(blocked.code).toBe('INVALID_SETTINGS');
+    expect(blocked.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^position\.units\.EH: INVALID_POSITION: .*impassable/),
+    ]);
+
+    // A scenario places its own units.
+    const both = await refusal(
+      createGame(ctx, {
+        name: 'x',
+        ruleset: 'scg',
+        scenario: 'scg-tank-battle',
+        settings: { position },
+        seats: seats('west', 'east'),
+      }),
+    );
+    expect(both.problems[0]?.message).toMatch(/places its own units/);
+  });
 });

@@ -30,4 +30,19 @@ describe('the new-game form for a Simple Combat Game', () => {
       fieldsOfProblems(form, [{ code: 'UNKNOWN_SCENARIO', message: 'scenario: a Simple Combat Game has no scenario' }]),
     ).toEqual({ scgScenario: ['scenario: a Simple Combat Game has no scenario'] });
   });
+
+  it('custom: the position as JSON goes into the settings; JSON that does not read is named by its field', () => {
+    const position = { map: { width: 6, height: 6 }, sides: ['west', 'east'], units: [] };
+    const { input } = createInputFromForm({
+      ruleset: 'scg',
+      scgScenario: 'custom',
+      scgPosition: JSON.stringify(position),
+    });
+    expect(input).toMatchObject({ ruleset: 'scg', scenario: 'custom', settings: { position } });
+    const broken = createInputFromForm({ ruleset: 'scg', scgScenario: 'custom', scgPosition: '{"map": ' });
+    expect(Object.keys(broken.fields)).toEqual(['scgPosition']);
+    expect(
+      fieldsOfProblems(broken.form, [{ code: 'INVALID_FIELD', message: 'position.units.EH: INVALID_POSITION: …' }]),
+    ).toEqual({ scgPosition: ['position.units.EH: INVALID_POSITION: …'] });
+  });
 });
