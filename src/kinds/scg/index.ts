@@ -41,7 +41,7 @@ const ordersContext = (at: SideContext<ScgState>) => ({
 export const scgKind: GameKind<ScgState, ScgSideOrders> = {
   ruleset: 'scg',
   title: 'Simple Combat Game',
-  unnamedScenario: 'scg-tank-battle',
+  unnamedScenario: 'custom',
   noun: 'game',
   readState: readScgState,
   writeState: writeScgState,
