@@ -1,32 +1,15 @@
 /**
  * The stand-alone adjudicators of rule systems the service does not yet host as game kinds: their rules, JSON
  * contract and commands are complete, and each moves to its kind's `adjudicator` when the kind is registered.
- * `msc scg …`: the Simple Combat Game's (rules-scg.md §18, docs/adjudicator-scg.md); `msc mini …`: Mini Combat's
- * point costs and order checks (rules-mini-combat.md §22).
+ * `msc mini …`: Mini Combat's point costs and order checks (rules-mini-combat.md §22). (`msc scg …` is the `scg`
+ * kind's own, src/kinds/scg/adjudicator.ts.)
  */
 import type { AdjudicatorCommands } from '../kinds/kind.ts';
 
 // Loaded by the command that runs it, so that `msc --help` starts at once.
 const miniCombat = () => import('./mini-combat.ts');
-const scg = () => import('./scg.ts');
 
 export const RULES_ONLY_ADJUDICATORS: readonly AdjudicatorCommands[] = [
-  {
-    command: 'scg',
-    description: 'the Simple Combat Game adjudicator: one turn as JSON in, JSON out',
-    commands: {
-      resolve: {
-        description: 'resolve one Simple Combat Game turn (file, or standard input) and print the result as JSON',
-        file: 'game file; "-" or none reads standard input',
-        load: async () => (await scg()).adjudicateScg,
-      },
-      check: {
-        description: "check a Simple Combat Game document's state and every side's orders without resolving",
-        file: 'game file; "-" or none reads standard input',
-        load: async () => (await scg()).checkScgDocument,
-      },
-    },
-  },
   {
     command: 'mini',
     description: 'Mini Combat: JSON in, JSON out (rules-mini-combat.md §22)',

@@ -2,8 +2,7 @@
  * Each game kind's stand-alone adjudicator (`GameKind.adjudicator`), as the registry lists them: `msc resolve` and
  * `msc check` for the kind without a command word (the tactical battle, docs/adjudicator.md),
  * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md); then the adjudicators
- * of rule systems not yet hosted as kinds (src/adjudicator/rules-only.ts: `msc scg resolve|check`,
- * `msc mini cost|check`).
+ * of rule systems not yet hosted as kinds (src/adjudicator/rules-only.ts: `msc mini cost|check`).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

@@ -6,13 +6,12 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CreateGameInput } from '../games/games/create.ts';
-import { SCENARIOS } from '../kinds/tactical/scenario-names.ts';
 import { DEFAULT_RULESET, kindOf, RULESETS } from '../kinds/index.ts';
 import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';
 
 export interface CreateOptions {
-  scenario?: (typeof SCENARIOS)[number];
+  scenario?: string;
   ruleset?: (typeof RULESETS)[number];
   id?: string;
   name: string;
@@ -38,12 +37,25 @@ function rulesetHelp(): string {
   return `the kind of game; ${kinds.join('; ')}`;
 }
 
+/** Every kind's scenarios, in the registry's order: what --scenario may be. */
+const allScenarios = (): string[] => [...new Set(RULESETS.flatMap((ruleset) => kindOf(ruleset).scenarios))];
+
+/** Each kind's scenarios, for --scenario's help. */
+function scenarioHelp(): string {
+  const kinds = RULESETS.filter((r) => kindOf(r).scenarios.length > 0).map(
+    (r) => `${r}: ${kindOf(r).scenarios.join(', ')}`,
+  );
+  return `a ready-made game of the kind (custom: settings from --settings); ${kinds.join('; ')}`;
+}
+
+/** `a, b or c`. */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+
 /** The options of `msc game create`, on `command`. */
 export function createOptions(command: Command): Command {
   return command
-    .addOption(
-      new Option('--scenario <scenario>', 'a ready-made game, or custom (settings from --settings)').choices(SCENARIOS),
-    )
+    .addOption(new Option('--scenario <scenario>', scenarioHelp()).choices(allScenarios()))
     .addOption(new Option('--ruleset <ruleset>', rulesetHelp()).choices(RULESETS))
     .option('--id <id>', 'the game id (2–40 lowercase letters, digits, dashes); default: made up')
     .requiredOption('--name <name>', "the game's name, shown to players")
@@ -97,15 +109,31 @@ function hours(text: string): number | null {
   return n;
 }
 
+/** The kind asked for, else the one whose scenario --scenario names (the default kind's first), else the default. */
+function rulesetOf(opts: CreateOptions): (typeof RULESETS)[number] {
+  if (opts.ruleset !== undefined) return opts.ruleset;
+  const scenario = opts.scenario;
+  if (scenario === undefined || kindOf(DEFAULT_RULESET).scenarios.includes(scenario)) return DEFAULT_RULESET;
+  return RULESETS.find((r) => kindOf(r).scenarios.includes(scenario)) ?? DEFAULT_RULESET;
+}
+
 export async function createInput(io: CliIO, opts: CreateOptions): Promise<CreateGameInput> {
-  const kind = kindOf(opts.ruleset ?? DEFAULT_RULESET);
+  const ruleset = rulesetOf(opts);
+  const kind = kindOf(ruleset);
   if (opts.scenario === undefined && kind.takesScenarios) {
     const others = RULESETS.filter((r) => !kindOf(r).takesScenarios).map(
       (r) => `--ruleset ${r} for a ${kindOf(r).title}`,
     );
-    const scenarios = `${SCENARIOS.slice(0, -1).join(', ')} or ${SCENARIOS.at(-1)}`;
-    throw new CliError(`give --scenario (${scenarios}) for a ${kind.title}${others.map((o) => `, or ${o}`).join('')}`);
+    throw new CliError(
+      `give --scenario (${listed(kind.scenarios)}) for a ${kind.title}${others.map((o) => `, or ${o}`).join('')}`,
+    );
   }
+  if (opts.scenario !== undefined && !kind.scenarios.includes(opts.scenario))
+    throw new CliError(
+      kind.scenarios.length === 0
+        ? `--scenario ${opts.scenario}: a ${kind.title} takes no scenario; give its settings with --settings`
+        : `--scenario ${opts.scenario} is not a ${kind.title}: give --scenario ${listed(kind.scenarios)}, or the --ruleset it belongs to`,
+    );
   if (opts.seat.length === 0)
     throw new CliError('give each player a seat: --seat side:email:name[:timezone] (once per side played by a person)');
   const fromFile = opts.settings ? await readJsonFile(io, opts.settings) : {};
@@ -122,11 +150,9 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
   return {
     ...(opts.id ? { id: opts.id } : {}),
     name: opts.name,
-    ...(opts.ruleset ? { ruleset: opts.ruleset } : {}),
+    ...(opts.ruleset || ruleset !== DEFAULT_RULESET ? { ruleset } : {}),
     ...(opts.scenario ? { scenario: opts.scenario } : {}),
-    ...(opts.handicap !== undefined
-      ? { options: { handicap: wholeNumber('--handicap', opts.handicap) } as CreateGameInput['options'] }
-      : {}),
+    ...(opts.handicap !== undefined ? { options: { handicap: wholeNumber('--handicap', opts.handicap) } } : {}),
     settings,
     seats: opts.seat.map(parseSeat),
   };

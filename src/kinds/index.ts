@@ -6,11 +6,13 @@
  */
 import type { AnyGameKind } from './kind.ts';
 import { strategicKind } from './strategic/index.ts';
+import { scgKind } from './scg/index.ts';
 import { tacticalKind } from './tactical/index.ts';
 
 const KINDS = {
   'msc-tactical': tacticalKind,
   'msc-strategic': strategicKind,
+  scg: scgKind,
 } as const satisfies Record<string, AnyGameKind>;
 
 /** The rulesets the service plays, as stored on each game. */

@@ -534,6 +534,12 @@ export interface GameKind<State, Orders> {
    * otherwise from the kind's own settings.
    */
   readonly takesScenarios: boolean;
+  /**
+   * The scenarios a game of the kind may be made from, in the order they are offered (`msc game create --scenario`,
+   * the API's `scenario`, the new-game page); `custom` among them when the kind also takes settings of its own. A
+   * kind without scenarios has none. The kind reads a scenario's options itself (`setup.scenario`).
+   */
+  readonly scenarios: readonly string[];
   /** The kind's stand-alone adjudicator on the command line (`msc [command] resolve|check`). */
   readonly adjudicator: KindAdjudicator;
   /** How `msc game show|turns|turn` print a game of the kind, from its documents as the API gives them. */

@@ -30,8 +30,18 @@ function moveLine(e: MoveEvent): string {
   return `${e.unit} moves ${how}: ${went}; ${stop}.`;
 }
 
+/** The sides in seat order when it is known, else as given. */
+export function seatOrder(keys: readonly string[], sides: readonly string[] | undefined): string[] {
+  if (!sides) return [...keys];
+  const rank = (k: string) => (sides.includes(k) ? sides.indexOf(k) : sides.length);
+  return [...keys].sort((x, y) => rank(x) - rank(y));
+}
+
 /** The turn's events as sentences, one per line (not yet wrapped). */
-export function scgNarrative(events: readonly ScgEvent[], state: Pick<ScgState, 'units' | 'unitTypes'>): string[] {
+export function scgNarrative(
+  events: readonly ScgEvent[],
+  state: Pick<ScgState, 'units' | 'unitTypes'> & { readonly sides?: readonly string[] },
+): string[] {
   const dc = (id: string) => {
     const u = state.units.find((x) => x.id === id);
     return u ? (unitTypeOf(state.unitTypes, u.type)?.dc ?? '?') : '?';
@@ -40,7 +50,8 @@ export function scgNarrative(events: readonly ScgEvent[], state: Pick<ScgState, 
   for (const e of events) {
     switch (e.type) {
       case 'initiative': {
-        const [a, b] = Object.keys(e.rolls);
+        // Seat order, as the dice were rolled (§19): a stored document may keep its keys in another order.
+        const [a, b] = seatOrder(Object.keys(e.rolls), state.sides);
         const rounds = e.rolls[a!]!.map((ra, i) => {
           const rb = e.rolls[b!]![i]!;
           const t = (side: string, r: number) => `${side} ${r}${e.bonus[side] ? ` + 1 = ${r + 1}` : ''}`;
@@ -68,7 +79,7 @@ export function scgNarrative(events: readonly ScgEvent[], state: Pick<ScgState, 
         break;
       case 'damage':
         out.push(
-          `  ${e.weapon} damage to ${e.target}: needs ${e.need}, rolls ${e.roll}${signed(e.modifier)}${e.modifier === 0 ? '' : ` = ${e.roll + e.modifier}`} (AR): ${e.damaged ? `${e.power} damage, ${e.target} has ${e.damage} of ${dc(e.target)}` : 'no damage'}.`,
+          `  ${e.weapon} damage to ${e.target}: needs ${e.need}, rolls ${e.roll}${signed(e.modifier)}${e.modifier === 0 ? '' : ` = ${e.roll + e.modifier}`} (AR): ${e.damaged ? `${e.power} damage, ${e.target} has ${e.damage}${dc(e.target) === '?' ? ' in all' : ` of ${dc(e.target)}`}` : 'no damage'}.`,
         );
         break;
       case 'wasted':

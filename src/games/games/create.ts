@@ -13,14 +13,13 @@ import type { GamesContext, Tx } from '../context.ts';
 import { badRequest, conflict, invalid, LimitError } from '../errors.ts';
 import { HOUR } from '../clock.ts';
 import type { GameSettings } from './settings.ts';
-import { scenarioOptionsSchema, SCENARIOS } from '../../kinds/tactical/scenarios.ts';
 import { randomUUID } from 'node:crypto';
 import { newSecret, newSeed, seatToken, sha256Hex } from '../secrets.ts';
 import { audit, openTurn } from './lifecycle.ts';
 import { settleSetupIfComplete } from '../turns/resolution.ts';
 import { queueInvitation } from '../seats/invitations.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
-import { DEFAULT_RULESET, kindOf, RULESETS } from '../../kinds/index.ts';
+import { DEFAULT_RULESET, kindOf, RULESETS, type AnyGameKind } from '../../kinds/index.ts';
 import { kindGameSettings, SETUP_TURN } from '../turns/kind-setup.ts';
 
 /** The longest a game's name may be: it is quoted in mail to every seat. */
@@ -68,8 +67,10 @@ const createGameSchema = z.strictObject({
     .max(GAME_NAME_CHARS, `a game's name is at most ${GAME_NAME_CHARS} characters: shorten it`),
   /** The kind of game: a tactical battle (the default) or a strategic campaign, whose `settings` are its own. */
   ruleset: z.enum(RULESETS).default(DEFAULT_RULESET),
-  scenario: z.enum(SCENARIOS).default('custom'),
-  options: scenarioOptionsSchema.optional(),
+  /** One of the kind's scenarios (`GameKind.scenarios`); none: custom settings, or the kind's first scenario. */
+  scenario: z.string().max(64).optional(),
+  /** The scenario's options, as its kind reads them (the solo mission's handicap). */
+  options: z.record(z.string(), z.unknown()).optional(),
   /** Settings; for a scenario, these override the scenario's own. */
   settings: z.record(z.string(), z.unknown()).default({}),
   seats: z.array(seatInputSchema).min(1).max(8),
@@ -138,8 +139,9 @@ async function create(
 
   // Every kind reads its own settings (a tactical battle's from its scenario, the request's over them).
   const kind = kindOf(input.ruleset);
+  const scenario = scenarioOf(kind, input.scenario);
   const own = kindGameSettings(kind, input.settings, {
-    scenario: input.scenario,
+    scenario,
     ...(input.options ? { options: input.options } : {}),
   });
   const settings: GameSettings = own.settings;
@@ -167,7 +169,7 @@ async function create(
 
   const id =
     input.id ??
-    `${kind.idPrefix(input.scenario)}-${newSecret()
+    `${kind.idPrefix(scenario)}-${newSecret()
       .slice(0, 6)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, 'x')}`;
@@ -193,7 +195,7 @@ async function create(
         status: 'setup',
         settings: {
           ...settings,
-          ...(kind.setup.scenario ? { scenario: input.scenario } : {}),
+          ...(kind.setup.scenario ? { scenario } : {}),
           kindSettings: own.kindSettings,
         },
         state: own.stateDoc,
@@ -229,7 +231,7 @@ async function create(
       actor,
       action: 'create',
       details: {
-        ...(kind.setup.scenario ? { scenario: input.scenario } : { ruleset: input.ruleset }),
+        ...(kind.setup.scenario ? { scenario } : { ruleset: input.ruleset }),
         seats: tokens.map((s) => ({ side: s.side, email: s.email })),
       },
     });
@@ -243,6 +245,24 @@ async function create(
     return started;
   });
   return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
+}
+
+/**
+ * The scenario a game of `kind` is made from: the one asked for, which must be one of the kind's (UNKNOWN_SCENARIO
+ * otherwise, naming them); none asked for, `custom` where the kind takes settings of its own, else its first.
+ */
+export function scenarioOf(kind: AnyGameKind, asked: string | undefined): string {
+  if (asked === undefined) return kind.scenarios.includes('custom') ? 'custom' : (kind.scenarios[0] ?? 'custom');
+  if (kind.scenarios.includes(asked)) return asked;
+  const message =
+    kind.scenarios.length === 0
+      ? `a ${kind.title} takes no scenario: leave scenario out and give its settings`
+      : `a ${kind.title} has no scenario "${asked.slice(0, 64)}": choose ${kind.scenarios.join(', ')}`;
+  const owner = RULESETS.find((r) => kindOf(r).scenarios.includes(asked));
+  const hint = owner ? ` (${asked} is a ${kindOf(owner).title}: give ruleset ${owner})` : '';
+  throw badRequest('UNKNOWN_SCENARIO', `${message}${hint}`, [
+    { code: 'UNKNOWN_SCENARIO', message: `scenario: ${message}${hint}` },
+  ]);
 }
 
 /**

@@ -6,6 +6,7 @@
  * resolving it (exactly once, as any turn) settles every side's setup, the
  * default build for a side without one, and opens turn 1.
  */
+import { ZodError } from 'zod';
 import type { Game, Turn } from '../../db/schema.ts';
 import type { AnyGameKind, SetupContext, SetupPhase } from '../../kinds/kind.ts';
 import { kindOf } from '../../kinds/index.ts';
@@ -63,9 +64,22 @@ export function kindGameSettings(
   if (from.scenario !== 'custom' || from.options !== undefined) {
     if (!setup.scenario)
       throw badRequest('INVALID_GAME', `a ${kind.title} takes no scenario: give its settings`, [
-        { code: 'INVALID_FIELD', message: `scenario: the scenarios are tactical battles` },
+        { code: 'INVALID_FIELD', message: `scenario: a ${kind.title} is made from its settings, not a scenario` },
       ]);
-    own = setup.scenario(from.scenario, from.options, own);
+    try {
+      own = setup.scenario(from.scenario, from.options, own);
+    } catch (e) {
+      // The kind reads the scenario's options with its own schema.
+      if (!(e instanceof ZodError)) throw e;
+      throw badRequest(
+        'INVALID_GAME',
+        `the ${from.scenario} scenario's options are not valid: fix the fields listed`,
+        e.issues.map((i) => ({
+          code: 'INVALID_FIELD',
+          message: `options${i.path.length ? `.${i.path.map(String).join('.')}` : ''}: ${i.message}`,
+        })),
+      );
+    }
   }
   const parsed = setup.settingsSchema.safeParse(own);
   if (!parsed.success)

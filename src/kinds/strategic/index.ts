@@ -143,6 +143,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   orderKeywords: CAMPAIGN_KEYWORDS,
   idPrefix: () => 'campaign',
   takesScenarios: false,
+  scenarios: [],
   adjudicator: strategicAdjudicator,
   printout: strategicPrintout,
   // Red (home 0101) and Blue (home 0707) on a 7 × 7 map, each side's fleets hidden from the other unless its sensors

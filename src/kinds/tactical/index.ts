@@ -25,6 +25,7 @@ import { tacticalReplay } from './replay.ts';
 import { tacticalSetup } from './setup.ts';
 import { tacticalAdjudicator } from './adjudicator.ts';
 import { tacticalPrintout } from './printout.ts';
+import { SCENARIOS } from './scenario-names.ts';
 import {
   DamagedDocumentError,
   type GameKind,
@@ -171,6 +172,7 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   orderKeywords: ['SHIP', 'DEPLOY'],
   idPrefix: (scenario) => (scenario === 'custom' ? 'game' : (scenario.split('-')[0] ?? 'game')),
   takesScenarios: true,
+  scenarios: SCENARIOS,
   adjudicator: tacticalAdjudicator,
   printout: tacticalPrintout,
   // The book's tutorial: its ships are given, so it starts at turn 1.

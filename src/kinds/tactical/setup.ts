@@ -107,8 +107,10 @@ export function scenarioSettings(
   options: unknown,
   own: Record<string, unknown>,
 ): Record<string, unknown> {
+  // The options are read first, so that a custom game's are refused as a scenario's are (a ZodError: INVALID_GAME).
+  const read = scenarioOptionsSchema.parse(options ?? {});
   if (name === 'custom') return own;
-  const s = scenario(name as Exclude<(typeof SCENARIOS)[number], 'custom'>, scenarioOptionsSchema.parse(options ?? {}));
+  const s = scenario(name as Exclude<(typeof SCENARIOS)[number], 'custom'>, read);
   return { ...s.settings, fleets: s.fleets, ...own };
 }
 

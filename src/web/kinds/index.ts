@@ -6,11 +6,13 @@
 import type { Ruleset } from '../../kinds/index.ts';
 import { strategicPages } from './msc-strategic/index.ts';
 import { tacticalPages } from './msc-tactical/index.ts';
+import { scgPages } from './scg/index.ts';
 import type { WebKind } from './web-kind.ts';
 
 const WEB_KINDS: { readonly [R in Ruleset]: WebKind } = {
   'msc-tactical': tacticalPages,
   'msc-strategic': strategicPages,
+  scg: scgPages,
 };
 
 /** The pages of a game's kind. */

@@ -1,0 +1,99 @@
+/**
+ * A Simple Combat Game through the web pages, in Chromium: both players log in
+ * by magic link and play turn 1 in the order form, which the service's own
+ * parser checks as it is typed (rules-scg.md §18.6: "`TO_IMPASSABLE`" for a
+ * `TO` hex that is impassable) before anything is sent; the turn resolves and
+ * the board, drawn as SVG with every unit, shows turn 2; the archive's turn
+ * page draws the moves made. axe-core finds no violation on the game page.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createGame } from '../../src/games/games/create.ts';
+import { ARTIFACTS, axeViolations, chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
+
+const GAME = 'web-scg';
+
+describe('a Simple Combat Game in Chromium', () => {
+  let rig: BrowserRig;
+  let alice: BrowserContext;
+  let bob: BrowserContext;
+
+  /** Opens the game page again until `heading` is on it: the service's own worker resolves the turn. */
+  async function until(page: Page, heading: string): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${rig.server.url}/games/${GAME}`);
+          return page.getByRole('heading', { name: heading }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+  }
+
+  beforeAll(async () => {
+    // No skipping: without Chromium this fails, saying how to install it.
+    expect(chromiumAvailable(), 'Chromium is installed (apt-get install chromium)').toBe(true);
+    rig = await startRig();
+    await createGame(
+      rig.server.ctx,
+      {
+        id: GAME,
+        name: 'Tanks on the web',
+        ruleset: 'scg',
+        scenario: 'scg-tank-battle',
+        seats: [
+          { side: 'west', email: 'alice@pbem.test', name: 'Alice' },
+          { side: 'east', email: 'bob@pbem.test', name: 'Bob' },
+        ],
+      },
+      'test',
+      { moderatorEmail: 'mod@pbem.test' },
+    );
+    alice = await rig.person();
+    // Bob plays from a phone.
+    bob = await rig.person({ width: 390, height: 844 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it('both play turn 1 in the order form, checked as typed; the board shows turn 2', { timeout: 120_000 }, async () => {
+    const a = await alice.newPage();
+    await logInByMail(rig, a, 'alice@pbem.test');
+    await until(a, 'Orders for turn 1');
+    await expect(a.locator('#scg-map g.unit').count()).resolves.toBe(8);
+    await expect(a.locator('#scg-map polygon.impassable').count()).resolves.toBe(14);
+    const text = a.getByLabel('Orders, in the orders language');
+    // The order block is there to edit: every unit holds and fires at the nearest.
+    await expect(text.inputValue()).resolves.toContain('MOVE WH HOLD');
+    await text.fill([`GAME ${GAME} TURN 1`, 'MOVE WM TO 0504', 'END'].join('\n'));
+    await expect(a.locator('#orders-check').textContent()).resolves.toMatch(/line 2: TO_IMPASSABLE/);
+    await expect(text.getAttribute('aria-invalid')).resolves.toBe('true');
+    await text.fill([`GAME ${GAME} TURN 1`, 'MOVE WM NE NE', 'MOVE WL1 TOWARD NEAREST', 'FIRE WM', 'END'].join('\n'));
+    await expect(a.locator('#orders-check').textContent()).resolves.toBe('These orders would be accepted.');
+    await a.getByRole('button', { name: 'Send these orders' }).click();
+    await expect(a.locator('.notice').first().textContent()).resolves.toContain('Accepted');
+    const violations = await axeViolations(a);
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    const b = await bob.newPage();
+    await logInByMail(rig, b, 'bob@pbem.test');
+    await until(b, 'Orders for turn 1');
+    await b.getByRole('button', { name: 'Send these orders' }).click();
+    await expect(b.locator('.notice').first().textContent()).resolves.toContain('Accepted');
+
+    // Both sides' orders are in: the service's worker resolves the turn.
+    await until(a, 'Orders for turn 2');
+    await expect(a.getByRole('heading', { name: 'What happened in turn 1' }).isVisible()).resolves.toBe(true);
+    await expect(a.locator('#scg-map g.unit[data-unit="WM"]').getAttribute('data-hex')).resolves.not.toBe('0204');
+    await expect(a.locator('#scg-map polyline.move[data-unit="WM"]').count()).resolves.toBe(1);
+    await a.screenshot({ path: join(ARTIFACTS, 'scg-page.png'), fullPage: true });
+
+    await a.goto(`${rig.server.url}/archive/${GAME}/turn/1`);
+    await expect(a.locator('#map-before polyline.move[data-unit="WM"]').count()).resolves.toBe(1);
+    await expect(a.getByRole('heading', { name: 'Every die' }).isVisible()).resolves.toBe(true);
+  });
+});
