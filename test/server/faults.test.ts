@@ -552,7 +552,8 @@ describe('the service stopped with a backlog on the embedded database (PGlite)',
         if (r.status !== 200) throw new Error(`orders for ${id} answered ${r.status}`);
         return moderatorKey;
       });
-      const deadline = new Date(Date.now() + 5_000).toISOString();
+      // Far enough ahead that setting all 80 of them (on a loaded machine, PGlite one statement at a time) ends first.
+      const deadline = new Date(Date.now() + 15_000).toISOString();
       await inParallel(ids, 4, async (id, i) => {
         const r = await call(service.url, 'POST', `/api/games/${id}/deadline`, {
           headers: { authorization: `Bearer ${keys[i]}` },
@@ -563,7 +564,7 @@ describe('the service stopped with a backlog on the embedded database (PGlite)',
       await waitUntil(
         'the backlog to be under way',
         () => service.logs.some((l) => l.msg === 'turn resolved'),
-        20_000,
+        40_000,
         5,
       );
       const sentAt = Date.now();

@@ -7,7 +7,7 @@
  */
 import { parseScgSubmission, SCG_KEYWORDS, formatScgOrders } from '../../orders/scg/index.ts';
 import { scores } from '../../rules/scg/resolve.ts';
-import type { ScgSideOrders, ScgState } from '../../rules/scg/types.ts';
+import { STANDING_ORDERS, type ScgSideOrders, type ScgState } from '../../rules/scg/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
 import { scgAdjudicator } from './adjudicator.ts';
 import { readScgOrders, readScgState, writeScgOrders, writeScgState } from './docs.ts';
@@ -58,6 +58,9 @@ export const scgKind: GameKind<ScgState, ScgSideOrders> = {
     const hasOrders = orders.move.length > 0 || orders.fire.length > 0;
     return { ok: true, orders, hasOrders, commands, message, notes };
   },
+  // §17.6: standing orders are an empty submission — every unit holds and fires at the nearest eligible target.
+  holdOrders: () => STANDING_ORDERS,
+  standingOrders: 'your units hold their hexes and fire every weapon at the nearest eligible target',
   formatOrders: (orders, at) => formatScgOrders(orders, at.state, { gameId: at.gameId, turn: at.turn }),
   orderBlock: (at, current) => scgBlock(at, current),
   resolve: resolveScg,

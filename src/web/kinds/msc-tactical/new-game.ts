@@ -4,7 +4,6 @@
  * settings (sides, map, budget), and what a side without orders does.
  */
 import { HANDICAPS, SCENARIOS } from '../../../kinds/tactical/scenarios.ts';
-import type { CreateGameInput } from '../../../games/games/create.ts';
 import { commonSettings, sidesOf, text, whole, type NewGameFields } from '../new-game.ts';
 
 /** The settings of a custom battle, by the form field that holds them. */
@@ -38,7 +37,7 @@ export const tacticalNewGame: NewGameFields = {
   input(common, fields, note) {
     const settings = commonSettings(common, note);
     if (fields.noOrders === 'solo' || fields.noOrders === 'standing') settings.noOrders = fields.noOrders;
-    const scenario = fields.scenario as CreateGameInput['scenario'];
+    const scenario = fields.scenario;
     if (scenario === 'custom') {
       const sides = sidesOf(fields.sides ?? '');
       if (sides.length < 2)

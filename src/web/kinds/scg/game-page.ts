@@ -5,6 +5,7 @@
  * mail carries, and the order form checked as it is typed by the service's
  * own parser.
  */
+import { kindOf } from '../../../kinds/index.ts';
 import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
 import { tokenOf } from '../../../games/games/people.ts';
@@ -108,6 +109,7 @@ export async function scgPageModel(
     noOrdersReason: report?.noOrdersReason ?? null,
     orders: {
       canOrder,
+      standingRule: kindOf(game.ruleset).standingOrders,
       standing: gameView.me.orders
         ? {
             canonical: gameView.me.orders.canonical.trimEnd(),

@@ -22,6 +22,8 @@ export const scgPages: WebKind = {
       model: await scgPageModel(ctx, game, seat, mySeats, extras),
     };
   },
+  forms: [],
+  notices: {},
   archivePage: (ctx, game) => scgArchivePage(ctx, game),
   archiveTurnPage: (ctx, game, _reader, n) => scgArchiveTurnPage(ctx, game, n),
   async moderatorBoard(_ctx, _moderator, game, state, settings) {
