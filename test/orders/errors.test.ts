@@ -27,7 +27,7 @@ const cases: Case[] = [
     name: 'unknown keyword, with the nearest known one',
     text: 'SHP 3 SPEED 2 MOVE 2',
     problems: [[1, 'UNKNOWN_KEYWORD']],
-    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, SET, MESSAGE or END',
+    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, HOLD, SET, MESSAGE or END',
   },
   {
     name: 'unknown keyword, nothing near',
