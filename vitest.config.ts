@@ -32,6 +32,7 @@ const SERVICES = [
   'test/mail/imap-watcher.test.ts',
   'test/mail/smtp-receiver.test.ts',
   'test/mail/outbound.test.ts',
+  'test/mail/servers-down.test.ts',
   'test/queue/crash.test.ts',
   'test/queue/many-workers.test.ts',
   'test/cli/msc-game.e2e.test.ts',
@@ -47,6 +48,9 @@ const CONFORMANCE = 'test/kinds/conformance.test.ts';
 
 export default defineConfig({
   test: {
+    // Two files at a time: vitest's default on a 2-core machine is one, and most of a database or service test is
+    // spent waiting on PostgreSQL, a mail server or a child process. Every test file has its own database and ports.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -54,7 +58,8 @@ export default defineConfig({
       { extends: true, test: { name: 'kinds', include: [CONFORMANCE] } },
       // Everything else opens a database (PGlite, and PostgreSQL where it runs).
       { extends: true, test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES] } },
-      { extends: true, test: { name: 'services', include: SERVICES } },
+      // One at a time: they share the mail servers (one of them stops and starts them) and measure process timings.
+      { extends: true, test: { name: 'services', include: SERVICES, maxWorkers: 1 } },
     ],
   },
 });
