@@ -23,6 +23,16 @@ export interface GamePageExtras {
   readonly messageDraft?: { to: string; text: string } | null;
 }
 
+/**
+ * The notice the game page shows after accepted orders: `conceded`, `complete` (they were the last the turn waited
+ * for: it is being resolved, and the page about to show the next turn must not read as if nothing had been sent), or
+ * `orders`.
+ */
+export const acceptedNotice = (r: {
+  readonly conceded: unknown;
+  readonly turnComplete: boolean;
+}): 'conceded' | 'complete' | 'orders' => (r.conceded ? 'conceded' : r.turnComplete ? 'complete' : 'orders');
+
 /** What every game page says of the game itself. */
 export const gameHeading = (game: Game) => ({
   id: game.id,

@@ -15,7 +15,7 @@ import { homeOf } from '../../games/games/home.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
-import type { GamePageExtras } from '../kinds/page-parts.ts';
+import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
 import { kindFormPaths, webKindOf } from '../kinds/index.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { sendPage } from './render.ts';
@@ -41,9 +41,14 @@ const NOTICES: Record<string, string> = {
   orders:
     'Accepted: your orders are in. You may change them until the turn resolves; the latest accepted orders count.',
   hold: 'Ready: no changes from you this turn, your standing orders stand. You may still send orders until the turn resolves.',
+  complete:
+    'Accepted: your orders are in, and so are every other side’s. The turn is being resolved: this page shows the new turn as soon as it is.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
   conceded: 'Your side has conceded.',
 };
+
+/** Notices about the orders just sent: shown beside the order form rather than at the top. */
+const RESULTS = new Set(['orders', 'hold', 'complete']);
 
 async function mySeat(deps: PagesDeps, req: Request, game: Game): Promise<{ seat: Seat; mine: Seat[] } | null> {
   const email = requireLogin(req);
@@ -85,7 +90,7 @@ function gameUrl(game: Game, seat: Seat, mine: Seat[], done?: string, anchor?: s
   if (mine.length > 1) q.set('side', seat.side);
   if (done) q.set('done', done);
   const query = q.toString();
-  return `/games/${game.id}${query ? `?${query}` : ''}#${anchor ?? (done === 'message' ? 'messages' : done === 'orders' || done === 'hold' ? 'orders-result' : 'orders')}`;
+  return `/games/${game.id}${query ? `?${query}` : ''}#${anchor ?? (done === 'message' ? 'messages' : RESULTS.has(done ?? '') ? 'orders-result' : 'orders')}`;
 }
 
 /** Lines of an orders answer as the page lists them. */
@@ -134,7 +139,7 @@ export function playerRoutes(deps: PagesDeps): Router {
       game,
       found.seat,
       found.mine,
-      req.query.done === 'orders' || req.query.done === 'hold'
+      RESULTS.has(typeof req.query.done === 'string' ? req.query.done : '')
         ? { ordersResult: done ?? null }
         : { notice: done ?? null },
     );
@@ -151,7 +156,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     try {
       const r = await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text, channel: 'web' });
       deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
-      res.redirect(303, gameUrl(game, seat, mine, r.conceded ? 'conceded' : 'orders'));
+      res.redirect(303, gameUrl(game, seat, mine, acceptedNotice(r)));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'ORDERS_REJECTED') deps.metrics?.submissions.inc({ channel: 'web', result: 'rejected' });
@@ -179,9 +184,9 @@ export function playerRoutes(deps: PagesDeps): Router {
     const turn = Number.isInteger(formTurn) && formTurn > 0 ? formTurn : game.currentTurn;
     try {
       const text = `GAME ${game.id} TURN ${turn}\nHOLD\nEND`;
-      await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text, channel: 'web' });
+      const r = await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text, channel: 'web' });
       deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
-      res.redirect(303, gameUrl(game, seat, mine, 'hold'));
+      res.redirect(303, gameUrl(game, seat, mine, r.turnComplete ? 'complete' : 'hold'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const problems = [error.message, ...(error.problems.length > 0 ? listed(error) : [])];

@@ -126,6 +126,23 @@ describe.each(databaseKinds)('the game page on %s', (kind) => {
     expect(late.text).toContain('TURN 1 is over; the current turn is 2');
   });
 
+  it('orders that complete the turn say so: the turn is being resolved, not "You have no orders in"', async () => {
+    await submitOrders(app.ctx, {
+      gameId: 'duel',
+      token: tokens.grey!,
+      text: 'SHIP Grey SPEED 1 MOVE 1',
+      channel: 'api',
+    });
+    await alice.get('/games/duel');
+    const sent = await alice.post('/games/duel/orders/text', { text: 'SHIP Black SPEED 1 MOVE 1' });
+    expect(sent.location).toBe('/games/duel?done=complete#orders-result');
+    // The worker resolves the turn before the page is drawn again: the page shows turn 2 and why the orders are gone.
+    await resolveNextDueTurn(app.ctx, 'duel');
+    const page = await alice.get('/games/duel?done=complete');
+    expect(page.text).toContain('Accepted: your orders are in, and so are every other side’s.');
+    expect(page.text).toContain('Orders for turn 2');
+  });
+
   it('orders made for a turn that has since resolved are refused, not moved on to the next', async () => {
     await submitOrders(app.ctx, {
       gameId: 'duel',

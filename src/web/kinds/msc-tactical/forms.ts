@@ -10,6 +10,7 @@ import { submitFleet } from '../../../games/seats/setup.ts';
 import { campaignOfBattle } from '../../../games/battles/views.ts';
 import { problemsByRow, rowsFromForm, rowsToText, type OrderRow } from './order-form.ts';
 import type { FormAnswer, KindForm, SeatPost } from '../web-kind.ts';
+import { acceptedNotice } from '../page-parts.ts';
 
 /** What a refused tactical form brings back to the page (`GamePageExtras.form`). */
 export interface TacticalFormState {
@@ -54,7 +55,7 @@ const orderRows: KindForm = {
         text: rowsToText(game.id, turn, rows),
         channel: 'web',
       });
-      return { done: r.conceded ? 'conceded' : 'orders', submission: 'accepted' };
+      return { done: acceptedNotice(r), submission: 'accepted' };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code !== 'ORDERS_REJECTED')
