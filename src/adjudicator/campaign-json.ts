@@ -89,10 +89,13 @@ const sideOrdersJson = z.strictObject({
   concede: z.boolean().optional(),
 });
 
+/** A ship in a battle's result: its id, or its side and id when both sides have a ship of that id there. */
+const battleShip = z.union([id, z.strictObject({ side: z.string().max(40), ship: id })]);
+
 const battleResultJson = z.strictObject({
   hex: hexText,
-  destroyed: z.array(id).max(LIMITS.fleets),
-  disengaged: z.array(id).max(LIMITS.fleets),
+  destroyed: z.array(battleShip).max(LIMITS.fleets),
+  disengaged: z.array(battleShip).max(LIMITS.fleets),
 });
 
 export const campaignJsonSchema = z.strictObject({

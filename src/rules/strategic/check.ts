@@ -49,14 +49,23 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
       add('STORE', `side ${side}'s store must be a whole number of BP from 0`, { side });
   }
 
+  // Ids belong to a side (§1): unique among the side's own fleets, and among its ships, letter case aside.
+  const key = (side: string, id: string): string => JSON.stringify([side, String(id).toUpperCase()]);
   const fleetIds = new Set<string>();
   const shipIds = new Set<string>();
   for (const f of c.fleets) {
     if (!PIECE_ID.test(f.id))
       add('FLEET_ID', `"${f.id}" is not a fleet id: use 1 to 12 letters or digits`, { fleet: f.id });
-    if (fleetIds.has(f.id))
-      add('ID_IN_USE', `two fleets are called ${f.id}: fleet ids are unique in the game`, { fleet: f.id });
-    fleetIds.add(f.id);
+    if (fleetIds.has(key(f.side, f.id)))
+      add(
+        'ID_IN_USE',
+        `side ${f.side} has two fleets called ${f.id}: a side's fleet ids are its own, letter case aside`,
+        {
+          side: f.side,
+          fleet: f.id,
+        },
+      );
+    fleetIds.add(key(f.side, f.id));
     if (!c.sides.includes(f.side))
       add('FLEET_SIDE', `fleet ${f.id} belongs to no side of this campaign`, { fleet: f.id });
     if (!onMap(f.hex, c.map)) add('FLEET_OFF_MAP', `fleet ${f.id} is not on the map`, { fleet: f.id });
@@ -64,9 +73,16 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
       add('FLEET_EMPTY', `fleet ${f.id} has no ships: a fleet has at least one`, { fleet: f.id });
     for (const s of f.ships) {
       for (const e of checkStrategicShip(s)) errors.push({ ...e, side: f.side, fleet: f.id });
-      if (shipIds.has(s.id))
-        add('ID_IN_USE', `two ships are called ${s.id}: ship ids are unique in the game`, { ship: s.id });
-      shipIds.add(s.id);
+      if (shipIds.has(key(f.side, s.id)))
+        add(
+          'ID_IN_USE',
+          `side ${f.side} has two ships called ${s.id}: a side's ship ids are its own, letter case aside`,
+          {
+            side: f.side,
+            ship: s.id,
+          },
+        );
+      shipIds.add(key(f.side, s.id));
     }
     const retreat = checkRetreat(f.id, f.retreat);
     if (retreat) errors.push(retreat);
@@ -83,8 +99,9 @@ export function noOrders(): SideOrders {
 }
 
 /**
- * Every problem with one side's orders against the campaign. Enemy fleets are
- * answered as unknown ones, so an error never tells a side what it cannot see.
+ * Every problem with one side's orders against the campaign. Orders name the side's own pieces only and ids belong
+ * to a side (§1), so nothing here depends on the enemy's pieces: an enemy fleet is answered as an unknown one, and an
+ * error never tells a side what it cannot see.
  */
 export function checkSideOrders(campaign: Campaign, side: string, orders: SideOrders): CampaignRuleError[] {
   if (!campaign.sides.includes(side)) {
@@ -94,9 +111,8 @@ export function checkSideOrders(campaign: Campaign, side: string, orders: SideOr
   }
   const errors: CampaignRuleError[] = [];
   const world = new World(campaign);
-  const producible = campaign.systems.length;
   for (const [index, build] of orders.builds.entries()) {
-    const problems = checkBuild(world, side, build, producible);
+    const problems = checkBuild(world, side, build);
     for (const p of problems) errors.push({ ...p, side, order: { kind: 'build', index } });
     if (problems.length === 0) placeBuild(world, side, build);
   }
