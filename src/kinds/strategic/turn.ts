@@ -24,7 +24,8 @@ import { writePending } from './docs.ts';
 /**
  * The campaign as a side may check its orders against (§6): its own fleets in full; with fog `positions` the enemy's
  * fleets where they stand, without their ships (their ids are on the side's map); with fog `sensors` none; the
- * enemy's store as nothing. An id the side cannot know is taken is settled when the turn resolves.
+ * enemy's store as nothing. Ids belong to a side (rules-strategic.md §1): nothing the side names is checked against
+ * the enemy's pieces, so what it cannot see can neither refuse its orders now nor drop them when the turn resolves.
  */
 export function seenCampaign(campaign: Campaign, side: string): Campaign {
   const fleets = campaign.fleets
@@ -60,9 +61,9 @@ function without(o: SideOrders, e: CampaignRuleError): SideOrders | null {
 }
 
 /**
- * The part of a side's orders the turn can apply. Orders were checked against what the side sees; one that names an
- * id the enemy already has where the side cannot see it (or that a moderator's change has made illegal) is dropped
- * with its reason, and the orders that depended on it with theirs (ruling, rules-strategic.md §12).
+ * The part of a side's orders the turn can apply. Orders were checked against the side's own pieces, which only the
+ * side's orders and the moderator change; one that a moderator's change (a rollback, a replaced state) has made
+ * illegal is dropped with its reason, and the orders that depended on it with theirs (ruling, rules-strategic.md §12).
  */
 export function applicableOrders(
   campaign: Campaign,
