@@ -38,6 +38,13 @@ export function seenCampaign(campaign: Campaign, side: string): Campaign {
   };
 }
 
+/**
+ * Orders as a turn resolves them: each build was checked on submission against the store and the side's own
+ * production; a build the store cannot pay when the turn resolves is skipped by the rules (§4), and a turn recorded
+ * before that check counted the side's own production alone replays as it was resolved.
+ */
+const RESOLVING = { affordable: false } as const;
+
 export const hasOrders = (o: SideOrders): boolean =>
   o.builds.length + o.transfers.length + o.moves.size + o.lossOrders.size + o.retreats.size > 0 || o.concede;
 
@@ -73,7 +80,7 @@ export function applicableOrders(
   let current = orders;
   const dropped: (CampaignRuleError & { what: string })[] = [];
   for (let guard = 0; guard < 10_000; guard++) {
-    const errors = checkSideOrders(campaign, side, current);
+    const errors = checkSideOrders(campaign, side, current, RESOLVING);
     if (errors.length === 0) return { orders: current, dropped };
     const first = errors[0]!;
     const next = without(current, first);
@@ -151,7 +158,7 @@ export function resolveStrategic(
     reason: e.message,
   }));
   const ordersUsed = Object.fromEntries(campaign.sides.map((s) => [s, sideOrdersToJson(orders[s]!)]));
-  const result = resolveCampaignTurn(campaign, orders, input.dice);
+  const result = resolveCampaignTurn(campaign, orders, input.dice, RESOLVING);
   if (!result.ok) return err(result.error.map(toRuleError));
   const r = result.value;
   const droppedErrors = dropped.map(toRuleError);

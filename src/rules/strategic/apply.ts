@@ -54,7 +54,7 @@ export function ownProduction(world: World, side: string): number {
  * Every problem with a build, before it is paid (§4): a legal 10/15/20 BP design, an id none of the side's ships has,
  * a fleet of the side at home, a cost the store and the side's own production this turn could pay.
  */
-export function checkBuild(world: World, side: string, build: BuildOrder): Problem[] {
+export function checkBuild(world: World, side: string, build: BuildOrder, afford = true): Problem[] {
   const problems: Problem[] = checkStrategicShip(build.ship).map((e) => ({ ...e }));
   if (problems.length > 0) return problems;
   const same = world.ownShip(side, build.ship.id);
@@ -68,7 +68,7 @@ export function checkBuild(world: World, side: string, build: BuildOrder): Probl
   const cost = shipCost(build.ship);
   const store = world.campaign.store[side] ?? 0;
   const produced = ownProduction(world, side);
-  if (cost > store + produced) {
+  if (afford && cost > store + produced) {
     problems.push({
       code: 'BUILD_UNAFFORDABLE',
       message:

@@ -93,6 +93,17 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
   return errors;
 }
 
+/** How far a side's orders are checked. */
+export interface CheckOptions {
+  /**
+   * Whether each build must be one the store and the side's own production this turn could pay (BUILD_UNAFFORDABLE,
+   * §4): true, the default, on submission. False when a game resolves orders already accepted — a turn recorded
+   * before this check counted the side's own production alone is replayed as it was resolved, a build the store
+   * cannot pay being skipped then (event `build` with `skipped: true`).
+   */
+  readonly affordable?: boolean;
+}
+
 /** No orders (§13 of the service's policy): no builds, transfers or moves; standing orders kept. */
 export function noOrders(): SideOrders {
   return { builds: [], transfers: [], moves: new Map(), lossOrders: new Map(), retreats: new Map(), concede: false };
@@ -103,7 +114,12 @@ export function noOrders(): SideOrders {
  * to a side (§1), so nothing here depends on the enemy's pieces: an enemy fleet is answered as an unknown one, and an
  * error never tells a side what it cannot see.
  */
-export function checkSideOrders(campaign: Campaign, side: string, orders: SideOrders): CampaignRuleError[] {
+export function checkSideOrders(
+  campaign: Campaign,
+  side: string,
+  orders: SideOrders,
+  options: CheckOptions = {},
+): CampaignRuleError[] {
   if (!campaign.sides.includes(side)) {
     return [
       { code: 'SIDE_UNKNOWN', message: `"${side}" is not a side of this campaign: ${campaign.sides.join(' or ')}` },
@@ -112,7 +128,7 @@ export function checkSideOrders(campaign: Campaign, side: string, orders: SideOr
   const errors: CampaignRuleError[] = [];
   const world = new World(campaign);
   for (const [index, build] of orders.builds.entries()) {
-    const problems = checkBuild(world, side, build);
+    const problems = checkBuild(world, side, build, options.affordable !== false);
     for (const p of problems) errors.push({ ...p, side, order: { kind: 'build', index } });
     if (problems.length === 0) placeBuild(world, side, build);
   }

@@ -39,7 +39,7 @@ export function build(
     const cost = shipCost(order.ship);
     // Orders were checked on submission; a build that no longer fits (its fleet left home, its id was taken
     // by a build of the other side) is skipped with its reason rather than failing the turn.
-    const problem = checkBuild(world, side, order).find((p) => p.code !== 'BUILD_UNAFFORDABLE');
+    const problem = checkBuild(world, side, order, false)[0];
     if (problem) {
       events.push({ type: 'skipped', side, order: `BUILD ${order.ship.id}`, reason: problem.message });
       continue;

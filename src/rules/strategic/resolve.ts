@@ -12,7 +12,7 @@ import { formatHex, sameHex } from '../hex.ts';
 import { rollInitiative } from '../initiative.ts';
 import { err, ok, type Result } from '../result.ts';
 import { settleSystems } from './captures.ts';
-import { checkCampaign, checkSideOrders, noOrders } from './check.ts';
+import { checkCampaign, checkSideOrders, noOrders, type CheckOptions } from './check.ts';
 import { battleOf, fightBattle, findBattles, removeShip, retreat, type Battle, type BattleContext } from './combat.ts';
 import { moveSide } from './movement.ts';
 import { build, produce } from './production.ts';
@@ -36,7 +36,7 @@ import { sameId, World, type WorkFleet } from './world.ts';
 type Intel = Record<string, Record<string, number>>;
 
 /** Every problem that stops a turn from being resolved: the state and each side's orders. */
-function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleError[] {
+function checkTurn(campaign: Campaign, orders: CampaignOrders, options: CheckOptions): CampaignRuleError[] {
   const errors = checkCampaign(campaign);
   if (errors.length > 0) return errors;
   if (campaign.conceded.length > 0) {
@@ -51,7 +51,8 @@ function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleErro
     }
   }
   // Ids belong to a side (§1): one side's orders never collide with the other's pieces or new ids.
-  for (const side of campaign.sides) errors.push(...checkSideOrders(campaign, side, orders[side] ?? noOrders()));
+  for (const side of campaign.sides)
+    errors.push(...checkSideOrders(campaign, side, orders[side] ?? noOrders(), options));
   return errors;
 }
 
@@ -60,8 +61,9 @@ export function resolveCampaignTurn(
   campaign: Campaign,
   orders: CampaignOrders,
   dice: DiceSource,
+  options: CheckOptions = {},
 ): Result<CampaignTurnResult | PendingCampaignTurn, CampaignRuleError[]> {
-  const errors = checkTurn(campaign, orders);
+  const errors = checkTurn(campaign, orders, options);
   if (errors.length > 0) return err(errors);
   const ordersOf = (side: string): SideOrders => orders[side] ?? noOrders();
   const diceBefore = dice.used;

@@ -8,6 +8,7 @@ import type { SideContext } from '../../../src/kinds/kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from '../../../src/kinds/strategic/battles.ts';
 import { viewOf } from '../../../src/kinds/strategic/view.ts';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
+import { noOrders } from '../../../src/rules/strategic/check.ts';
 import { readPosition } from '../../../src/kinds/tactical/index.ts';
 import { positionToJson } from '../../../src/adjudicator/position-json.ts';
 import type { Campaign, SideOrders } from '../../../src/rules/strategic/types.ts';
@@ -29,6 +30,7 @@ function resolveOk(c: Campaign, given: Record<string, SideOrders>, dice = new Sc
 }
 
 const sensors = { battles: 'strategic', fog: 'sensors', turnLimit: null } as const;
+const parsedNone = (): SideOrders => noOrders();
 
 describe('ids belong to a side', () => {
   it('a BUILD with an enemy ship id and a SPLIT with an undetected enemy fleet id are accepted and carried out: nothing is skipped, nothing tells the side the enemy has them', () => {
@@ -153,5 +155,18 @@ describe('ids belong to a side', () => {
       ['blue', 'F1', ['S1']],
       ['red', 'F1', ['S3']],
     ]);
+  });
+
+  it("a build that today's check would refuse on submission, recorded by a game from before it, still resolves as it did: skipped because the store could not pay, not dropped", () => {
+    // Before issue 27 a build was refused only if the store could not pay it with every system of the map producing:
+    // 4 BP and 3 systems took a 10 BP ship, which the turn then skipped. Archived turns replay the same way.
+    const c = campaign({ store: { blue: 4, red: 0 } });
+    const build = { ship: ship('n1', SCOUT), fleet: 'N1' };
+    const r = resolveOk(c, { blue: { ...parsedNone(), builds: [build] } });
+    expect(r.dropped).toEqual([]);
+    expect(r.events.filter((e) => e.type === 'build')).toEqual([
+      { type: 'build', side: 'blue', ship: build.ship, fleet: 'N1', cost: 10, skipped: true },
+    ]);
+    expect(r.ordersUsed).toMatchObject({ blue: { build: [expect.objectContaining({ fleet: 'N1' })] } });
   });
 });
