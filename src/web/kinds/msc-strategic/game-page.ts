@@ -23,7 +23,7 @@ import { storedEvents, storedView } from '../../../kinds/strategic/docs.ts';
 import type { CampaignCheckData } from './campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel } from '../page-parts.ts';
+import { gameHeading, jsonForPage, messagesPanel, moderationLine } from '../page-parts.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -137,6 +137,7 @@ export async function campaignPageModel(
 
   return {
     game: gameHeading(game),
+    moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
