@@ -134,7 +134,8 @@ export function initialCampaign(settings: CampaignSettings): Result<Campaign, Ru
     map,
     turn: 1,
     sides,
-    options: { battles: settings.battles, fog: settings.fog, turnLimit: settings.turnLimit },
+    // Ids belong to a side (rules-strategic.md §1); stored so, as campaigns stored before are read with the game's.
+    options: { battles: settings.battles, fog: settings.fog, turnLimit: settings.turnLimit, ids: 'side' },
     systems,
     store: Object.fromEntries(sides.map((s) => [s, 0])),
     fleets: [],

@@ -16,7 +16,7 @@ import {
   type RetreatOrder,
   type TransferOrder,
 } from './types.ts';
-import { homeOf, produces, sameId, type World, type WorkFleet } from './world.ts';
+import { homeOf, produces, type World, type WorkFleet } from './world.ts';
 import type { Hex } from '../types.ts';
 import { DIRECTIONS } from '../types.ts';
 
@@ -32,6 +32,9 @@ const unknownFleet = (id: string): Problem => ({
 function checkNewFleetId(world: World, side: string, id: string): Problem | null {
   if (!PIECE_ID.test(id)) {
     return { code: 'FLEET_ID', message: `"${id}" is not a fleet id: use 1 to 12 letters or digits`, fleet: id };
+  }
+  if (world.anyFleet(id)) {
+    return { code: 'ID_IN_USE', message: `fleet id "${id}" is already in use in this game: choose another`, fleet: id };
   }
   const taken = world.ownFleet(side, id);
   if (taken) {
@@ -58,7 +61,13 @@ export function checkBuild(world: World, side: string, build: BuildOrder, afford
   const problems: Problem[] = checkStrategicShip(build.ship).map((e) => ({ ...e }));
   if (problems.length > 0) return problems;
   const same = world.ownShip(side, build.ship.id);
-  if (same) {
+  if (world.anyShip(build.ship.id)) {
+    problems.push({
+      code: 'ID_IN_USE',
+      message: `ship id "${build.ship.id}" is already in use in this game: choose another`,
+      ship: build.ship.id,
+    });
+  } else if (same) {
     problems.push({
       code: 'ID_IN_USE',
       message: `you already have a ship ${same.ship.id}: choose another id for the new ship`,
@@ -79,7 +88,14 @@ export function checkBuild(world: World, side: string, build: BuildOrder, afford
   }
   const home = homeOf(world.campaign.systems, side);
   const fleet = world.ownFleet(side, build.fleet);
-  if (fleet && home && !sameHex(fleet.hex, home.hex)) {
+  const enemy = world.anyFleet(build.fleet);
+  if (enemy && enemy.side !== side) {
+    problems.push({
+      code: 'ID_IN_USE',
+      message: `fleet id "${build.fleet}" is already in use in this game: join one of your fleets at home or name a new one`,
+      fleet: build.fleet,
+    });
+  } else if (fleet && home && !sameHex(fleet.hex, home.hex)) {
     problems.push({
       code: 'BUILD_FLEET_NOT_HOME',
       message:
@@ -120,7 +136,7 @@ export interface TransferDone {
 }
 
 /** The ships of a fleet an order names, as the fleet spells their ids (letter case aside, §1), or what is wrong. */
-function takeShips(from: WorkFleet, ids: readonly string[]): Result<string[], Problem> {
+function takeShips(world: World, from: WorkFleet, ids: readonly string[]): Result<string[], Problem> {
   if (ids.length === 0) {
     return err({ code: 'TRANSFER_EMPTY', message: `name at least one ship of ${from.id} to move`, fleet: from.id });
   }
@@ -130,7 +146,7 @@ function takeShips(from: WorkFleet, ids: readonly string[]): Result<string[], Pr
     if (seen.has(id.toUpperCase()))
       return err({ code: 'TRANSFER_SHIP', message: `ship ${id} is named twice`, ship: id, fleet: from.id });
     seen.add(id.toUpperCase());
-    const ship = from.ships.find((s) => sameId(s.id, id));
+    const ship = from.ships.find((s) => world.same(s.id, id));
     if (!ship) {
       const list = from.ships.map((s) => s.id).join(' ');
       return err({
@@ -151,7 +167,7 @@ export function applyTransfer(world: World, side: string, t: TransferOrder): Res
   const from = world.ownFleet(side, fromId);
   if (!from) return err(unknownFleet(fromId));
   if (t.kind === 'split') {
-    const taken = takeShips(from, t.ships);
+    const taken = takeShips(world, from, t.ships);
     if (!taken.ok) return taken;
     const bad = checkNewFleetId(world, side, t.as);
     if (bad) return err(bad);
@@ -192,7 +208,7 @@ export function applyTransfer(world: World, side: string, t: TransferOrder): Res
   }
   let ids = from.ships.map((s) => s.id);
   if (t.kind === 'transfer') {
-    const taken = takeShips(from, t.ships);
+    const taken = takeShips(world, from, t.ships);
     if (!taken.ok) return taken;
     ids = taken.value;
   }
@@ -236,7 +252,7 @@ export function planMove(world: World, fleet: WorkFleet, move: MoveOrder): Resul
 }
 
 /** Why a standing loss order cannot stand (§7), or null. */
-export function checkLossOrder(fleet: WorkFleet, ids: readonly string[]): Problem | null {
+export function checkLossOrder(world: World, fleet: WorkFleet, ids: readonly string[]): Problem | null {
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id.toUpperCase()))
@@ -247,7 +263,7 @@ export function checkLossOrder(fleet: WorkFleet, ids: readonly string[]): Proble
         fleet: fleet.id,
       };
     seen.add(id.toUpperCase());
-    if (!fleet.ships.some((s) => sameId(s.id, id))) {
+    if (!fleet.ships.some((s) => world.same(s.id, id))) {
       const list = fleet.ships.map((s) => s.id).join(' ');
       return {
         code: 'LOSS_SHIP',
@@ -261,8 +277,8 @@ export function checkLossOrder(fleet: WorkFleet, ids: readonly string[]): Proble
 }
 
 /** A legal loss order as the fleet spells its ships' ids (letter case aside, §1). */
-export function lossOrderOf(fleet: WorkFleet, ids: readonly string[]): string[] {
-  return ids.map((id) => fleet.ships.find((s) => sameId(s.id, id))?.id ?? id);
+export function lossOrderOf(world: World, fleet: WorkFleet, ids: readonly string[]): string[] {
+  return ids.map((id) => fleet.ships.find((s) => world.same(s.id, id))?.id ?? id);
 }
 
 /** Why a retreat order is not legal (§7), or null: `after N` with N from 1 to 20, `below P` with P from 1 to 100. */

@@ -50,7 +50,9 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
   }
 
   // Ids belong to a side (§1): unique among the side's own fleets, and among its ships, letter case aside.
-  const key = (side: string, id: string): string => JSON.stringify([side, String(id).toUpperCase()]);
+  // A campaign stored before then has ids unique in the whole game, exactly as written.
+  const key = (side: string, id: string): string =>
+    c.options.ids === 'game' ? JSON.stringify(String(id)) : JSON.stringify([side, String(id).toUpperCase()]);
   const fleetIds = new Set<string>();
   const shipIds = new Set<string>();
   for (const f of c.fleets) {
@@ -147,7 +149,7 @@ export function checkSideOrders(
   }
   for (const [fleetId, ids] of orders.lossOrders) {
     const fleet = world.ownFleet(side, fleetId);
-    const bad = fleet ? checkLossOrder(fleet, ids) : null;
+    const bad = fleet ? checkLossOrder(world, fleet, ids) : null;
     if (!fleet) errors.push(unknown(side, fleetId, 'lossOrder'));
     else if (bad) errors.push({ ...bad, side, order: { kind: 'lossOrder', fleet: fleetId } });
   }

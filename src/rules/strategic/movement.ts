@@ -6,7 +6,7 @@
 import { formatHex } from '../hex.ts';
 import { applyTransfer, checkLossOrder, checkRetreat, lossOrderOf, planMove } from './apply.ts';
 import type { CampaignEvent, SideOrders, TransferOrder } from './types.ts';
-import { sameId, type World, type WorkFleet } from './world.ts';
+import type { World, WorkFleet } from './world.ts';
 
 function describe(t: TransferOrder): string {
   if (t.kind === 'merge') return `MERGE ${t.fleet} INTO ${t.into}`;
@@ -15,10 +15,10 @@ function describe(t: TransferOrder): string {
 }
 
 /** The order a map keyed by fleet id gives the fleet, its id written in any letter case (§1). */
-function orderFor<T>(orders: ReadonlyMap<string, T>, id: string): T | undefined {
+function orderFor<T>(world: World, orders: ReadonlyMap<string, T>, id: string): T | undefined {
   const exact = orders.get(id);
   if (exact !== undefined) return exact;
-  for (const [k, v] of orders) if (sameId(k, id)) return v;
+  for (const [k, v] of orders) if (world.same(k, id)) return v;
   return undefined;
 }
 
@@ -38,7 +38,7 @@ export function moveSide(world: World, side: string, orders: SideOrders, events:
   }
   const moved = new Set<WorkFleet>();
   for (const fleet of world.fleets.filter((f) => f.side === side)) {
-    const move = orderFor(orders.moves, fleet.id);
+    const move = orderFor(world, orders.moves, fleet.id);
     if (!move) continue;
     const planned = planMove(world, fleet, move);
     if (!planned.ok) {
@@ -64,8 +64,8 @@ export function moveSide(world: World, side: string, orders: SideOrders, events:
   }
   for (const [id, list] of orders.lossOrders) {
     const fleet = world.ownFleet(side, id);
-    const problem = fleet ? checkLossOrder(fleet, list) : { message: `there is no fleet ${id}` };
-    if (fleet && !problem) fleet.lossOrder = lossOrderOf(fleet, list);
+    const problem = fleet ? checkLossOrder(world, fleet, list) : { message: `there is no fleet ${id}` };
+    if (fleet && !problem) fleet.lossOrder = lossOrderOf(world, fleet, list);
     else skip(`LOSSES ${id}`, problem!.message);
   }
   for (const [id, r] of orders.retreats) {

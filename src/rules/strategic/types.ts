@@ -70,11 +70,21 @@ export interface StarSystem {
   readonly held: string | null;
 }
 
+/**
+ * Whose ids a campaign's ids are (§1): `side` (the default) — each side's own, unique among its pieces letter case
+ * aside; `game` — unique in the whole game, exactly as written, as campaigns stored before ids belonged to a side
+ * were resolved (kept so that their turns replay as they were played).
+ */
+export const ID_SCOPES = ['side', 'game'] as const;
+export type IdScope = (typeof ID_SCOPES)[number];
+
 export interface CampaignOptions {
   readonly battles: BattleMode;
   readonly fog: FogMode;
   /** The last turn to be played (§9), or null for none. */
   readonly turnLimit: number | null;
+  /** Whose ids the campaign's ids are; absent: `side`. */
+  readonly ids?: IdScope;
 }
 
 /** A campaign between turns: everything the rules need to resolve the next one. */

@@ -20,23 +20,42 @@ export class World {
   /** In fleet order. */
   fleets: WorkFleet[];
 
+  /** Ids unique in the whole game, exactly as written: a campaign stored before ids belonged to a side. */
+  readonly gameIds: boolean;
+
   constructor(readonly campaign: Campaign) {
     this.fleets = campaign.fleets.map((f) => ({ ...f, ships: [...f.ships], lossOrder: [...f.lossOrder] }));
+    this.gameIds = campaign.options.ids === 'game';
   }
 
-  /** The side's own fleet with this id (letter case aside), if it has one: ids belong to a side (§1). */
+  /** Whether two ids of one side's pieces are one id: letter case aside (exactly, in a campaign with game ids). */
+  same(a: string, b: string): boolean {
+    return this.gameIds ? a === b : sameId(a, b);
+  }
+
+  /** The side's own fleet with this id, if it has one: ids belong to a side (§1). */
   ownFleet(side: string, id: string): WorkFleet | undefined {
-    return this.fleets.find((f) => f.side === side && sameId(f.id, id));
+    return this.fleets.find((f) => f.side === side && this.same(f.id, id));
   }
 
-  /** The side's ship with this id (letter case aside), and its fleet, if it has one. */
+  /** The side's ship with this id, and its fleet, if it has one. */
   ownShip(side: string, id: string): { fleet: WorkFleet; ship: StrategicShip } | undefined {
     for (const fleet of this.fleets) {
       if (fleet.side !== side) continue;
-      const ship = fleet.ships.find((s) => sameId(s.id, id));
+      const ship = fleet.ships.find((s) => this.same(s.id, id));
       if (ship) return { fleet, ship };
     }
     return undefined;
+  }
+
+  /** In a campaign with game ids: the fleet of either side with exactly this id, if any. */
+  anyFleet(id: string): WorkFleet | undefined {
+    return this.gameIds ? this.fleets.find((f) => f.id === id) : undefined;
+  }
+
+  /** In a campaign with game ids: whether a ship of either side has exactly this id. */
+  anyShip(id: string): boolean {
+    return this.gameIds && this.fleets.some((f) => f.ships.some((s) => s.id === id));
   }
 
   /** Removes fleets left with no ships (§1: a fleet with no ships ceases to exist). */

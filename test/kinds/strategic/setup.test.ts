@@ -56,7 +56,7 @@ describe('the campaign before setup', () => {
     expect(c.sides).toEqual(['blue', 'red']);
     expect(c.fleets).toEqual([]);
     expect(c.store).toEqual({ blue: 0, red: 0 });
-    expect(c.options).toEqual({ battles: 'strategic', fog: 'sensors', turnLimit: 20 });
+    expect(c.options).toEqual({ battles: 'strategic', fog: 'sensors', turnLimit: 20, ids: 'side' });
     expect(c.systems.filter((s) => s.home !== null).map((s) => [s.home, s.owner, s.capturedTurn])).toEqual([
       ['blue', 'blue', 0],
       ['red', 'red', 0],

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SideContext } from '../../../src/kinds/kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from '../../../src/kinds/strategic/battles.ts';
 import { viewOf } from '../../../src/kinds/strategic/view.ts';
+import { readCampaign, writeCampaign } from '../../../src/kinds/strategic/docs.ts';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { noOrders } from '../../../src/rules/strategic/check.ts';
 import { readPosition } from '../../../src/kinds/tactical/index.ts';
@@ -168,5 +169,30 @@ describe('ids belong to a side', () => {
       { type: 'build', side: 'blue', ship: build.ship, fleet: 'N1', cost: 10, skipped: true },
     ]);
     expect(r.ordersUsed).toMatchObject({ blue: { build: [expect.objectContaining({ fleet: 'N1' })] } });
+  });
+
+  it("a campaign stored before ids belonged to a side keeps the game's ids, so that its turns replay as they were played: the later of two builds of one new id is skipped", () => {
+    const stored = writeCampaign(campaign({ store: { blue: 30, red: 30 } })) as { options: Record<string, unknown> };
+    delete stored.options['ids'];
+    const old = readCampaign(stored);
+    expect(old.options.ids).toBe('game');
+    const twin = { ship: ship('twin', SCOUT), fleet: 'X' };
+    const r = resolveOk(old, { blue: { ...noOrders(), builds: [twin] }, red: { ...noOrders(), builds: [twin] } });
+    expect(r.events.filter((e) => e.type === 'skipped')).toEqual([
+      {
+        type: 'skipped',
+        side: 'red',
+        order: 'BUILD twin',
+        reason: 'ship id "twin" is already in use in this game: choose another',
+      },
+    ]);
+    // Written back as it was stored: no ids.
+    expect((writeCampaign(r.state) as { options: object }).options).not.toHaveProperty('ids');
+    // A campaign created now says its ids are its sides'.
+    const s = settings();
+    const created = setupPhase.initialState(s);
+    expect(created.ok && (kind.writeState(created.value) as { options: object }).options).toMatchObject({
+      ids: 'side',
+    });
   });
 });
