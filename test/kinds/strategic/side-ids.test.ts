@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SideContext } from '../../../src/kinds/kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from '../../../src/kinds/strategic/battles.ts';
 import { viewOf } from '../../../src/kinds/strategic/view.ts';
+import { campaignNarrative } from '../../../src/kinds/strategic/narrative.ts';
 import { readCampaign, writeCampaign } from '../../../src/kinds/strategic/docs.ts';
 import { ScriptedDice } from '../../../src/rules/dice.ts';
 import { noOrders } from '../../../src/rules/strategic/check.ts';
@@ -194,5 +195,17 @@ describe('ids belong to a side', () => {
     expect(created.ok && (kind.writeState(created.value) as { options: object }).options).toMatchObject({
       ids: 'side',
     });
+  });
+
+  it("the whole turn, as a moderator reads it, says whose fleet a sensor found: the two sides' fleets may share an id", () => {
+    const c = campaign({
+      fleets: [
+        fleet({ id: 'F1', side: 'blue', hex: '1005', ships: [ship('S1')] }),
+        fleet({ id: 'F1', side: 'red', hex: '1007', ships: [ship('S1')] }),
+      ],
+    });
+    const r = resolveOk(c, {});
+    const told = campaignNarrative(r.events as never, null, sideName).join('\n');
+    expect(told).toContain("Sensors: Blue's F1 detected Red's fleet F1 (1 ship) at 1007.");
   });
 });
