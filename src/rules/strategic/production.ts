@@ -37,8 +37,8 @@ export function build(
 ): void {
   for (const order of orders.builds) {
     const cost = shipCost(order.ship);
-    // Orders were checked on submission; a build that no longer fits (its fleet left home, its id was taken
-    // by a build of the other side) is skipped with its reason rather than failing the turn.
+    // Orders were checked on submission; a build that no longer fits (a moderator's change; in a campaign with the
+    // game's ids, an id the other side took first) is skipped with its reason rather than failing the turn.
     const problem = checkBuild(world, side, order, false)[0];
     if (problem) {
       events.push({ type: 'skipped', side, order: `BUILD ${order.ship.id}`, reason: problem.message });
