@@ -158,6 +158,14 @@ export function battleSetup(pendingDoc: unknown, index: number, turnLimit = TACT
     ships,
     defaultPlacement,
     defaultState: positionToJson(position),
+    renamed: Object.fromEntries(
+      sides.map((s) => [
+        s,
+        shipsOfSide(s)
+          .filter((x) => x.battleId !== x.id)
+          .map((x) => ({ id: x.id, battleId: x.battleId })),
+      ]),
+    ),
   };
 }
 

@@ -144,6 +144,7 @@ describe('ids belong to a side', () => {
     expect(new Set(ids).size).toBe(4);
     expect(setup.ships['blue']!.map((s) => s.id)).toEqual(['S1', 'S2']);
     expect(setup.ships['red']!.map((s) => s.id)).toEqual(['s12', 'S3']);
+    expect(setup.renamed).toEqual({ blue: [], red: [{ id: 's1', battleId: 's12' }] });
     // Red's s1 (S12 in the battle) and blue's S2 are destroyed.
     const position = readPosition(setup.defaultState);
     const final = positionToJson({
