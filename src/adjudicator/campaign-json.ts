@@ -10,6 +10,7 @@ import { DIRECTIONS, WEAPON_SIDES, type Direction, type Hex } from '../rules/typ
 import {
   BATTLE_MODES,
   FOG_MODES,
+  ID_SCOPES,
   PIECE_ID,
   type BattleOutcome,
   type Campaign,
@@ -89,10 +90,13 @@ const sideOrdersJson = z.strictObject({
   concede: z.boolean().optional(),
 });
 
+/** A ship in a battle's result: its id, or its side and id when both sides have a ship of that id there. */
+const battleShip = z.union([id, z.strictObject({ side: z.string().max(40), ship: id })]);
+
 const battleResultJson = z.strictObject({
   hex: hexText,
-  destroyed: z.array(id).max(LIMITS.fleets),
-  disengaged: z.array(id).max(LIMITS.fleets),
+  destroyed: z.array(battleShip).max(LIMITS.fleets),
+  disengaged: z.array(battleShip).max(LIMITS.fleets),
 });
 
 export const campaignJsonSchema = z.strictObject({
@@ -104,6 +108,8 @@ export const campaignJsonSchema = z.strictObject({
       battles: z.enum(BATTLE_MODES).default('strategic'),
       fog: z.enum(FOG_MODES).default('positions'),
       turnLimit: z.number().int().min(1).max(100_000).nullable().default(null),
+      /** Whose ids the campaign's ids are (rules-strategic.md §1); absent: each side's own. */
+      ids: z.enum(ID_SCOPES).optional(),
     })
     .default({ battles: 'strategic', fog: 'positions', turnLimit: null }),
   systems: z.array(systemJson).max(LIMITS.systems),

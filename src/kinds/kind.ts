@@ -145,6 +145,11 @@ export interface LinkedGameSetup {
   >;
   /** The linked kind's state document with every side placed by default. */
   readonly defaultState: unknown;
+  /**
+   * Ships that fight under another id than their own, by side (a campaign's ids belong to a side, a tactical game's
+   * ships each need their own): their id in the battle and their own. Absent or empty when none do.
+   */
+  readonly renamed?: Readonly<Record<string, readonly { readonly id: string; readonly battleId: string }[]>>;
 }
 
 /** Battles fought as games of another kind (a campaign's tactical battles). */

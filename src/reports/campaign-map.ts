@@ -10,6 +10,7 @@
  *
  *   first character   `.` empty space, `*` a system nobody owns, a side's mark in
  *                     lower case for a system it owns, in upper case for its home
+ *                     while it owns it (a home it has lost shows its owner, if any)
  *   then              `B3` the reader's ships there (its side mark and how many),
  *                     `R2` enemy ships seen there (`R?` when their number is not
  *                     known), `!3` both sides' ships (the reader's number shown)
@@ -109,7 +110,7 @@ export function renderCampaignMap(view: SideView, options: CampaignMapOptions): 
     const system = view.systems.find((s) => s.hex.col === h.col && s.hex.row === h.row);
     let first = '.';
     if (system) {
-      if (system.home !== null) first = mark(system.home);
+      if (system.home !== null && system.owner === system.home) first = mark(system.home);
       else if (system.owner !== null) first = mark(system.owner).toLowerCase();
       else first = '*';
     }
@@ -174,7 +175,7 @@ export function renderCampaignMap(view: SideView, options: CampaignMapOptions): 
   const sides = [...marks].map(([side, m]) => `${m} = ${side}`).join(', ');
   const enemyMarks = [...marks].filter(([s]) => s !== view.side).map(([, m]) => `${m}n`);
   const notes = [
-    `${sides}. A hex shows first . for space, * for a system nobody owns, a side's mark in lower case for a system it owns, in upper case for its home;`,
+    `${sides}. A hex shows first . for space, * for a system nobody owns, a side's mark in lower case for a system it owns, in upper case for its home while it owns it;`,
     `then ${mark(view.side)}n: n of your ships, ${enemyMarks.join(' ')}: n enemy ships seen (? when not known), !n: both sides' ships (n yours).`,
     'Each row takes two lines: odd columns on the first, even columns (half a hex lower) on the second.',
   ];

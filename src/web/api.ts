@@ -356,8 +356,9 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
       return 'seat';
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'BAD_TOKEN')) throw error;
-      await moderatorGameView(ctx, { gameId: id, key: token });
-      return 'moderator';
+      // A moderator who holds a seat reads the game as a seat does (issue 24).
+      const view = await moderatorGameView(ctx, { gameId: id, key: token });
+      return view.seatedAs === null ? 'moderator' : 'seat';
     }
   }
 

@@ -115,6 +115,7 @@ const campaign = (): Doc => ({
   dice: Array.from({ length: 200 }, (_, i) => (i % 6) + 1),
 });
 const fleets = (doc: Doc) => doc.fleets as Doc[];
+const shipOf = (doc: Doc, fleet: number) => (fleets(doc)[fleet]!.ships as Doc[])[0]!;
 
 const campaignCases = (valid: () => Doc): HostileCase[] => [
   {
@@ -123,9 +124,13 @@ const campaignCases = (valid: () => Doc): HostileCase[] => [
     expect: invalid(/R1/),
   },
   {
+    // Ids belong to a side: a ship id twice in one side, letter case aside (the other side may use it too).
     name: 'duplicated ship ids',
-    text: text(withValue(valid(), 'fleets.1.ships.0.id', 'b1')),
-    expect: invalid(/b1/),
+    text: text({
+      ...valid(),
+      fleets: [...fleets(valid()), { ...fleets(valid())[1], id: 'R2', ships: [{ ...shipOf(valid(), 1), id: 'R1' }] }],
+    }),
+    expect: invalid(/ID_IN_USE.*R1/),
   },
   {
     name: 'a move for an unknown fleet',

@@ -109,6 +109,24 @@ describe.each(databaseKinds)('a campaign archive on %s', (dbKind) => {
     expect(verifyExport(battle.game)).toMatchObject({ ok: true, turns: 1, summary: { winner: 'blue' } });
   });
 
+  it('verifies a campaign stored before ids belonged to a side (no `options.ids`, as this one was written) and one stored since (`ids: "side"`) alike', async () => {
+    await endGame(ctx, { gameId: ID, key: played.key }, 'end', 'over');
+    const old = asAny(await exportGame(ctx, ID, { as: 'anyone' }));
+    expect(old.initialPosition).not.toHaveProperty('options.ids');
+    expect(verifyExport(old)).toMatchObject({ ok: true, turns: 2, summary: { battles: 1 } });
+    const since = structuredClone(old);
+    const mark = (state: unknown) => {
+      if (state !== null && typeof state === 'object') (state as { options: { ids?: string } }).options.ids = 'side';
+    };
+    mark(since.initialPosition);
+    mark(since.position);
+    for (const t of since.turns) {
+      mark(t.stateBefore);
+      mark(t.stateAfter);
+    }
+    expect(verifyExport(since)).toMatchObject({ ok: true, turns: 2, summary: { battles: 1 } });
+  });
+
   it('a campaign that ends in play (a concession) exports and verifies, its ending named', async () => {
     await concede(ctx, ID, played.tokens.red);
     ctx.clock.advanceBy(25 * HOUR);

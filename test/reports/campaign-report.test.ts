@@ -1,6 +1,7 @@
 /** The campaign's text map and record sheets (rules-strategic.md §6, §10): what a side's report shows of its empire. */
 import { describe, expect, it } from 'vitest';
 import { renderCampaignMap } from '../../src/reports/campaign-map.ts';
+import { reachLines } from '../../src/kinds/strategic/report.ts';
 import { fleetControlSheet, productionControlSheet } from '../../src/reports/campaign-sheets.ts';
 import { sideView } from '../../src/rules/strategic/views.ts';
 import type { Campaign } from '../../src/rules/strategic/types.ts';
@@ -81,6 +82,39 @@ describe('the text campaign map', () => {
     const text2 = renderCampaignMap(sideView(fogged, 'blue', {}), { sides: ['blue', 'red'] });
     expect(text2).not.toContain('Near');
     expect(text2).not.toContain('R?');
+  });
+
+  it('a home its side has lost is not drawn as its own: the system shows its owner, as any other (issue 27 item 11)', () => {
+    const lost = game({
+      systems: [
+        system('0202', { home: 'blue', owner: 'red', capturedTurn: 3 }),
+        system('0505', { owner: 'blue', capturedTurn: 2 }),
+        system('0606'),
+        system('2919', { home: 'red', owner: 'red', capturedTurn: 0 }),
+      ],
+    });
+    const lines = renderCampaignMap(sideView(lost, 'blue', {}), { sides: ['blue', 'red'] }).split('\n');
+    const row2 = lines.filter((l) => l.startsWith('02'));
+    expect(row2.some((l) => l.includes('rB2'))).toBe(true);
+    expect(row2.some((l) => l.includes('BB2'))).toBe(false);
+    const nobody = game({
+      systems: [system('0202', { home: 'blue' }), system('2919', { home: 'red', owner: 'red', capturedTurn: 0 })],
+    });
+    const text = renderCampaignMap(sideView(nobody, 'blue', {}), { sides: ['blue', 'red'] });
+    expect(text.split('\n').some((l) => l.startsWith('02') && l.includes('*B2'))).toBe(true);
+    // The order block's reach lines say the home is lost, not that it is the side's.
+    const near = game({
+      systems: [
+        system('0202', { home: 'blue', owner: 'red', capturedTurn: 3 }),
+        system('2919', { home: 'red', owner: 'red', capturedTurn: 0 }),
+      ],
+      fleets: [
+        fleet({ id: 'Scouts', side: 'blue', hex: '0404', ships: [ship('Spark', SCOUT)] }),
+        fleet({ id: 'Far', side: 'red', hex: '2919', ships: [ship('r3')] }),
+      ],
+    });
+    const reach = reachLines(sideView(near, 'blue', {}), 'Scouts').join(' ');
+    expect(reach).toContain('0202, your home, held by the enemy');
   });
 });
 

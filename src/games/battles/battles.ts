@@ -180,6 +180,16 @@ async function createLinkedGame(
   return id;
 }
 
+/** What the deployment mail says of the side's ships that fight under another id (a campaign's ids are its sides'). */
+function renamedNote(setup: LinkedGameSetup, side: string): string[] {
+  const renamed = setup.renamed?.[side] ?? [];
+  if (renamed.length === 0) return [];
+  const each = renamed.map((r) => `your ${r.id} is ${r.battleId}`).join(', ');
+  return [
+    `In this battle ${each}: the enemy brings a ship of the same id, and each ship of a battle has its own. It comes back to the campaign under its own id.`,
+  ];
+}
+
 /** Mails a seat its battle: the ships it places, its zone, the deadline and the default placement. */
 async function queueDeployment(
   ctx: GamesContext,
@@ -210,6 +220,7 @@ async function queueDeployment(
     paragraphs: [
       `Hello ${seat.displayName}, in turn ${m.turn} of the campaign "${m.campaign.name}" (game ${m.campaign.id}) your ships meet ${enemies.join(' and ')}. The battle is fought as a tactical game of its own: game ${game.id}, "${game.name}", on a ${setup.map.width}×${setup.map.height} map, ${setup.turnLimit === null ? 'with no turn limit' : `at most ${setup.turnLimit} turns`}. The campaign turn resolves when every battle of it has ended.`,
       `Your ships, with their designs fixed:\n${ships.join('\n')}`,
+      ...renamedNote(setup, seat.side),
       `Place each of them on a hex of your zone (${describeZone(setup.zones[seat.side]!)}) with a facing (${DIRECTIONS.join(' ')}). ${m.deployDeadline ? `Deploy by ${describeDeadline(m.deployDeadline, seat.timeZone)}; a side that has not deployed by then is placed by default, as the block below stands.` : 'There is no deadline: the battle starts when both sides have deployed.'}`,
       `To deploy by mail, reply with this block, edited (in your reply, or in the quoted copy of this mail); as it stands it is the default placement. A deployment sent again before the battle starts replaces the one before.\n\n${deploymentBlock(game.id, defaults)}`,
       `Or deploy on the game page, or send your placement as JSON to ${ctx.publicUrl}/api/games/${game.id}/fleet with your seat token, e.g.\n${example}`,

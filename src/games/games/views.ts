@@ -208,11 +208,28 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
   };
 }
 
-/** The moderator's view: every seat with its address and the orders it has in; the outbox and the audit log. */
+/**
+ * The sides whose seats the game's moderator holds (its address is theirs), while the game runs: such a moderator is
+ * shown what those seats see and no more (issue 24) — the whole game needs a moderator without a seat. The service's
+ * operator is no player: empty for the operator, and once the game is over, when everything is revealed.
+ */
+export function seatedModeratorSides(game: Game, seatRows: readonly Seat[], m: Moderator): string[] {
+  if ('operator' in m || isOver(game) || game.moderatorEmail === null) return [];
+  return seatRows.filter((s) => s.email.trim().toLowerCase() === game.moderatorEmail).map((s) => s.side);
+}
+
+/**
+ * The moderator's view: every seat with its address and the orders it has in; the outbox and the audit log. A
+ * moderator who holds a seat (`seatedAs`, its first seat's side) sees the state as that seat does, the orders and
+ * setups of its own seats only, and not the dice seed.
+ */
 export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
   const game = await checkModerator(ctx, m);
   const view = await baseView(ctx, game);
   const seatRows = await createSeatsRepository(ctx.db).ofGame(game.id);
+  const held = seatedModeratorSides(game, seatRows, m);
+  const seatedAs = held[0] ?? null;
+  const details = await Promise.all(seatRows.map((s) => seatDetails(ctx, game, s)));
   const mail = await createOutboxRepository(ctx.db).ofGame(game.id, 50);
   const log = await ctx.db
     .select()
@@ -222,9 +239,12 @@ export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
     .limit(100);
   return {
     ...view,
-    position: game.state,
-    seed: game.seed,
-    seatDetails: await Promise.all(seatRows.map((s) => seatDetails(ctx, game, s))),
+    position: seatedAs === null ? game.state : await sideViewOf(ctx, game, seatedAs),
+    seed: seatedAs === null ? game.seed : null,
+    seatedAs,
+    seatDetails: details.map((d) =>
+      seatedAs === null || held.includes(d.side) ? d : { ...d, fleet: null, view: null, orders: null },
+    ),
     outbox: mail.map((o) => ({
       id: o.id,
       kind: o.kind,

@@ -7,10 +7,11 @@
  * battle's outcome.
  */
 import { positionToJson } from '../../adjudicator/position-json.ts';
-import { formatHex } from '../../rules/hex.ts';
+import { formatHex, sameHex } from '../../rules/hex.ts';
 import { err, ok, type Result, type RuleError } from '../../rules/result.ts';
 import { finishCampaignTurn } from '../../rules/strategic/resolve.ts';
-import type { BattleOutcome, Campaign, Fleet, PendingBattle } from '../../rules/strategic/types.ts';
+import type { BattleOutcome, Campaign, PendingBattle, ShipRef, StrategicShip } from '../../rules/strategic/types.ts';
+import { sameId } from '../../rules/strategic/world.ts';
 import type { Direction, Position, Ship } from '../../rules/types.ts';
 import type { LinkedGameSetup, ResolveOutput } from '../kind.ts';
 import { readPosition } from '../tactical/index.ts';
@@ -33,12 +34,46 @@ const COLUMNS: readonly number[] = (() => {
 /** Rows nearest the enemy first: the attacker 16, 17, 18; the defender 3, 2, 1. */
 const ROWS = { attacker: [16, 17, 18], defender: [3, 2, 1] } as const;
 
-/** The ships of one side in a battle, in fleet and ship order. */
-function shipsOf(campaign: Campaign, battle: PendingBattle, side: string) {
-  return battle.fleets
-    .map((id) => campaign.fleets.find((f) => f.id === id))
-    .filter((f): f is Fleet => f !== undefined && f.side === side)
-    .flatMap((f) => f.ships);
+/**
+ * The ships of one side in a battle, in fleet and ship order: its fleets in the battle's hex (nothing has moved since
+ * the battle was found). Ids belong to a side, so the battle's list of fleet ids alone could name the wrong side's.
+ */
+function shipsOf(campaign: Campaign, battle: PendingBattle, side: string): StrategicShip[] {
+  return campaign.fleets.filter((f) => f.side === side && sameHex(f.hex, battle.hex)).flatMap((f) => f.ships);
+}
+
+/** An id free among `taken` (upper case): the id, or it with the lowest number from 2 added that makes it free. */
+function freeBattleId(id: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(id.toUpperCase())) return id;
+  for (let n = 2; ; n++) {
+    const candidate = `${id.slice(0, 12 - String(n).length)}${n}`;
+    if (!taken.has(candidate.toUpperCase())) return candidate;
+  }
+}
+
+interface BattleShip extends StrategicShip {
+  /** The ship's id in the tactical game: its own, unless the other side brought a ship of the same id. */
+  readonly battleId: string;
+  readonly side: string;
+}
+
+/**
+ * Every ship of a battle with its id in the tactical game, side by side in the battle's side order (ruling,
+ * rules-strategic.md): a tactical game needs every ship's id to be its own, letter case aside, and ids belong to a
+ * side in a campaign; a ship of the later side whose id an earlier side's ship has gets the lowest number from 2 added
+ * that makes it free in the battle.
+ */
+function battleShips(campaign: Campaign, battle: PendingBattle): BattleShip[] {
+  const sides = campaign.sides.filter((s) => s === battle.attacker || s === battle.defender);
+  const all = sides.flatMap((side) => shipsOf(campaign, battle, side).map((ship) => ({ ...ship, side })));
+  const taken = new Set(all.map((s) => s.id.toUpperCase()));
+  const used = new Set<string>();
+  return all.map((ship) => {
+    const battleId = used.has(ship.id.toUpperCase()) ? freeBattleId(ship.id, taken) : ship.id;
+    taken.add(battleId.toUpperCase());
+    used.add(battleId.toUpperCase());
+    return { ...ship, battleId };
+  });
 }
 
 /**
@@ -68,30 +103,32 @@ export function battleSetup(pendingDoc: unknown, index: number, turnLimit = TACT
     [battle.attacker]: { fromCol: 1, toCol: BATTLE_MAP.width, fromRow: 16, toRow: 18 },
     [battle.defender]: { fromCol: 1, toCol: BATTLE_MAP.width, fromRow: 1, toRow: 3 },
   };
+  const all = battleShips(campaign, battle);
+  const shipsOfSide = (s: string) => all.filter((x) => x.side === s);
   const ships: LinkedGameSetup['ships'] = Object.fromEntries(
     sides.map((s) => [
       s,
-      shipsOf(campaign, battle, s).map((x) => ({
-        id: x.id,
+      shipsOfSide(s).map((x) => ({
+        id: x.battleId,
         design: { engine: x.engine, shields: x.shields, toHit: x.toHit, weapons: [...x.weapons] },
       })),
     ]),
   );
   const defaultPlacement = Object.fromEntries(
     sides.map((s) => {
-      const own = shipsOf(campaign, battle, s);
+      const own = shipsOfSide(s);
       const spots = placement(own.length, s === battle.attacker ? 'attacker' : 'defender');
-      return [s, own.map((x, i) => ({ id: x.id, ...spots[i]! }))];
+      return [s, own.map((x, i) => ({ id: x.battleId, ...spots[i]! }))];
     }),
   );
   const placed: Ship[] = sides.flatMap((s) => {
-    const own = shipsOf(campaign, battle, s);
+    const own = shipsOfSide(s);
     const spots = placement(own.length, s === battle.attacker ? 'attacker' : 'defender');
     return own.map((x, i): Ship => {
       const [col, row] = [Number(spots[i]!.hex.slice(0, 2)), Number(spots[i]!.hex.slice(2))];
       const design = { engine: x.engine, shields: x.shields, toHit: x.toHit, weapons: [...x.weapons] };
       return {
-        id: x.id,
+        id: x.battleId,
         side: s,
         hex: { col, row },
         facing: spots[i]!.facing,
@@ -121,28 +158,53 @@ export function battleSetup(pendingDoc: unknown, index: number, turnLimit = TACT
     ships,
     defaultPlacement,
     defaultState: positionToJson(position),
+    renamed: Object.fromEntries(
+      sides.map((s) => [
+        s,
+        shipsOfSide(s)
+          .filter((x) => x.battleId !== x.id)
+          .map((x) => ({ id: x.id, battleId: x.battleId })),
+      ]),
+    ),
   };
 }
 
 /**
  * A finished tactical game as the battle's outcome (§8): destroyed ships are lost; ships that left the map, and the
- * ships still in play of a side that conceded, disengaged; the rest survive.
+ * ships still in play of a side that conceded, disengaged; the rest survive. Each ship by its campaign id, or by
+ * `{side, ship}` where it fought under another id or the other side has a ship of the same id in the battle.
  */
 export function battleOutcome(pendingDoc: unknown, index: number, finalState: unknown) {
   const { turn } = readPending(pendingDoc);
   const battle = turn.battles[index];
   if (!battle) throw new RangeError(`the pending turn has no battle ${index}`);
   const position = readPosition(finalState);
+  const all = battleShips(turn.campaign, battle);
+  const named = (s: { id: string; side: string }): ShipRef | string => {
+    const own = all.find((x) => x.side === s.side && x.battleId === s.id);
+    if (!own) return s.id;
+    const shared = all.some((x) => x !== own && sameId(x.id, own.id));
+    return own.battleId === own.id && !shared ? own.id : { side: own.side, ship: own.id };
+  };
   return {
     hex: formatHex(battle.hex),
-    destroyed: position.ships.filter((s) => s.status === 'destroyed').map((s) => s.id),
+    destroyed: position.ships.filter((s) => s.status === 'destroyed').map(named),
     disengaged: position.ships
       .filter((s) => s.status === 'disengaged' || (s.status === 'active' && position.conceded.includes(s.side)))
-      .map((s) => s.id),
+      .map(named),
   };
 }
 
-const isIds = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isShips = (v: unknown): v is (string | ShipRef)[] =>
+  Array.isArray(v) &&
+  v.every(
+    (x) =>
+      typeof x === 'string' ||
+      (typeof x === 'object' &&
+        x !== null &&
+        typeof (x as ShipRef).side === 'string' &&
+        typeof (x as ShipRef).ship === 'string'),
+  );
 
 /** Finishes a pending turn from its battles' outcomes, in battle order. */
 export function finishBattles(
@@ -161,7 +223,7 @@ export function finishBattles(
   const read: BattleOutcome[] = [];
   for (const [i, o] of outcomes.entries()) {
     const x = o as { destroyed?: unknown; disengaged?: unknown } | null;
-    if (typeof x !== 'object' || x === null || !isIds(x.destroyed) || !isIds(x.disengaged))
+    if (typeof x !== 'object' || x === null || !isShips(x.destroyed) || !isShips(x.disengaged))
       return err([{ code: 'BATTLE_RESULT', message: `outcome ${i} is not {hex, destroyed, disengaged}` }]);
     read.push({ hex: turn.battles[i]!.hex, destroyed: x.destroyed, disengaged: x.disengaged });
   }

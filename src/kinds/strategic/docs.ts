@@ -25,7 +25,11 @@ import { DamagedDocumentError } from '../kind.ts';
 
 const messages = (errors: readonly { message: string }[]) => errors.map((e) => e.message).join('; ');
 
-/** Reads a stored campaign (the adjudicator's document, without orders or dice). */
+/**
+ * Reads a stored campaign (the adjudicator's document, without orders or dice). A campaign stored before ids belonged
+ * to a side has no `options.ids`: its ids are the game's (`game`), so that its turns go on, and replay, as they were
+ * played; a campaign created since says `ids: "side"`.
+ */
 export function readCampaign(doc: unknown): Campaign {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     throw new DamagedDocumentError('campaign', 'not a JSON object');
@@ -33,10 +37,17 @@ export function readCampaign(doc: unknown): Campaign {
   if (stray.length > 0) throw new DamagedDocumentError('campaign', `a state holds no ${stray.join(', ')}`);
   const r = parseCampaignInput(doc);
   if (!r.ok) throw new DamagedDocumentError('campaign', messages(r.errors));
-  return r.value.campaign;
+  const c = r.value.campaign;
+  return c.options.ids === undefined ? { ...c, options: { ...c.options, ids: 'game' } } : c;
 }
 
-export const writeCampaign = (c: Campaign): unknown => campaignToJson(c);
+/** A campaign as stored: one with the game's ids is written as it was before ids belonged to a side (no `ids`). */
+export function writeCampaign(c: Campaign): unknown {
+  const doc = campaignToJson(c);
+  if (c.options.ids !== 'game') return doc;
+  const { ids: _ids, ...options } = doc.options;
+  return { ...doc, options };
+}
 
 /** Reads one side's stored orders (the `orders.<side>` block of a campaign document). */
 export function readSideOrders(doc: unknown): SideOrders {
@@ -61,7 +72,7 @@ export const storedView = (view: unknown): SideView | null => (view ?? null) as 
 export function writePending(p: PendingCampaignTurn, dropped: readonly unknown[], ordersUsed: unknown): unknown {
   return {
     pending: true,
-    campaign: campaignToJson(p.campaign),
+    campaign: writeCampaign(p.campaign),
     battles: p.battles.map(battleToJson),
     events: p.events,
     initiative: [...p.initiative],

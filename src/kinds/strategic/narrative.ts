@@ -44,6 +44,9 @@ export function campaignNarrative(
   const out: string[] = [];
   const mine = (s: string) => side === null || s === side;
   const who = (s: string) => (side === null ? sideName(s) : s === side ? 'you' : 'the enemy');
+  // The sides, as every turn's production names them: ids belong to a side, so an observer is told whose a fleet is.
+  const sides = [...new Set(events.flatMap((e) => (e.type === 'production' ? [e.side] : [])))];
+  const enemyOf = (s: string) => sides.find((x) => x !== s);
   /** Battles by hex: who attacks, to tell each round from the reader's side. */
   const battles = new Map<string, { attacker: string; defender: string }>();
   for (const e of events) {
@@ -91,7 +94,9 @@ export function campaignNarrative(
       case 'sensor':
         if (side === null)
           out.push(
-            `Sensors: ${sideName(e.side)}'s ${e.by} detected fleet ${e.fleet} (${plural(e.ships, 'ship')}) at ${e.hex}.`,
+            `Sensors: ${sideName(e.side)}'s ${e.by} detected ` +
+              `${enemyOf(e.side) === undefined ? '' : `${sideName(enemyOf(e.side)!)}'s `}fleet ${e.fleet} ` +
+              `(${plural(e.ships, 'ship')}) at ${e.hex}.`,
           );
         else if (e.side === side)
           out.push(`Sensors: your fleet ${e.by} detected an enemy fleet of ${plural(e.ships, 'ship')} at ${e.hex}.`);

@@ -33,8 +33,16 @@ export function reachLines(view: SideView, fleetId: string): string[] {
   const f = view.fleets.find((x) => x.id === fleetId);
   if (!f) return [];
   const reach = fleetReach(f);
-  const owner = (s: { owner: string | null; home: string | null }) =>
-    s.home === view.side ? ', your home' : s.owner === view.side ? ', yours' : s.owner !== null ? ', enemy' : '';
+  const owner = (s: { owner: string | null; home: string | null }) => {
+    const held = s.owner === view.side ? ', yours' : s.owner !== null ? ', enemy' : '';
+    if (s.home !== view.side) return held;
+    // A home the side has lost is not its own (issue 27): whose it is now, as for any system.
+    return s.owner === view.side
+      ? ', your home'
+      : s.owner !== null
+        ? ', your home, held by the enemy'
+        : ', your home, lost';
+  };
   const systems = view.systems
     .filter((s) => distance(s.hex, f.hex) <= reach && distance(s.hex, f.hex) > 0)
     .map((s) => `${formatHex(s.hex)}${s.name ? ` ${s.name}` : ''}${owner(s)}`);

@@ -134,7 +134,8 @@ export function initialCampaign(settings: CampaignSettings): Result<Campaign, Ru
     map,
     turn: 1,
     sides,
-    options: { battles: settings.battles, fog: settings.fog, turnLimit: settings.turnLimit },
+    // Ids belong to a side (rules-strategic.md §1); stored so, as campaigns stored before are read with the game's.
+    options: { battles: settings.battles, fog: settings.fog, turnLimit: settings.turnLimit, ids: 'side' },
     systems,
     store: Object.fromEntries(sides.map((s) => [s, 0])),
     fleets: [],
@@ -277,8 +278,9 @@ function freeId(id: string, taken: Set<string>): string {
 
 /**
  * The campaign turn 1 starts from: each side's ships at its home, in its fleets, in seat order; what it did not spend
- * in its store. An id the other side's setup took first (seat order) gets the lowest number from 2 added that makes it
- * free, and the side is told (ruling, rules-strategic.md §12).
+ * in its store. Ids belong to a side (rules-strategic.md §1): the two setups never clash. A setup is read with its ids
+ * checked, so none repeats an id; one kept from before that did (letter case aside) has the lowest number from 2 added
+ * to the later id, and its side is told.
  */
 export function startCampaign(
   campaign: Campaign,
@@ -286,12 +288,12 @@ export function startCampaign(
   settings: unknown,
 ): { state: Campaign; notes: Record<string, string[]> } {
   const budget = budgetOf(settings);
-  const takenShips = new Set<string>();
-  const takenFleets = new Set<string>();
   const fleets: Fleet[] = [];
   const store: Record<string, number> = {};
   const notes: Record<string, string[]> = {};
   for (const side of campaign.sides) {
+    const takenShips = new Set<string>();
+    const takenFleets = new Set<string>();
     const setup = setups.get(side) ?? defaultSetup(side, budget);
     const home = campaign.systems.find((s) => s.home === side)!;
     const own: { id: string; ships: StrategicShip[] }[] = [];
@@ -301,13 +303,13 @@ export function startCampaign(
     for (const b of setup.builds) {
       const shipId = freeId(b.ship.id, takenShips);
       takenShips.add(shipId.toUpperCase());
-      if (shipId !== b.ship.id) said.push(`Ship ${b.ship.id} is called ${shipId}: its id was taken.`);
+      if (shipId !== b.ship.id) said.push(`Ship ${b.ship.id} is called ${shipId}: you gave its id twice.`);
       let fleetId = renamed.get(b.fleet);
       if (fleetId === undefined) {
         fleetId = freeId(b.fleet, takenFleets);
         takenFleets.add(fleetId.toUpperCase());
         renamed.set(b.fleet, fleetId);
-        if (fleetId !== b.fleet) said.push(`Fleet ${b.fleet} is called ${fleetId}: its id was taken.`);
+        if (fleetId !== b.fleet) said.push(`Fleet ${b.fleet} is called ${fleetId}: you gave its id twice.`);
       }
       const fleet = own.find((f) => f.id === fleetId);
       const ship = { ...b.ship, id: shipId };

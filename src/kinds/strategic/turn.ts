@@ -24,7 +24,8 @@ import { writePending } from './docs.ts';
 /**
  * The campaign as a side may check its orders against (§6): its own fleets in full; with fog `positions` the enemy's
  * fleets where they stand, without their ships (their ids are on the side's map); with fog `sensors` none; the
- * enemy's store as nothing. An id the side cannot know is taken is settled when the turn resolves.
+ * enemy's store as nothing. Ids belong to a side (rules-strategic.md §1): nothing the side names is checked against
+ * the enemy's pieces, so what it cannot see can neither refuse its orders now nor drop them when the turn resolves.
  */
 export function seenCampaign(campaign: Campaign, side: string): Campaign {
   const fleets = campaign.fleets
@@ -36,6 +37,13 @@ export function seenCampaign(campaign: Campaign, side: string): Campaign {
     store: Object.fromEntries(campaign.sides.map((s) => [s, s === side ? (campaign.store[s] ?? 0) : 0])),
   };
 }
+
+/**
+ * Orders as a turn resolves them: each build was checked on submission against the store and the side's own
+ * production; a build the store cannot pay when the turn resolves is skipped by the rules (§4), and a turn recorded
+ * before that check counted the side's own production alone replays as it was resolved.
+ */
+const RESOLVING = { affordable: false } as const;
 
 export const hasOrders = (o: SideOrders): boolean =>
   o.builds.length + o.transfers.length + o.moves.size + o.lossOrders.size + o.retreats.size > 0 || o.concede;
@@ -60,9 +68,9 @@ function without(o: SideOrders, e: CampaignRuleError): SideOrders | null {
 }
 
 /**
- * The part of a side's orders the turn can apply. Orders were checked against what the side sees; one that names an
- * id the enemy already has where the side cannot see it (or that a moderator's change has made illegal) is dropped
- * with its reason, and the orders that depended on it with theirs (ruling, rules-strategic.md §12).
+ * The part of a side's orders the turn can apply. Orders were checked against the side's own pieces, which only the
+ * side's orders and the moderator change; one that a moderator's change (a rollback, a replaced state) has made
+ * illegal is dropped with its reason, and the orders that depended on it with theirs (ruling, rules-strategic.md §12).
  */
 export function applicableOrders(
   campaign: Campaign,
@@ -72,7 +80,7 @@ export function applicableOrders(
   let current = orders;
   const dropped: (CampaignRuleError & { what: string })[] = [];
   for (let guard = 0; guard < 10_000; guard++) {
-    const errors = checkSideOrders(campaign, side, current);
+    const errors = checkSideOrders(campaign, side, current, RESOLVING);
     if (errors.length === 0) return { orders: current, dropped };
     const first = errors[0]!;
     const next = without(current, first);
@@ -150,7 +158,7 @@ export function resolveStrategic(
     reason: e.message,
   }));
   const ordersUsed = Object.fromEntries(campaign.sides.map((s) => [s, sideOrdersToJson(orders[s]!)]));
-  const result = resolveCampaignTurn(campaign, orders, input.dice);
+  const result = resolveCampaignTurn(campaign, orders, input.dice, RESOLVING);
   if (!result.ok) return err(result.error.map(toRuleError));
   const r = result.value;
   const droppedErrors = dropped.map(toRuleError);

@@ -16,7 +16,7 @@ import {
   type RetreatOrder,
   type TransferOrder,
 } from './types.ts';
-import { homeOf, type World, type WorkFleet } from './world.ts';
+import { homeOf, produces, type World, type WorkFleet } from './world.ts';
 import type { Hex } from '../types.ts';
 import { DIRECTIONS } from '../types.ts';
 
@@ -28,42 +28,68 @@ const unknownFleet = (id: string): Problem => ({
   fleet: id,
 });
 
-/** Whether a fleet id is free: no fleet, and no new fleet named earlier in these orders, has it. */
-function checkNewFleetId(world: World, id: string): Problem | null {
+/** Whether a fleet id is free for the side: none of its fleets, nor a new one named earlier in these orders, has it. */
+function checkNewFleetId(world: World, side: string, id: string): Problem | null {
   if (!PIECE_ID.test(id)) {
     return { code: 'FLEET_ID', message: `"${id}" is not a fleet id: use 1 to 12 letters or digits`, fleet: id };
   }
-  if (world.fleet(id)) {
+  if (world.anyFleet(id)) {
     return { code: 'ID_IN_USE', message: `fleet id "${id}" is already in use in this game: choose another`, fleet: id };
+  }
+  const taken = world.ownFleet(side, id);
+  if (taken) {
+    return {
+      code: 'ID_IN_USE',
+      message: `you already have a fleet ${taken.id}: choose another id for a new fleet`,
+      fleet: id,
+    };
   }
   return null;
 }
 
-/** Every problem with a build, before it is paid (§4): a legal 10/15/20 BP design, a free id, a fleet at home. */
-export function checkBuild(world: World, side: string, build: BuildOrder, producible: number): Problem[] {
+/** The BP the side's systems yield in this turn's production phase (§4): known when the orders are given. */
+export function ownProduction(world: World, side: string): number {
+  const { systems, turn } = world.campaign;
+  return systems.filter((s) => s.owner === side && produces(s, turn)).length;
+}
+
+/**
+ * Every problem with a build, before it is paid (§4): a legal 10/15/20 BP design, an id none of the side's ships has,
+ * a fleet of the side at home, a cost the store and the side's own production this turn could pay.
+ */
+export function checkBuild(world: World, side: string, build: BuildOrder, afford = true): Problem[] {
   const problems: Problem[] = checkStrategicShip(build.ship).map((e) => ({ ...e }));
   if (problems.length > 0) return problems;
-  if (world.shipIds().has(build.ship.id)) {
+  const same = world.ownShip(side, build.ship.id);
+  if (world.anyShip(build.ship.id)) {
     problems.push({
       code: 'ID_IN_USE',
       message: `ship id "${build.ship.id}" is already in use in this game: choose another`,
       ship: build.ship.id,
     });
+  } else if (same) {
+    problems.push({
+      code: 'ID_IN_USE',
+      message: `you already have a ship ${same.ship.id}: choose another id for the new ship`,
+      ship: build.ship.id,
+    });
   }
   const cost = shipCost(build.ship);
   const store = world.campaign.store[side] ?? 0;
-  if (cost > store + producible) {
+  const produced = ownProduction(world, side);
+  if (afford && cost > store + produced) {
     problems.push({
       code: 'BUILD_UNAFFORDABLE',
       message:
-        `${build.ship.id} costs ${cost} BP, more than the store could ever hold this turn ` +
-        `(${store} BP now, at most ${producible} more from production): build a cheaper ship or save up`,
+        `${build.ship.id} costs ${cost} BP, more than your store will hold this turn ` +
+        `(${store} BP now, ${produced} more from your production this turn): build a cheaper ship or save up`,
       ship: build.ship.id,
     });
   }
   const home = homeOf(world.campaign.systems, side);
-  const fleet = world.fleet(build.fleet);
-  if (fleet && fleet.side !== side) {
+  const fleet = world.ownFleet(side, build.fleet);
+  const enemy = world.anyFleet(build.fleet);
+  if (enemy && enemy.side !== side) {
     problems.push({
       code: 'ID_IN_USE',
       message: `fleet id "${build.fleet}" is already in use in this game: join one of your fleets at home or name a new one`,
@@ -78,16 +104,16 @@ export function checkBuild(world: World, side: string, build: BuildOrder, produc
       fleet: fleet.id,
     });
   } else if (!fleet) {
-    const bad = checkNewFleetId(world, build.fleet);
+    const bad = checkNewFleetId(world, side, build.fleet);
     if (bad) problems.push(bad);
   }
   return problems;
 }
 
-/** Places a paid build at home: joins the named fleet there, or forms it (§4). */
+/** Places a paid build at home: joins the side's named fleet there, or forms it (§4). */
 export function placeBuild(world: World, side: string, build: BuildOrder): void {
   const home = homeOf(world.campaign.systems, side)!;
-  const fleet = world.fleet(build.fleet);
+  const fleet = world.ownFleet(side, build.fleet);
   if (fleet) {
     fleet.ships.push(build.ship);
   } else {
@@ -109,25 +135,30 @@ export interface TransferDone {
   readonly hex: Hex;
 }
 
-function takeShips(from: WorkFleet, ids: readonly string[]): Problem | null {
+/** The ships of a fleet an order names, as the fleet spells their ids (letter case aside, §1), or what is wrong. */
+function takeShips(world: World, from: WorkFleet, ids: readonly string[]): Result<string[], Problem> {
   if (ids.length === 0) {
-    return { code: 'TRANSFER_EMPTY', message: `name at least one ship of ${from.id} to move`, fleet: from.id };
+    return err({ code: 'TRANSFER_EMPTY', message: `name at least one ship of ${from.id} to move`, fleet: from.id });
   }
   const seen = new Set<string>();
+  const found: string[] = [];
   for (const id of ids) {
-    if (seen.has(id)) return { code: 'TRANSFER_SHIP', message: `ship ${id} is named twice`, ship: id, fleet: from.id };
-    seen.add(id);
-    if (!from.ships.some((s) => s.id === id)) {
+    if (seen.has(id.toUpperCase()))
+      return err({ code: 'TRANSFER_SHIP', message: `ship ${id} is named twice`, ship: id, fleet: from.id });
+    seen.add(id.toUpperCase());
+    const ship = from.ships.find((s) => world.same(s.id, id));
+    if (!ship) {
       const list = from.ships.map((s) => s.id).join(' ');
-      return {
+      return err({
         code: 'TRANSFER_SHIP',
         message: `fleet ${from.id} has no ship ${id}: it has ${list}`,
         ship: id,
         fleet: from.id,
-      };
+      });
     }
+    found.push(ship.id);
   }
-  return null;
+  return ok(found);
 }
 
 /** Applies one transfer (§5) to the side's fleets, or says why it cannot be applied (nothing changed then). */
@@ -136,20 +167,23 @@ export function applyTransfer(world: World, side: string, t: TransferOrder): Res
   const from = world.ownFleet(side, fromId);
   if (!from) return err(unknownFleet(fromId));
   if (t.kind === 'split') {
-    const bad = takeShips(from, t.ships) ?? checkNewFleetId(world, t.as);
+    const taken = takeShips(world, from, t.ships);
+    if (!taken.ok) return taken;
+    const bad = checkNewFleetId(world, side, t.as);
     if (bad) return err(bad);
-    const ships = from.ships.filter((s) => t.ships.includes(s.id));
-    from.ships = from.ships.filter((s) => !t.ships.includes(s.id));
+    const names = taken.value;
+    const ships = from.ships.filter((s) => names.includes(s.id));
+    from.ships = from.ships.filter((s) => !names.includes(s.id));
     // A split-off fleet keeps the standing orders of the fleet it came from, as far as they name its ships.
     world.fleets.push({
       id: t.as,
       side,
       hex: from.hex,
       ships,
-      lossOrder: from.lossOrder.filter((id) => t.ships.includes(id)),
+      lossOrder: from.lossOrder.filter((id) => names.includes(id)),
       retreat: from.retreat,
     });
-    from.lossOrder = from.lossOrder.filter((id) => !t.ships.includes(id));
+    from.lossOrder = from.lossOrder.filter((id) => !names.includes(id));
     world.dropEmpty();
     return ok({ ships: ships.map((s) => s.id), from: from.id, to: t.as, hex: from.hex });
   }
@@ -172,10 +206,11 @@ export function applyTransfer(world: World, side: string, t: TransferOrder): Res
       fleet: from.id,
     });
   }
-  const ids = t.kind === 'merge' ? from.ships.map((s) => s.id) : t.ships;
+  let ids = from.ships.map((s) => s.id);
   if (t.kind === 'transfer') {
-    const bad = takeShips(from, ids);
-    if (bad) return err(bad);
+    const taken = takeShips(world, from, t.ships);
+    if (!taken.ok) return taken;
+    ids = taken.value;
   }
   to.ships.push(...from.ships.filter((s) => ids.includes(s.id)));
   to.lossOrder.push(...from.lossOrder.filter((id) => ids.includes(id)));
@@ -217,18 +252,18 @@ export function planMove(world: World, fleet: WorkFleet, move: MoveOrder): Resul
 }
 
 /** Why a standing loss order cannot stand (§7), or null. */
-export function checkLossOrder(fleet: WorkFleet, ids: readonly string[]): Problem | null {
+export function checkLossOrder(world: World, fleet: WorkFleet, ids: readonly string[]): Problem | null {
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id))
+    if (seen.has(id.toUpperCase()))
       return {
         code: 'LOSS_SHIP',
         message: `ship ${id} is named twice in ${fleet.id}'s loss order`,
         ship: id,
         fleet: fleet.id,
       };
-    seen.add(id);
-    if (!fleet.ships.some((s) => s.id === id)) {
+    seen.add(id.toUpperCase());
+    if (!fleet.ships.some((s) => world.same(s.id, id))) {
       const list = fleet.ships.map((s) => s.id).join(' ');
       return {
         code: 'LOSS_SHIP',
@@ -239,6 +274,11 @@ export function checkLossOrder(fleet: WorkFleet, ids: readonly string[]): Proble
     }
   }
   return null;
+}
+
+/** A legal loss order as the fleet spells its ships' ids (letter case aside, §1). */
+export function lossOrderOf(world: World, fleet: WorkFleet, ids: readonly string[]): string[] {
+  return ids.map((id) => fleet.ships.find((s) => world.same(s.id, id))?.id ?? id);
 }
 
 /** Why a retreat order is not legal (§7), or null: `after N` with N from 1 to 20, `below P` with P from 1 to 100. */

@@ -49,14 +49,25 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
       add('STORE', `side ${side}'s store must be a whole number of BP from 0`, { side });
   }
 
+  // Ids belong to a side (§1): unique among the side's own fleets, and among its ships, letter case aside.
+  // A campaign stored before then has ids unique in the whole game, exactly as written.
+  const key = (side: string, id: string): string =>
+    c.options.ids === 'game' ? JSON.stringify(String(id)) : JSON.stringify([side, String(id).toUpperCase()]);
   const fleetIds = new Set<string>();
   const shipIds = new Set<string>();
   for (const f of c.fleets) {
     if (!PIECE_ID.test(f.id))
       add('FLEET_ID', `"${f.id}" is not a fleet id: use 1 to 12 letters or digits`, { fleet: f.id });
-    if (fleetIds.has(f.id))
-      add('ID_IN_USE', `two fleets are called ${f.id}: fleet ids are unique in the game`, { fleet: f.id });
-    fleetIds.add(f.id);
+    if (fleetIds.has(key(f.side, f.id)))
+      add(
+        'ID_IN_USE',
+        `side ${f.side} has two fleets called ${f.id}: a side's fleet ids are its own, letter case aside`,
+        {
+          side: f.side,
+          fleet: f.id,
+        },
+      );
+    fleetIds.add(key(f.side, f.id));
     if (!c.sides.includes(f.side))
       add('FLEET_SIDE', `fleet ${f.id} belongs to no side of this campaign`, { fleet: f.id });
     if (!onMap(f.hex, c.map)) add('FLEET_OFF_MAP', `fleet ${f.id} is not on the map`, { fleet: f.id });
@@ -64,9 +75,16 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
       add('FLEET_EMPTY', `fleet ${f.id} has no ships: a fleet has at least one`, { fleet: f.id });
     for (const s of f.ships) {
       for (const e of checkStrategicShip(s)) errors.push({ ...e, side: f.side, fleet: f.id });
-      if (shipIds.has(s.id))
-        add('ID_IN_USE', `two ships are called ${s.id}: ship ids are unique in the game`, { ship: s.id });
-      shipIds.add(s.id);
+      if (shipIds.has(key(f.side, s.id)))
+        add(
+          'ID_IN_USE',
+          `side ${f.side} has two ships called ${s.id}: a side's ship ids are its own, letter case aside`,
+          {
+            side: f.side,
+            ship: s.id,
+          },
+        );
+      shipIds.add(key(f.side, s.id));
     }
     const retreat = checkRetreat(f.id, f.retreat);
     if (retreat) errors.push(retreat);
@@ -77,16 +95,33 @@ export function checkCampaign(c: Campaign): CampaignRuleError[] {
   return errors;
 }
 
+/** How far a side's orders are checked. */
+export interface CheckOptions {
+  /**
+   * Whether each build must be one the store and the side's own production this turn could pay (BUILD_UNAFFORDABLE,
+   * §4): true, the default, on submission. False when a game resolves orders already accepted — a turn recorded
+   * before this check counted the side's own production alone is replayed as it was resolved, a build the store
+   * cannot pay being skipped then (event `build` with `skipped: true`).
+   */
+  readonly affordable?: boolean;
+}
+
 /** No orders (§13 of the service's policy): no builds, transfers or moves; standing orders kept. */
 export function noOrders(): SideOrders {
   return { builds: [], transfers: [], moves: new Map(), lossOrders: new Map(), retreats: new Map(), concede: false };
 }
 
 /**
- * Every problem with one side's orders against the campaign. Enemy fleets are
- * answered as unknown ones, so an error never tells a side what it cannot see.
+ * Every problem with one side's orders against the campaign. Orders name the side's own pieces only and ids belong
+ * to a side (§1), so nothing here depends on the enemy's pieces: an enemy fleet is answered as an unknown one, and an
+ * error never tells a side what it cannot see.
  */
-export function checkSideOrders(campaign: Campaign, side: string, orders: SideOrders): CampaignRuleError[] {
+export function checkSideOrders(
+  campaign: Campaign,
+  side: string,
+  orders: SideOrders,
+  options: CheckOptions = {},
+): CampaignRuleError[] {
   if (!campaign.sides.includes(side)) {
     return [
       { code: 'SIDE_UNKNOWN', message: `"${side}" is not a side of this campaign: ${campaign.sides.join(' or ')}` },
@@ -94,9 +129,8 @@ export function checkSideOrders(campaign: Campaign, side: string, orders: SideOr
   }
   const errors: CampaignRuleError[] = [];
   const world = new World(campaign);
-  const producible = campaign.systems.length;
   for (const [index, build] of orders.builds.entries()) {
-    const problems = checkBuild(world, side, build, producible);
+    const problems = checkBuild(world, side, build, options.affordable !== false);
     for (const p of problems) errors.push({ ...p, side, order: { kind: 'build', index } });
     if (problems.length === 0) placeBuild(world, side, build);
   }
@@ -115,7 +149,7 @@ export function checkSideOrders(campaign: Campaign, side: string, orders: SideOr
   }
   for (const [fleetId, ids] of orders.lossOrders) {
     const fleet = world.ownFleet(side, fleetId);
-    const bad = fleet ? checkLossOrder(fleet, ids) : null;
+    const bad = fleet ? checkLossOrder(world, fleet, ids) : null;
     if (!fleet) errors.push(unknown(side, fleetId, 'lossOrder'));
     else if (bad) errors.push({ ...bad, side, order: { kind: 'lossOrder', fleet: fleetId } });
   }

@@ -20,23 +20,36 @@ export const SAVE_BP_PER_DIE = 3;
  * sides. The attacker is the side that moved a fleet in; if both did, the
  * second side; if neither, the first side.
  */
-export function findBattles(world: World, order: readonly string[], moved: ReadonlySet<string>): PendingBattle[] {
+export function findBattles(world: World, order: readonly string[], moved: ReadonlySet<WorkFleet>): Battle[] {
   const byHex = new Map<string, WorkFleet[]>();
   for (const f of world.fleets) {
     const key = formatHex(f.hex);
     byHex.set(key, [...(byHex.get(key) ?? []), f]);
   }
-  const battles: PendingBattle[] = [];
+  const battles: Battle[] = [];
   for (const key of [...byHex.keys()].sort()) {
     const fleets = byHex.get(key)!;
     const sides = new Set(fleets.map((f) => f.side));
     if (sides.size < 2) continue;
-    const movedIn = order.filter((s) => fleets.some((f) => f.side === s && moved.has(f.id)));
+    const movedIn = order.filter((s) => fleets.some((f) => f.side === s && moved.has(f)));
     const attacker = movedIn.length === 1 ? movedIn[0]! : movedIn.length === 2 ? order[1]! : order[0]!;
     const defender = order.find((s) => s !== attacker)!;
-    battles.push({ hex: fleets[0]!.hex, attacker, defender, fleets: fleets.map((f) => f.id) });
+    battles.push({ hex: fleets[0]!.hex, attacker, defender, fleets: fleets.map((f) => f.id), participants: fleets });
   }
   return battles;
+}
+
+/**
+ * A battle as the rules fight it: the pending battle, and its fleets themselves — ids belong to a side (§1), so the
+ * two sides' fleets in one hex may share an id.
+ */
+export interface Battle extends PendingBattle {
+  readonly participants: readonly WorkFleet[];
+}
+
+/** The fleets of a pending battle in a world where nothing has moved since it was found: every fleet in its hex. */
+export function battleOf(world: World, battle: PendingBattle): Battle {
+  return { ...battle, participants: world.fleetsAt(battle.hex) };
 }
 
 interface ShipAt {
@@ -82,7 +95,7 @@ export interface BattleContext {
   readonly dice: DiceSource;
   readonly events: CampaignEvent[];
   /** Fleets that retreated this turn: they take no further part in any battle (§7, Ruling). */
-  readonly retreated: Set<string>;
+  readonly retreated: Set<WorkFleet>;
   /** Ship ids lost this turn. */
   readonly destroyed: string[];
 }
@@ -114,7 +127,7 @@ export function retreat(ctx: BattleContext, fleet: WorkFleet): boolean {
   if (!home || (fleet.hex.col === home.hex.col && fleet.hex.row === home.hex.row)) return false;
   const from = fleet.hex;
   fleet.hex = retreatHex(ctx.world, fleet, home.hex);
-  ctx.retreated.add(fleet.id);
+  ctx.retreated.add(fleet);
   ctx.events.push({
     type: 'retreat',
     side: fleet.side,
@@ -133,12 +146,12 @@ function wantsToRetreat(fleet: WorkFleet, round: number, startShips: number): bo
 }
 
 /** Fights one battle by strategic combat (§7), round by round, until it ends. */
-export function fightBattle(ctx: BattleContext, battle: PendingBattle): void {
+export function fightBattle(ctx: BattleContext, battle: Battle): void {
   const hexName = formatHex(battle.hex);
-  const participants = battle.fleets.map((id) => ctx.world.fleet(id)!);
-  const start = new Map(participants.map((f) => [f.id, f.ships.length]));
+  const participants = battle.participants;
+  const start = new Map(participants.map((f) => [f, f.ships.length]));
   const inBattle = (side: string): WorkFleet[] =>
-    participants.filter((f) => f.side === side && f.ships.length > 0 && !ctx.retreated.has(f.id));
+    participants.filter((f) => f.side === side && f.ships.length > 0 && !ctx.retreated.has(f));
   const ships = (side: string) => inBattle(side).flatMap((f) => f.ships);
   const sum = (side: string, value: (s: StrategicShip) => number): number =>
     ships(side).reduce((t, s) => t + value(s), 0);
@@ -194,7 +207,7 @@ export function fightBattle(ctx: BattleContext, battle: PendingBattle): void {
       break;
     }
     for (const f of participants) {
-      if (f.ships.length > 0 && !ctx.retreated.has(f.id) && wantsToRetreat(f, round, start.get(f.id)!)) retreat(ctx, f);
+      if (f.ships.length > 0 && !ctx.retreated.has(f) && wantsToRetreat(f, round, start.get(f)!)) retreat(ctx, f);
     }
     if (ships(battle.attacker).length === 0 || ships(battle.defender).length === 0) {
       reason = 'retreat';

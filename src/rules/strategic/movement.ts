@@ -4,9 +4,9 @@
  * orders take effect for the turn's battles.
  */
 import { formatHex } from '../hex.ts';
-import { applyTransfer, checkLossOrder, checkRetreat, planMove } from './apply.ts';
+import { applyTransfer, checkLossOrder, checkRetreat, lossOrderOf, planMove } from './apply.ts';
 import type { CampaignEvent, SideOrders, TransferOrder } from './types.ts';
-import type { World } from './world.ts';
+import type { World, WorkFleet } from './world.ts';
 
 function describe(t: TransferOrder): string {
   if (t.kind === 'merge') return `MERGE ${t.fleet} INTO ${t.into}`;
@@ -14,8 +14,16 @@ function describe(t: TransferOrder): string {
   return `SPLIT ${t.ships.join(' ')} FROM ${t.from} AS ${t.as}`;
 }
 
-/** Moves one side; returns the ids of the fleets that moved at least one hex. */
-export function moveSide(world: World, side: string, orders: SideOrders, events: CampaignEvent[]): Set<string> {
+/** The order a map keyed by fleet id gives the fleet, its id written in any letter case (§1). */
+function orderFor<T>(world: World, orders: ReadonlyMap<string, T>, id: string): T | undefined {
+  const exact = orders.get(id);
+  if (exact !== undefined) return exact;
+  for (const [k, v] of orders) if (world.same(k, id)) return v;
+  return undefined;
+}
+
+/** Moves one side; returns the fleets that moved at least one hex. */
+export function moveSide(world: World, side: string, orders: SideOrders, events: CampaignEvent[]): Set<WorkFleet> {
   const skip = (order: string, reason: string): void => {
     events.push({ type: 'skipped', side, order, reason });
   };
@@ -28,9 +36,9 @@ export function moveSide(world: World, side: string, orders: SideOrders, events:
     const { ships, from, to, hex } = done.value;
     events.push({ type: 'transfer', side, kind: t.kind, ships, from, to, hex: formatHex(hex) });
   }
-  const moved = new Set<string>();
+  const moved = new Set<WorkFleet>();
   for (const fleet of world.fleets.filter((f) => f.side === side)) {
-    const move = orders.moves.get(fleet.id);
+    const move = orderFor(world, orders.moves, fleet.id);
     if (!move) continue;
     const planned = planMove(world, fleet, move);
     if (!planned.ok) {
@@ -41,7 +49,7 @@ export function moveSide(world: World, side: string, orders: SideOrders, events:
     if (path.length === 0) continue;
     const from = fleet.hex;
     fleet.hex = path[path.length - 1]!;
-    moved.add(fleet.id);
+    moved.add(fleet);
     events.push({
       type: 'move',
       side,
@@ -56,8 +64,8 @@ export function moveSide(world: World, side: string, orders: SideOrders, events:
   }
   for (const [id, list] of orders.lossOrders) {
     const fleet = world.ownFleet(side, id);
-    const problem = fleet ? checkLossOrder(fleet, list) : { message: `there is no fleet ${id}` };
-    if (fleet && !problem) fleet.lossOrder = [...list];
+    const problem = fleet ? checkLossOrder(world, fleet, list) : { message: `there is no fleet ${id}` };
+    if (fleet && !problem) fleet.lossOrder = lossOrderOf(world, fleet, list);
     else skip(`LOSSES ${id}`, problem!.message);
   }
   for (const [id, r] of orders.retreats) {

@@ -6,18 +6,10 @@
 import { formatHex } from '../hex.ts';
 import { checkBuild, placeBuild } from './apply.ts';
 import { shipCost } from './ships.ts';
-import type { CampaignEvent, SideOrders, StarSystem } from './types.ts';
-import type { World } from './world.ts';
+import type { CampaignEvent, SideOrders } from './types.ts';
+import { produces, type World } from './world.ts';
 
-/**
- * Whether a system yields BP to its owner in `turn`'s production phase (§4):
- * captured at the end of turn t, it first produces in t + 2; a home held from
- * the start (captured turn 0) produces from turn 1.
- */
-export function produces(system: StarSystem, turn: number): boolean {
-  if (system.owner === null || system.capturedTurn === null) return false;
-  return system.capturedTurn === 0 || turn >= system.capturedTurn + 2;
-}
+export { produces };
 
 /** Adds each side's production to its store, in seat order. */
 export function produce(world: World, store: Record<string, number>, events: CampaignEvent[]): void {
@@ -45,11 +37,9 @@ export function build(
 ): void {
   for (const order of orders.builds) {
     const cost = shipCost(order.ship);
-    // Orders were checked on submission; a build that no longer fits (its fleet left home, its id was taken
-    // by a build of the other side) is skipped with its reason rather than failing the turn.
-    const problem = checkBuild(world, side, order, world.campaign.systems.length).find(
-      (p) => p.code !== 'BUILD_UNAFFORDABLE',
-    );
+    // Orders were checked on submission; a build that no longer fits (a moderator's change; in a campaign with the
+    // game's ids, an id the other side took first) is skipped with its reason rather than failing the turn.
+    const problem = checkBuild(world, side, order, false)[0];
     if (problem) {
       events.push({ type: 'skipped', side, order: `BUILD ${order.ship.id}`, reason: problem.message });
       continue;

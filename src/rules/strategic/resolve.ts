@@ -12,8 +12,8 @@ import { formatHex, sameHex } from '../hex.ts';
 import { rollInitiative } from '../initiative.ts';
 import { err, ok, type Result } from '../result.ts';
 import { settleSystems } from './captures.ts';
-import { checkCampaign, checkSideOrders, noOrders } from './check.ts';
-import { fightBattle, findBattles, removeShip, retreat, type BattleContext } from './combat.ts';
+import { checkCampaign, checkSideOrders, noOrders, type CheckOptions } from './check.ts';
+import { battleOf, fightBattle, findBattles, removeShip, retreat, type Battle, type BattleContext } from './combat.ts';
 import { moveSide } from './movement.ts';
 import { build, produce } from './production.ts';
 import { sense } from './sensors.ts';
@@ -24,19 +24,19 @@ import type {
   CampaignOrders,
   CampaignRuleError,
   CampaignTurnResult,
-  PendingBattle,
   PendingCampaignTurn,
+  ShipRef,
   SideOrders,
   SideView,
 } from './types.ts';
 import { checkVictory } from './victory.ts';
 import { sideView } from './views.ts';
-import { World } from './world.ts';
+import { sameId, World, type WorkFleet } from './world.ts';
 
 type Intel = Record<string, Record<string, number>>;
 
 /** Every problem that stops a turn from being resolved: the state and each side's orders. */
-function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleError[] {
+function checkTurn(campaign: Campaign, orders: CampaignOrders, options: CheckOptions): CampaignRuleError[] {
   const errors = checkCampaign(campaign);
   if (errors.length > 0) return errors;
   if (campaign.conceded.length > 0) {
@@ -50,10 +50,9 @@ function checkTurn(campaign: Campaign, orders: CampaignOrders): CampaignRuleErro
       });
     }
   }
-  for (const side of campaign.sides) errors.push(...checkSideOrders(campaign, side, orders[side] ?? noOrders()));
-  // Two sides naming the same new ship or fleet in one turn cannot be told apart on submission, where neither
-  // sees the other's orders: builds are placed in seat order and transfers in initiative order, and the later
-  // one is skipped with its reason.
+  // Ids belong to a side (§1): one side's orders never collide with the other's pieces or new ids.
+  for (const side of campaign.sides)
+    errors.push(...checkSideOrders(campaign, side, orders[side] ?? noOrders(), options));
   return errors;
 }
 
@@ -62,8 +61,9 @@ export function resolveCampaignTurn(
   campaign: Campaign,
   orders: CampaignOrders,
   dice: DiceSource,
+  options: CheckOptions = {},
 ): Result<CampaignTurnResult | PendingCampaignTurn, CampaignRuleError[]> {
-  const errors = checkTurn(campaign, orders);
+  const errors = checkTurn(campaign, orders, options);
   if (errors.length > 0) return err(errors);
   const ordersOf = (side: string): SideOrders => orders[side] ?? noOrders();
   const diceBefore = dice.used;
@@ -79,9 +79,9 @@ export function resolveCampaignTurn(
 
   const initiative = rollInitiative(campaign.sides, dice)!;
   events.push(initiative);
-  const moved = new Set<string>();
+  const moved = new Set<WorkFleet>();
   for (const side of initiative.order) {
-    for (const id of moveSide(world, side, ordersOf(side), events)) moved.add(id);
+    for (const f of moveSide(world, side, ordersOf(side), events)) moved.add(f);
   }
   const detected = sense(world, events);
   const battles = findBattles(world, initiative.order, moved);
@@ -99,7 +99,7 @@ export function resolveCampaignTurn(
     }
     return ok({
       pending: true,
-      battles,
+      battles: battles.map(({ hex, attacker, defender, fleets }) => ({ hex, attacker, defender, fleets })),
       campaign: now,
       events,
       initiative: initiative.order,
@@ -112,7 +112,7 @@ export function resolveCampaignTurn(
   const fought = emptyIntel(campaign);
   for (const battle of battles) {
     fightBattle(ctx, battle);
-    learnFromBattle(world, battle, fought);
+    learnFromBattle(battle, fought);
   }
   return ok(
     endTurn(
@@ -133,8 +133,10 @@ export function finishCampaignTurn(
   outcomes: readonly BattleOutcome[],
 ): Result<CampaignTurnResult, CampaignRuleError[]> {
   const world = new World(pending.campaign);
-  const errors = checkOutcomes(world, pending.battles, outcomes);
-  if (errors.length > 0) return err(errors);
+  // Nothing has moved since the battles were found: each one's fleets are every fleet in its hex.
+  const battles = pending.battles.map((b) => battleOf(world, b));
+  const read = readOutcomes(battles, outcomes);
+  if (!read.ok) return read;
   const events = [...pending.events];
   const ctx: BattleContext = {
     world,
@@ -149,30 +151,38 @@ export function finishCampaignTurn(
     destroyed: [],
   };
   const fought = emptyIntel(pending.campaign);
-  for (const battle of pending.battles) {
-    const outcome = outcomes.find((o) => sameHex(o.hex, battle.hex))!;
-    const fleets = battle.fleets.map((id) => world.fleet(id)!);
+  for (const battle of battles) {
+    const outcome = read.value.find((o) => sameHex(o.hex, battle.hex))!;
+    const fleets = battle.participants;
+    const named = (list: readonly ShipRef[], f: WorkFleet, id: string) =>
+      list.some((r) => r.side === f.side && sameId(r.ship, id));
     // Ships destroyed in the tactical battle are lost to the campaign.
     for (const f of fleets) {
-      for (const s of f.ships.filter((x) => outcome.destroyed.includes(x.id))) removeShip(ctx, f, s.id, battle.hex);
+      for (const s of f.ships.filter((x) => named(outcome.destroyed, f, x.id))) removeShip(ctx, f, s.id, battle.hex);
     }
     world.dropEmpty();
     // A fleet whose every surviving ship disengaged retreats one hex toward home; one with a ship still in play stays.
     for (const f of fleets) {
-      if (f.ships.length > 0 && f.ships.every((s) => outcome.disengaged.includes(s.id))) retreat(ctx, f);
+      if (f.ships.length > 0 && f.ships.every((s) => named(outcome.disengaged, f, s.id))) retreat(ctx, f);
     }
     events.push({ type: 'battle-end', hex: formatHex(battle.hex), rounds: 0, reason: 'tactical' });
-    learnFromBattle(world, battle, fought);
+    learnFromBattle(battle, fought);
   }
   const campaign: Campaign = { ...pending.campaign, fleets: world.frozenFleets() };
   return ok(endTurn(campaign, events, pending.initiative, ctx.destroyed, pending.diceUsed, pending.detected, fought));
 }
 
-function checkOutcomes(
-  world: World,
-  battles: readonly PendingBattle[],
+interface ReadOutcome {
+  readonly hex: BattleOutcome['hex'];
+  readonly destroyed: readonly ShipRef[];
+  readonly disengaged: readonly ShipRef[];
+}
+
+/** Every battle's outcome with each ship named by side and id, or every problem with them. */
+function readOutcomes(
+  battles: readonly Battle[],
   outcomes: readonly BattleOutcome[],
-): CampaignRuleError[] {
+): Result<ReadOutcome[], CampaignRuleError[]> {
   const errors: CampaignRuleError[] = [];
   const bad = (message: string): void => {
     errors.push({ code: 'BATTLE_RESULT', message });
@@ -180,6 +190,7 @@ function checkOutcomes(
   for (const o of outcomes) {
     if (!battles.some((b) => sameHex(b.hex, o.hex))) bad(`there is no battle at ${formatHex(o.hex)} this turn`);
   }
+  const read: ReadOutcome[] = [];
   for (const b of battles) {
     const name = formatHex(b.hex);
     const found = outcomes.filter((o) => sameHex(o.hex, b.hex));
@@ -187,15 +198,28 @@ function checkOutcomes(
       bad(`the battle at ${name} needs exactly one result, not ${found.length}`);
       continue;
     }
-    const ships = new Set(b.fleets.flatMap((id) => world.fleet(id)?.ships.map((s) => s.id) ?? []));
+    const key = (r: ShipRef) => JSON.stringify([r.side, r.ship.toUpperCase()]);
+    const ships = b.participants.flatMap((f) => f.ships.map((s) => ({ side: f.side, ship: s.id })));
     const seen = new Set<string>();
-    for (const id of [...found[0]!.destroyed, ...found[0]!.disengaged]) {
-      if (!ships.has(id)) bad(`ship ${id} did not fight at ${name}`);
-      if (seen.has(id)) bad(`ship ${id} is named twice in the result of the battle at ${name}`);
-      seen.add(id);
-    }
+    const refs = (list: readonly (ShipRef | string)[]): ShipRef[] =>
+      list.flatMap((given) => {
+        const matches =
+          typeof given === 'string'
+            ? ships.filter((s) => sameId(s.ship, given))
+            : ships.filter((s) => s.side === given.side && sameId(s.ship, given.ship));
+        const what = typeof given === 'string' ? `ship ${given}` : `${given.side}'s ship ${given.ship}`;
+        if (matches.length === 0) bad(`${what} did not fight at ${name}`);
+        else if (matches.length > 1) bad(`both sides have a ${what} at ${name}: name it with its side`);
+        else if (seen.has(key(matches[0]!))) bad(`${what} is named twice in the result of the battle at ${name}`);
+        else {
+          seen.add(key(matches[0]!));
+          return [matches[0]!];
+        }
+        return [];
+      });
+    read.push({ hex: b.hex, destroyed: refs(found[0]!.destroyed), disengaged: refs(found[0]!.disengaged) });
   }
-  return errors;
+  return errors.length > 0 ? err(errors) : ok(read);
 }
 
 function emptyIntel(campaign: Campaign): Intel {
@@ -203,10 +227,9 @@ function emptyIntel(campaign: Campaign): Intel {
 }
 
 /** After a battle each side knows the count of every enemy fleet it fought (§6). */
-function learnFromBattle(world: World, battle: PendingBattle, fought: Intel): void {
-  for (const id of battle.fleets) {
-    const f = world.fleet(id);
-    if (!f) continue;
+function learnFromBattle(battle: Battle, fought: Intel): void {
+  for (const f of battle.participants) {
+    if (f.ships.length === 0) continue;
     const other = battle.attacker === f.side ? battle.defender : battle.attacker;
     fought[other]![f.id] = f.ships.length;
   }

@@ -19,7 +19,10 @@ export type FogMode = (typeof FOG_MODES)[number];
 /** The ship sizes a campaign allows, in BP (§1). */
 export const STRATEGIC_SHIP_SIZES = [10, 15, 20] as const;
 
-/** Ship and fleet ids: 1–12 letters or digits, unique in the game (§1). */
+/**
+ * Ship and fleet ids: 1–12 letters or digits (§1). Ids belong to a side: unique among the side's own ships (and among
+ * its fleets), ids that differ only in letter case being one id; the other side may use the same ids.
+ */
 export const PIECE_ID = /^[A-Za-z0-9]{1,12}$/;
 
 /** The most rounds one strategic battle lasts (§7). */
@@ -67,11 +70,21 @@ export interface StarSystem {
   readonly held: string | null;
 }
 
+/**
+ * Whose ids a campaign's ids are (§1): `side` (the default) — each side's own, unique among its pieces letter case
+ * aside; `game` — unique in the whole game, exactly as written, as campaigns stored before ids belonged to a side
+ * were resolved (kept so that their turns replay as they were played).
+ */
+export const ID_SCOPES = ['side', 'game'] as const;
+export type IdScope = (typeof ID_SCOPES)[number];
+
 export interface CampaignOptions {
   readonly battles: BattleMode;
   readonly fog: FogMode;
   /** The last turn to be played (§9), or null for none. */
   readonly turnLimit: number | null;
+  /** Whose ids the campaign's ids are; absent: `side`. */
+  readonly ids?: IdScope;
 }
 
 /** A campaign between turns: everything the rules need to resolve the next one. */
@@ -240,11 +253,20 @@ export interface PendingBattle {
   readonly fleets: readonly string[];
 }
 
-/** How a tactical battle ended (§8): the ships it destroyed and the ships that disengaged; the rest survived. */
+/** One ship of one side: ids belong to a side (§1), so a ship is named by both. */
+export interface ShipRef {
+  readonly side: string;
+  readonly ship: string;
+}
+
+/**
+ * How a tactical battle ended (§8): the ships it destroyed and the ships that disengaged; the rest survived. A ship is
+ * named by its side and id, or by its id alone when only one side has a ship of that id in the battle.
+ */
 export interface BattleOutcome {
   readonly hex: Hex;
-  readonly destroyed: readonly string[];
-  readonly disengaged: readonly string[];
+  readonly destroyed: readonly (ShipRef | string)[];
+  readonly disengaged: readonly (ShipRef | string)[];
 }
 
 /** A finished campaign turn. */
@@ -252,7 +274,7 @@ export interface CampaignTurnResult {
   /** The campaign after the turn, ready for the next one (turn + 1). */
   readonly campaign: Campaign;
   readonly events: readonly CampaignEvent[];
-  /** Ship ids lost this turn. */
+  /** Ship ids lost this turn (ids belong to a side: the `lost` events say whose each was). */
   readonly destroyed: readonly string[];
   /** Sides in initiative order, first side first. */
   readonly initiative: readonly string[];

@@ -4,6 +4,9 @@
  */
 import type { Game } from '../../games/games/games.repository.ts';
 import { sideName, type GameSettings } from '../../games/games/settings.ts';
+import type { GamesContext } from '../../games/context.ts';
+import { settingsOf } from '../../games/games/state.ts';
+import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import type { messagesOf } from '../../games/turns/side-messages.ts';
 
 /** What a form's answer brings back to the game page: problems, notices, what was typed. */
@@ -42,6 +45,27 @@ export const gameHeading = (game: Game) => ({
   public: game.public,
   result: game.result?.summary ?? null,
 });
+
+/**
+ * Who moderates the game, as every game page says it (issue 24): the reader, a player of the game (by name and side:
+ * the opponents are told when their moderator plays), someone who plays no side, or whoever holds the game's key.
+ */
+export async function moderationLine(ctx: GamesContext, game: Game, reader: Seat): Promise<string> {
+  const settings = settingsOf(game);
+  const moderator = game.moderatorEmail;
+  if (moderator === null) return "Moderated by the holder of the game's moderator key.";
+  const seated = (await createSeatsRepository(ctx.db).ofGame(game.id)).filter(
+    (s) => s.email.trim().toLowerCase() === moderator,
+  );
+  const sides = (list: readonly Seat[]) => list.map((s) => sideName(settings, s.side)).join(' and ');
+  if (reader.email.trim().toLowerCase() === moderator) {
+    return seated.length > 0
+      ? `Moderated by you; you play ${sides(seated)}, so as moderator you see only what your seat sees while the game runs.`
+      : 'Moderated by you.';
+  }
+  if (seated.length > 0) return `Moderated by ${seated[0]!.displayName}, who plays ${sides(seated)}.`;
+  return 'Moderated by someone who plays no side in this game.';
+}
 
 /** The messages form (to the other sides that have a player) and the side's messages, both ways. */
 export function messagesPanel(

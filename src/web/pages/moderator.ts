@@ -163,14 +163,12 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           : null,
       };
     });
-    // What the kind shows the moderator of the whole game (a campaign: all of it, as the players cannot see it).
-    const board = await webKindOf(game.ruleset).moderatorBoard(
-      ctx,
-      moderatorOf(req, game.id),
-      game,
-      view.position,
-      settings,
-    );
+    // What the kind shows the moderator of the whole game (a campaign: all of it, as the players cannot see it); a
+    // moderator who holds a seat sees only that seat's view, on the seat's own page (issue 24).
+    const board =
+      view.seatedAs === null
+        ? await webKindOf(game.ruleset).moderatorBoard(ctx, moderatorOf(req, game.id), game, view.position, settings)
+        : null;
     const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
     // A campaign's battle names its campaign and turn, its moderator's board linked (the battle's moderator is its).
     const battleOf = await campaignOfBattle(ctx, game.id);
@@ -203,6 +201,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         notice: shown.notice ?? null,
         problems: shown.problems ?? [],
         board,
+        seated: view.seatedAs === null ? null : { side: view.seatedAs, sideName: sideName(settings, view.seatedAs) },
         battleOf: battleOf ? { id: battleOf.id, name: battleOf.name, turn: battleOf.turn } : null,
         active: view.status === 'active',
         // A kind's setup phase may be closed now too (sides without a setup get the default).

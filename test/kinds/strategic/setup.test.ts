@@ -56,7 +56,7 @@ describe('the campaign before setup', () => {
     expect(c.sides).toEqual(['blue', 'red']);
     expect(c.fleets).toEqual([]);
     expect(c.store).toEqual({ blue: 0, red: 0 });
-    expect(c.options).toEqual({ battles: 'strategic', fog: 'sensors', turnLimit: 20 });
+    expect(c.options).toEqual({ battles: 'strategic', fog: 'sensors', turnLimit: 20, ids: 'side' });
     expect(c.systems.filter((s) => s.home !== null).map((s) => [s.home, s.owner, s.capturedTurn])).toEqual([
       ['blue', 'blue', 0],
       ['red', 'red', 0],
@@ -175,28 +175,35 @@ describe('the campaign turn 1 starts from', () => {
     expect(kind.readState(kind.writeState(started))).toEqual(started);
   });
 
-  it('"an id the other side\'s setup (the first in seat order) already has gets the lowest number from 2 added that makes it free (`S1` becomes `S12`), and only its side is told"', () => {
+  it('"Ids belong to a side, so the two setups never clash"; a setup kept from before with an id twice, letter case aside, has the later one renamed, and only its side is told', () => {
     const s = settings();
     const c = initial(s);
-    const one = (id: string, fleet: string): CampaignSetup => ({
-      builds: [{ ship: { id, engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] }, fleet }],
-    });
+    const line = { engine: 3, shields: 3, toHit: 3, weapons: ['F', 'FL', 'FR'] as const };
     const { state, notes } = startCampaign(
       c,
-      new Map([
-        ['blue', one('S1', 'F1')],
-        ['red', one('s1', 'F1')],
+      new Map<string, CampaignSetup>([
+        ['blue', { builds: [{ ship: { id: 'S1', ...line, weapons: [...line.weapons] }, fleet: 'F1' }] }],
+        [
+          'red',
+          {
+            builds: [
+              { ship: { id: 'S1', ...line, weapons: [...line.weapons] }, fleet: 'F1' },
+              { ship: { id: 's1', ...line, weapons: [...line.weapons] }, fleet: 'f1' },
+            ],
+          },
+        ],
       ]),
       s,
     );
-    expect(state.fleets.map((f) => [f.id, f.ships.map((x) => x.id)])).toEqual([
-      ['F1', ['S1']],
-      ['F12', ['s12']],
+    expect(state.fleets.map((f) => [f.side, f.id, f.ships.map((x) => x.id)])).toEqual([
+      ['blue', 'F1', ['S1']],
+      ['red', 'F1', ['S1']],
+      ['red', 'f12', ['s12']],
     ]);
     expect(notes['blue']).toEqual([]);
     expect(notes['red']).toEqual([
-      'Ship s1 is called s12: its id was taken.',
-      'Fleet F1 is called F12: its id was taken.',
+      'Ship s1 is called s12: you gave its id twice.',
+      'Fleet f1 is called f12: you gave its id twice.',
     ]);
   });
 });

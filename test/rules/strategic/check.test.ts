@@ -35,12 +35,12 @@ describe('checkCampaign', () => {
     );
   });
 
-  it('"Ship ids are 1–12 letters or digits, unique in the game"; "Fleet ids are … unique in the game"; ships of 10, 15 or 20 BP', () => {
+  it('"Ship ids are 1–12 letters or digits", unique among the side\'s ships; fleet ids unique among its fleets; ships of 10, 15 or 20 BP', () => {
     const c = campaign({
       fleets: [
-        fleet({ id: 'B1', side: 'blue', hex: '0202', ships: [ship('x', LINE)] }),
+        fleet({ id: 'B1', side: 'red', hex: '0202', ships: [ship('X', LINE)] }),
         fleet({
-          id: 'B1',
+          id: 'b1',
           side: 'red',
           hex: '1909',
           ships: [ship('x', SCOUT), { id: 'y', engine: 1, shields: 1, toHit: 1, weapons: [] }],
@@ -111,17 +111,20 @@ describe('standing orders', () => {
   });
 
   it('Decided: an order that cannot be applied at resolution is skipped and reported, and the turn goes on', () => {
-    // The build is legal on submission (at most 3 more BP this turn) but the store ends 1 short: the ship never
-    // joins B1, so it cannot be split off, and the fleet it would have formed cannot move.
-    const tight = { ...c(), store: { blue: 8, red: 0 } };
+    // Each build is legal on submission (9 BP and 1 from the home this turn) but the first spends the store: the
+    // second ship never joins B1, so it cannot be split off, and the fleet it would have formed cannot move.
+    const tight = { ...c(), store: { blue: 9, red: 0 } };
     const r = resolved(tight, {
       blue: orders({
-        builds: [{ ship: ship('n1', SCOUT), fleet: 'B1' }],
+        builds: [
+          { ship: ship('n0', SCOUT), fleet: 'B1' },
+          { ship: ship('n1', SCOUT), fleet: 'B1' },
+        ],
         transfers: [{ kind: 'split', ships: ['n1'], from: 'B1', as: 'N2' }],
         moves: new Map([['N2', { kind: 'path', path: ['S'] }]]),
       }),
     });
-    expect(eventsOf(r, 'build')[0]).toMatchObject({ skipped: true });
+    expect(eventsOf(r, 'build')[1]).toMatchObject({ skipped: true });
     expect(eventsOf(r, 'skipped').map((e) => e.order)).toEqual(['SPLIT n1 FROM B1 AS N2', 'MOVE N2']);
   });
 });

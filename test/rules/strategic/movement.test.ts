@@ -71,7 +71,9 @@ describe('§5 transfers', () => {
     expect(codes({ transfers: [{ kind: 'transfer', ships: ['b1'], from: 'A', to: 'B' }] })).toEqual(['TRANSFER_SHIP']);
     expect(codes({ transfers: [{ kind: 'merge', fleet: 'A', into: 'A' }] })).toEqual(['TRANSFER_SAME_FLEET']);
     expect(codes({ transfers: [{ kind: 'split', ships: [], from: 'A', as: 'Z' }] })).toEqual(['TRANSFER_EMPTY']);
-    expect(codes({ transfers: [{ kind: 'split', ships: ['a1'], from: 'A', as: 'R1' }] })).toEqual(['ID_IN_USE']);
+    expect(codes({ transfers: [{ kind: 'split', ships: ['a1'], from: 'A', as: 'b' }] })).toEqual(['ID_IN_USE']);
+    // Ids belong to a side: the enemy's R1 is no obstacle.
+    expect(codes({ transfers: [{ kind: 'split', ships: ['a1'], from: 'A', as: 'R1' }] })).toEqual([]);
     // An enemy fleet is answered like an unknown one: nothing hidden leaks.
     const enemy = checkSideOrders(c, 'blue', orders({ transfers: [{ kind: 'merge', fleet: 'R1', into: 'A' }] }));
     const none = checkSideOrders(c, 'blue', orders({ transfers: [{ kind: 'merge', fleet: 'ZZ', into: 'A' }] }));

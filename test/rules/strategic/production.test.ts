@@ -101,7 +101,7 @@ describe('§4 builds', () => {
     expect(r.campaign.fleets.map((f) => f.id)).toEqual(['B1', 'R1', 'NEW']);
   });
 
-  it('a build may not join a fleet away from home, nor take an id already in use', () => {
+  it('a build may not join a fleet away from home, nor take an id the side already has', () => {
     const c = campaign({
       store: { blue: 30, red: 0 },
       fleets: [
@@ -111,27 +111,11 @@ describe('§4 builds', () => {
     });
     const codes = (o: Parameters<typeof orders>[0]) => checkSideOrders(c, 'blue', orders(o)).map((e) => e.code);
     expect(codes({ builds: [{ ship: ship('n1', SCOUT), fleet: 'B1' }] })).toEqual(['BUILD_FLEET_NOT_HOME']);
-    expect(codes({ builds: [{ ship: ship('r1', SCOUT), fleet: 'N' }] })).toEqual(['ID_IN_USE']);
-    expect(codes({ builds: [{ ship: ship('n1', SCOUT), fleet: 'R1' }] })).toEqual(['ID_IN_USE']);
+    expect(codes({ builds: [{ ship: ship('B1', SCOUT), fleet: 'N' }] })).toEqual(['ID_IN_USE']);
+    // Ids belong to a side: the enemy's r1 and R1 are no obstacle.
+    expect(codes({ builds: [{ ship: ship('r1', SCOUT), fleet: 'N' }] })).toEqual([]);
+    expect(codes({ builds: [{ ship: ship('n1', SCOUT), fleet: 'R1' }] })).toEqual([]);
     expect(codes({ builds: [{ ship: ship('n1', SCOUT), fleet: 'bad-id' }] })).toEqual(['FLEET_ID']);
-  });
-
-  it('Decided: when both sides build a ship with the same new id in one turn, the later in seat order is skipped', () => {
-    const c = campaign({ store: { blue: 30, red: 30 } });
-    const r = resolved(c, {
-      blue: orders({ builds: [{ ship: ship('twin', SCOUT), fleet: 'X' }] }),
-      red: orders({ builds: [{ ship: ship('twin', SCOUT), fleet: 'Y' }] }),
-    });
-    expect(eventsOf(r, 'build').map((b) => [b.side, b.ship.id])).toEqual([['blue', 'twin']]);
-    expect(eventsOf(r, 'skipped')).toEqual([
-      {
-        type: 'skipped',
-        side: 'red',
-        order: 'BUILD twin',
-        reason: 'ship id "twin" is already in use in this game: choose another',
-      },
-    ]);
-    expect(r.campaign.store).toEqual({ blue: 21, red: 31 });
   });
 
   it('Ruling: "a ship built in turn t can move in turn t\'s movement phase with its fleet"', () => {

@@ -27,9 +27,11 @@ export type CampaignReader =
 
 export async function campaignReaderOf(ctx: GamesContext, game: Game, email: string | null): Promise<CampaignReader> {
   if (isOver(game)) return { as: 'all' };
-  if (isModerator(game, email)) return { as: 'all' };
+  // A moderator who holds a seat reads as that seat while the campaign runs: the whole game needs a moderator without
+  // one (issue 24).
   const mine = email === null ? [] : await seatsInGame(ctx, game.id, email);
-  return mine.length > 0 ? { as: 'side', side: mine[0]!.side } : { as: 'none' };
+  if (mine.length > 0) return { as: 'side', side: mine[0]!.side };
+  return isModerator(game, email) ? { as: 'all' } : { as: 'none' };
 }
 
 /** One state as the reader may see it, drawn: the whole campaign, or the side's view after `events`. */

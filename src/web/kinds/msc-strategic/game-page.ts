@@ -20,11 +20,11 @@ import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { deadlineView } from '../../../reports/turn-report.ts';
 import { formatHex } from '../../../rules/hex.ts';
 import type { CampaignOptions } from '../../../rules/strategic/types.ts';
-import { storedEvents, storedView } from '../../../kinds/strategic/docs.ts';
+import { readCampaign, storedEvents, storedView } from '../../../kinds/strategic/docs.ts';
 import type { CampaignCheckData } from './campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel } from '../page-parts.ts';
+import { gameHeading, jsonForPage, messagesPanel, moderationLine } from '../page-parts.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -129,7 +129,13 @@ export async function campaignPageModel(
           turn: turn.number,
           side: seat.side,
           sides,
-          options: { battles: options.battles, fog: options.fog, turnLimit: options.turnLimit },
+          options: {
+            battles: options.battles,
+            fog: options.fog,
+            turnLimit: options.turnLimit,
+            // A campaign stored before ids belonged to a side is checked by the older rule, as the service checks it.
+            ...(game.state && readCampaign(game.state).options.ids === 'game' ? { ids: 'game' as const } : {}),
+          },
           conceded: gameView.seats.filter((s) => s.conceded).map((s) => s.side),
           budget: inSetup ? options.budget : null,
           view,
@@ -138,6 +144,7 @@ export async function campaignPageModel(
 
   return {
     game: gameHeading(game),
+    moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
