@@ -198,6 +198,8 @@ export const zodErrors = (e: z.ZodError, code = 'INVALID_STATE'): MiniJsonError[
  * overflow the stack.
  */
 export function hostileInputErrors(input: unknown): MiniJsonError[] {
+  if (Array.isArray(input))
+    return [{ code: 'INVALID_STATE', message: 'input: expected object, received array; give one JSON document' }];
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: input, path: 'input', depth: 0 }];
   while (stack.length > 0) {
     const { value, path: at, depth } = stack.pop()!;
