@@ -44,7 +44,7 @@ export function teleportUnit(b: Battlefield, unitId: string, order: UnitOrder, d
       b.events.push({ ...s.event });
       point = s.point;
     }
-    const hex = placeNear(b.snapshot(), e, u.side, point);
+    const hex = placeNear(b.now(), e, u.side, point);
     if (hex === null) {
       b.events.push({ type: 'place', seenBy: [u.side], element: e.id, hex: null, facing: null, how: 'teleport' });
       continue;
