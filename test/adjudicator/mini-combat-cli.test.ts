@@ -217,6 +217,19 @@ describe.concurrent('msc mini resolve', () => {
     ]);
   });
 
+  it('on examples/mini-combat-defensive.json: a defensive battle (§20.3), "objectives: control a side, contested or null"', () => {
+    const r = msc(['mini', 'resolve', 'examples/mini-combat-defensive.json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.objectives).toHaveLength(8);
+    for (const o of out.objectives) expect([null, 'red', 'blue', 'contested']).toContain(o.control);
+    expect(out.objectives.filter((o: { control: string }) => o.control === 'blue').length).toBeGreaterThan(0);
+    expect(out.diceState).toMatch(/^[0-9a-f]{32}$/); // it rolls from a seed
+    const cost = JSON.parse(msc(['mini', 'cost', 'examples/mini-combat-defensive.json']).stdout);
+    expect(cost.sides).toEqual({ red: 1206, blue: 612 }); // "forces 1200 and 600 points", as near as the designs go
+  });
+
   it('reads standard input ("-" or none) and gives the same result; --pretty indents', () => {
     const text = readFileSync(new URL('../../examples/mini-combat-sample.json', import.meta.url), 'utf8');
     const file = msc(['mini', 'resolve', 'examples/mini-combat-sample.json']);
