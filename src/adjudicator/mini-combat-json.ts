@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { formatHex, parseHex } from '../rules/hex.ts';
+import { elementCost, unitCost } from '../rules/mini-combat/cost.ts';
 import type { UnitOrder } from '../rules/mini-combat/orders.ts';
 import { checkPosition } from '../rules/mini-combat/state.ts';
 import {
@@ -28,6 +29,8 @@ import {
   type Terrain,
   type Unit,
 } from '../rules/mini-combat/types.ts';
+import { objectives, unitValue } from '../rules/mini-combat/victory.ts';
+import type { SideView } from '../rules/mini-combat/views.ts';
 import { DIRECTIONS, type Hex } from '../rules/types.ts';
 
 /** Enough for any real battle, small enough that hostile input stays cheap. */
@@ -195,6 +198,8 @@ export const zodErrors = (e: z.ZodError, code = 'INVALID_STATE'): MiniJsonError[
  * overflow the stack.
  */
 export function hostileInputErrors(input: unknown): MiniJsonError[] {
+  if (Array.isArray(input))
+    return [{ code: 'INVALID_STATE', message: 'input: expected object, received array; give one JSON document' }];
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: input, path: 'input', depth: 0 }];
   while (stack.length > 0) {
     const { value, path: at, depth } = stack.pop()!;
@@ -414,4 +419,86 @@ export function orderToJson(o: UnitOrder) {
     ...(o.square ? { square: true } : {}),
     ...(o.heal === null ? {} : { heal: o.heal }),
   };
+}
+
+/** An element as written back (§22.2): every field of §3.1 and §3.2, hexes as `CCRR`, and its cost (§11). */
+export function elementToJson(e: Element) {
+  return {
+    id: e.id,
+    type: e.type,
+    command: e.command,
+    move: e.move,
+    range: e.range,
+    toHit: e.toHit,
+    save: e.save,
+    power: e.power,
+    armor: e.armor,
+    morale: e.morale,
+    special: [...e.special],
+    status: e.status,
+    hex: e.hex === null ? null : formatHex(e.hex),
+    facing: e.facing,
+    from: e.from === null ? null : formatHex(e.from),
+    still: e.still,
+    firedTurn: e.firedTurn,
+    shotUsed: e.shotUsed,
+    hidden: e.hidden,
+    carrier: e.carrier,
+    landed: e.landed,
+    submerged: e.submerged,
+    teleported: e.teleported,
+    cost: elementCost(e).cost,
+  };
+}
+
+/** A unit as written back (§22.2): its elements, its cost (§11) and its victory-point value (§20.1). */
+export function unitToJson(u: Unit) {
+  return {
+    id: u.id,
+    side: u.side,
+    formation: u.formation,
+    elements: u.elements.map(elementToJson),
+    cost: unitCost(u),
+    value: unitValue(u),
+  };
+}
+
+/** Objectives and their control (§20.3, §22.2): `[]` in a standard battle. */
+export const objectivesToJson = (p: MiniPosition) =>
+  objectives(p).map((o) => ({ hex: formatHex(o.hex), control: o.control }));
+
+/** A side's view (§22.4): `{side, turn, units, enemy, objectives, score}`, hexes as `CCRR`. */
+export function viewToJson(v: SideView) {
+  return {
+    side: v.side,
+    turn: v.turn,
+    units: v.units.map(unitToJson),
+    enemy: v.enemy.map((u) => ({
+      id: u.id,
+      side: u.side,
+      ...(u.formation === null ? {} : { formation: u.formation }),
+      elements: u.elements.map((e) => ({
+        ...e,
+        special: [...e.special],
+        hex: e.hex === null ? null : formatHex(e.hex),
+      })),
+    })),
+    objectives: v.objectives.map((o) => ({ hex: formatHex(o.hex), control: o.control })),
+    score: { ...v.score },
+  };
+}
+
+/**
+ * The dice source's problems for `resolve` (§22.1, §22.7), worked out from the
+ * document as given so that they are listed beside every other problem:
+ * `NO_DICE` with neither `dice` nor `seed`; both given is a position error.
+ */
+export function diceSourceErrors(input: unknown): MiniJsonError[] {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return [];
+  const given = ['dice', 'seed'].filter((k) => Object.hasOwn(input, k));
+  if (given.length === 0)
+    return [{ code: 'NO_DICE', message: 'give "dice" (a list of rolls 1–6) or "seed" (a string) to roll with' }];
+  if (given.length > 1)
+    return [{ code: 'INVALID_STATE', message: 'dice: give "dice" or "seed", not both: one source rolls the turn' }];
+  return [];
 }

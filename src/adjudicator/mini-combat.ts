@@ -1,19 +1,27 @@
 /**
- * `msc mini cost` and `msc mini check` (rules-mini-combat.md §22, §22.6) as
- * functions of their input text: what to print and which exit code to end
- * with. Exit 0 with the answer, 2 with every problem of the input listed.
+ * `msc mini resolve`, `msc mini cost` and `msc mini check` (rules-mini-combat.md
+ * §22) as functions of their input text: what to print and which exit code to
+ * end with. Exit 0 with the answer, 2 with every problem of the input listed,
+ * 3 (resolve) when a scripted dice list runs out.
  */
 import type { z } from 'zod';
 import { parseCodes } from '../rules/mini-combat/capabilities.ts';
+import { DiceExhaustedError, ScriptedDice, SeededDice } from '../rules/dice.ts';
 import { checkSideOrders } from '../rules/mini-combat/check.ts';
 import { elementCost, type CostWorking } from '../rules/mini-combat/cost.ts';
 import { formatFraction } from '../rules/mini-combat/fraction.ts';
+import { resolveMiniTurn, turnViews } from '../rules/mini-combat/turn.ts';
 import type { ElementDesign } from '../rules/mini-combat/types.ts';
+import { scores } from '../rules/mini-combat/victory.ts';
 import { EXIT, type Outcome } from './exit.ts';
 import {
   costInputSchema,
   designOf,
+  diceSourceErrors,
   hostileInputErrors,
+  objectivesToJson,
+  unitToJson,
+  viewToJson,
   orderToJson,
   toJsonError,
   fieldPath,
@@ -161,4 +169,54 @@ export function miniCheck(text: string): Outcome {
   }
   if (errors.length > 0) return invalid(errors);
   return { exitCode: EXIT.resolved, stdout: { ok: true, orders: understood } };
+}
+
+/**
+ * `msc mini resolve`: one turn of the position the document describes (§4,
+ * §22.1), printed as §22.2 says. Every problem of the document — its shape,
+ * the position, both sides' orders, the dice — is listed before anything is
+ * resolved (exit 2); a scripted list that runs out is exit 3, nothing printed.
+ */
+export function miniResolve(text: string): Outcome {
+  const json = parseText(text);
+  if (!json.ok) return json.outcome;
+  const hostile = hostileInputErrors(json.value);
+  if (hostile.length > 0) return invalid(hostile);
+  const diceErrors = diceSourceErrors(json.value);
+  const parsed = parsePositionInput(json.value);
+  if (!parsed.ok) return invalid([...parsed.errors, ...diceErrors]);
+  const { position, orders, dice } = parsed.value;
+  if (dice === null || diceErrors.length > 0) {
+    const problems = position.sides.flatMap((s) => checkSideOrders(position, s, orders[s] ?? []).problems);
+    return invalid([...problems.map(toJsonError), ...diceErrors]);
+  }
+  const source = dice.kind === 'scripted' ? new ScriptedDice(dice.rolls) : SeededDice.fromSeed(dice.seed);
+  try {
+    const r = resolveMiniTurn(position, orders, source);
+    if (!r.ok) return invalid(r.error.map(toJsonError));
+    const t = r.value;
+    const views = turnViews(t.position);
+    return {
+      exitCode: EXIT.resolved,
+      stdout: {
+        turn: t.position.turn,
+        units: t.position.units.map(unitToJson),
+        initiative: [...t.initiative],
+        events: t.events,
+        score: scores(t.position),
+        objectives: objectivesToJson(t.position),
+        winner: t.over?.winner ?? null,
+        gameOver: t.over !== null,
+        reason: t.over?.reason ?? null,
+        diceUsed: t.diceUsed,
+        views: Object.fromEntries(position.sides.map((s) => [s, viewToJson(views[s]!)])),
+        ordersUsed: Object.fromEntries(position.sides.map((s) => [s, (t.ordersUsed[s] ?? []).map(orderToJson)])),
+        ...(source instanceof SeededDice ? { diceState: source.save() } : {}),
+      },
+    };
+  } catch (e) {
+    if (e instanceof DiceExhaustedError)
+      return { exitCode: EXIT.diceRanOut, stderr: `msc mini resolve: ${e.message}; no result` };
+    throw e;
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * The stand-alone adjudicators of rule systems the service does not yet host as game kinds: their rules, JSON
  * contract and commands are complete, and each moves to its kind's `adjudicator` when the kind is registered.
- * `msc mini …`: Mini Combat's point costs and order checks (rules-mini-combat.md §22). (`msc scg …` is the `scg`
- * kind's own, src/kinds/scg/adjudicator.ts.)
+ * `msc mini …`: Mini Combat's turns, point costs and order checks (rules-mini-combat.md §22). (`msc scg …` is the
+ * `scg` kind's own, src/kinds/scg/adjudicator.ts.)
  */
 import type { AdjudicatorCommands } from '../kinds/kind.ts';
 
@@ -14,6 +14,11 @@ export const RULES_ONLY_ADJUDICATORS: readonly AdjudicatorCommands[] = [
     command: 'mini',
     description: 'Mini Combat: JSON in, JSON out (rules-mini-combat.md §22)',
     commands: {
+      resolve: {
+        description: 'resolve one Mini Combat turn (file, or standard input) and print the result as JSON',
+        file: 'position file with orders and dice or seed; "-" or none reads standard input',
+        load: async () => (await miniCombat()).miniResolve,
+      },
       cost: {
         description:
           'print the point cost of each element design, or of each element and unit of a position, with its working',

@@ -192,6 +192,58 @@ const campaignCases = (valid: () => Doc): HostileCase[] => [
   },
 ];
 
+/** The §23 sample battle: 17 units, both sides' turn-1 orders and its 12 dice. */
+const mini = () => example('mini-combat-sample');
+const units = (doc: Doc) => doc.units as Doc[];
+
+const miniCases = (valid: () => Doc): HostileCase[] => [
+  {
+    name: 'duplicated unit ids',
+    text: text({ ...valid(), units: [...units(valid()), units(valid())[0]] }),
+    expect: invalid(/used twice/),
+  },
+  {
+    name: 'orders for an unknown unit',
+    text: text(withValue(valid(), 'orders.red', [{ unit: 'Zed' }])),
+    expect: invalid(/"side":"red","unit":"Zed","code":"UNIT_UNKNOWN"/),
+  },
+  {
+    name: '"__proto__" as a side of the orders',
+    text: () => withProtoKey(valid(), 'orders', [{ unit: 'R1' }]),
+    expect: invalid(/__proto__/),
+  },
+  {
+    name: '"constructor" as a side of the orders',
+    text: text(withValue(valid(), 'orders.constructor', [{ unit: 'R1' }])),
+    expect: invalid(/"side":"constructor","code":"SIDE_UNKNOWN"/),
+  },
+  {
+    name: 'an off-map hex',
+    text: text(withValue(valid(), 'units.0.elements.0.hex', '9999')),
+    expect: invalid(/units\[0\]\.elements\[0\]|9999/),
+  },
+  {
+    name: 'a path of 10,000 characters',
+    text: text(withValue(valid(), 'orders.red', [{ unit: 'R1', move: 'S '.repeat(5_000) }])),
+    expect: invalid(/"code":"ORDER_FIELD".*orders\.red\[0\]\.move/),
+  },
+  {
+    name: 'stats of 1e300',
+    text: text(withValue(valid(), 'units.0.elements.0.power', 1e300)),
+    expect: invalid(/units\[0\]\.elements\[0\]\.power/),
+  },
+  {
+    name: '5,000 units',
+    text: text({ ...valid(), units: Array.from({ length: 5_000 }, (_, i) => ({ ...units(valid())[0], id: `U${i}` })) }),
+    expect: invalid(/units/),
+  },
+  {
+    name: 'dice and seed both',
+    text: text({ ...valid(), seed: 'x' }),
+    expect: invalid(/not both/),
+  },
+];
+
 // `check` and `campaign check` read their documents as `resolve` and `campaign resolve` do: the generic cases run
 // once per kind, on the command that goes furthest with its input.
 const rows: Record<string, AdjudicatorRow> = {
@@ -202,6 +254,7 @@ const rows: Record<string, AdjudicatorRow> = {
     cases: (valid) => [...genericCases(valid), ...campaignCases(valid), tiedDice(valid())],
   },
   'campaign check': { valid: campaign, cases: campaignCases },
+  'mini resolve': { valid: mini, cases: (valid) => [...genericCases(valid), ...miniCases(valid), tiedDice(valid())] },
 };
 
 hostileInputTable(rows);

@@ -1,5 +1,6 @@
-/** `msc mini cost` as a user runs it (rules-mini-combat.md §22.6, §22.7): real processes, files and exit codes. */
+/** `msc mini cost`, `check` and `resolve` as a user runs them (rules-mini-combat.md §22): processes, exit codes. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { miniCost } from '../../src/adjudicator/mini-combat.ts';
@@ -193,5 +194,77 @@ describe.concurrent('msc mini cost', () => {
       ok: true,
       orders: { red: [{ unit: 'R3' }, { unit: 'R7' }, { unit: 'R6' }] },
     });
+  });
+});
+
+describe.concurrent('msc mini resolve', () => {
+  it('on examples/mini-combat-sample.json: exit 0 and §23\'s turn 1 — "blue wins the initiative 5–3", "Red scores B6\'s 122", "12 dice are used"', () => {
+    const r = msc(['mini', 'resolve', 'examples/mini-combat-sample.json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({
+      turn: 2,
+      initiative: ['blue', 'red'],
+      score: { red: 122, blue: 0 },
+      diceUsed: 12,
+      gameOver: false,
+    });
+    const destroyed = out.events.filter((e: { type: string }) => e.type === 'destroyed');
+    expect(destroyed.map((e: { element: string; by: string }) => [e.element, e.by])).toEqual([
+      ['B6a', 'R3c'],
+      ['B6b', 'R7a'],
+    ]);
+  });
+
+  it('on examples/mini-combat-defensive.json: a defensive battle (§20.3), "objectives: control a side, contested or null"', () => {
+    const r = msc(['mini', 'resolve', 'examples/mini-combat-defensive.json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.objectives).toHaveLength(8);
+    for (const o of out.objectives) expect([null, 'red', 'blue', 'contested']).toContain(o.control);
+    expect(out.objectives.filter((o: { control: string }) => o.control === 'blue').length).toBeGreaterThan(0);
+    expect(out.diceState).toMatch(/^[0-9a-f]{32}$/); // it rolls from a seed
+    const cost = JSON.parse(msc(['mini', 'cost', 'examples/mini-combat-defensive.json']).stdout);
+    expect(cost.sides).toEqual({ red: 1206, blue: 612 }); // "forces 1200 and 600 points", as near as the designs go
+  });
+
+  it('reads standard input ("-" or none) and gives the same result; --pretty indents', () => {
+    const text = readFileSync(new URL('../../examples/mini-combat-sample.json', import.meta.url), 'utf8');
+    const file = msc(['mini', 'resolve', 'examples/mini-combat-sample.json']);
+    const stdin = msc(['mini', 'resolve'], text);
+    const dash = msc(['mini', 'resolve', '-', '--pretty'], text);
+    expect(stdin.status).toBe(0);
+    expect(stdin.stdout).toBe(file.stdout);
+    expect(dash.stdout).toMatch(/^\{\n {2}"turn": 2,/);
+    expect(JSON.parse(dash.stdout)).toEqual(JSON.parse(file.stdout));
+  });
+
+  it('determinism: the same input twice, the same bytes out', () => {
+    const a = msc(['mini', 'resolve', 'examples/mini-combat-sample.json']);
+    const b = msc(['mini', 'resolve', 'examples/mini-combat-sample.json']);
+    expect(a.stdout).toBe(b.stdout);
+  });
+
+  it('exit 3 when the scripted dice run out: a message on standard error, nothing on standard output', () => {
+    const doc = JSON.parse(readFileSync(new URL('../../examples/mini-combat-sample.json', import.meta.url), 'utf8'));
+    const r = msc(['mini', 'resolve'], JSON.stringify({ ...doc, dice: [3, 5] }));
+    expect(r.status).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/ran out/);
+  });
+
+  it('exit 2 with every problem: invalid orders of both sides, each with its side, unit and code', () => {
+    const doc = JSON.parse(readFileSync(new URL('../../examples/mini-combat-sample.json', import.meta.url), 'utf8'));
+    const r = msc(
+      ['mini', 'resolve'],
+      JSON.stringify({ ...doc, orders: { red: [{ unit: 'Zed' }], blue: [{ unit: 'B1', then: 'x' }] } }),
+    );
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).errors.map((e: { side: string; code: string }) => [e.side, e.code])).toEqual([
+      ['red', 'UNIT_UNKNOWN'],
+      ['blue', 'THEN_VALUE'],
+    ]);
   });
 });

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, string[]> = {
   mini: [],
   'mini cost': ['--pretty'],
   'mini check': ['--pretty'],
+  'mini resolve': ['--pretty'],
   scg: [],
   'scg resolve': ['--pretty'],
   'scg check': ['--pretty'],

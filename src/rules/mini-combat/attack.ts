@@ -187,7 +187,7 @@ export function isEligible(b: Battlefield, a: Element, t: Element, order: UnitOr
   if (a.hex === null || a.facing === null) return false;
   if (b.sideOf(t.id) === side || !isTargetable(b, t)) return false;
   const sight = b.sight();
-  if (!canSee(b.position, a, t, sight) && !(has(a, 'IF') && sideSees(b.snapshot(), side, t, sight))) return false;
+  if (!canSee(b.position, a, t, sight) && !(has(a, 'IF') && sideSees(b.now(), side, t, sight))) return false;
   const range = rangeTo(a, t);
   const tm = templateFor(a, t);
   if (tm === 'Cone') {

@@ -49,7 +49,16 @@ export class Battlefield {
     return this.#byId.get(id)!.unit;
   }
 
-  /** The position as it now stands. */
+  /**
+   * The position as it now stands, without copying it: for reading at once
+   * (who sees what, where an element may be placed), never to keep — it
+   * changes as the turn goes on. `snapshot` gives a copy to keep.
+   */
+  now(): MiniPosition {
+    return { ...this.position, units: this.units };
+  }
+
+  /** A copy of the position as it now stands. */
   snapshot(): MiniPosition {
     return { ...this.position, units: this.units.map((u) => ({ ...u, elements: u.elements.map((e) => ({ ...e })) })) };
   }
@@ -90,8 +99,8 @@ export class Battlefield {
   /** Who sees an event about element `id` (§9.3): its side, and the enemy if it sees the element now. */
   seenByFor(id: string): string[] {
     const side = this.sideOf(id);
-    const snap = this.snapshot();
-    return this.position.sides.filter((s) => s === side || sideSees(snap, s, this.element(id), this.sight()));
+    const now = this.now();
+    return this.position.sides.filter((s) => s === side || sideSees(now, s, this.element(id), this.sight()));
   }
 
   /** Reveals a hidden Scout for good (§12.1), with its event. */

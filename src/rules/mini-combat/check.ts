@@ -265,6 +265,7 @@ function placementProblems(p: MiniPosition, u: Unit, o: UnitOrder, at: Where): M
 /** §18.3 engagement: fire entries against the side's view. */
 function fireProblems(p: MiniPosition, side: string, o: UnitOrder, at: Where): MiniRuleError[] {
   const out: MiniRuleError[] = [];
+  if (o.fire.length === 0) return out;
   const view = sideView(p, side, betweenTurns(p));
   const seen = new Set<string>();
   for (const u2 of view.enemy) {
@@ -286,7 +287,7 @@ function fireProblems(p: MiniPosition, side: string, o: UnitOrder, at: Where): M
 /** §18.2: each element's planned path, then the unit's coherency at the planned end. */
 function pathProblems(p: MiniPosition, side: string, u: Unit, o: UnitOrder, at: Where): MiniRuleError[] {
   const out: MiniRuleError[] = [];
-  const byId = new Map(p.units.flatMap((x) => x.elements.map((y) => [y.id, y] as const)));
+  const carrierOf = (id: string) => p.units.flatMap((x) => x.elements).find((y) => y.id === id);
   const teleporting = o.teleport.length > 0 ? placed(u, 'teleport') : [];
   const ends: Hex[] = [];
   let clean = true;
@@ -298,7 +299,7 @@ function pathProblems(p: MiniPosition, side: string, u: Unit, o: UnitOrder, at: 
       start = o.teleport[Math.min(tIndex, o.teleport.length - 1)] ?? null;
       facing = forward(p, side);
     } else if (x.status === 'carried' && o.disembark) {
-      const c = x.carrier === null ? undefined : byId.get(x.carrier);
+      const c = x.carrier === null ? undefined : carrierOf(x.carrier);
       start = c?.hex ?? null;
       facing = c?.facing ?? facing;
     } else if (x.status === 'active') start = x.hex;

@@ -81,8 +81,8 @@ export function activate(b: Battlefield, phase: CombatPhase, side: string, order
     unitAttacks(b, u.id, order, dice, facts);
   } finally {
     const sight = b.sight();
-    const snap = b.snapshot();
-    event.seenBy = b.position.sides.filter((s) => s === side || u.elements.some((e) => sideSees(snap, s, e, sight)));
+    const now = b.now();
+    event.seenBy = b.position.sides.filter((s) => s === side || u.elements.some((e) => sideSees(now, s, e, sight)));
     b.events[index] = { ...event };
   }
 }

@@ -72,7 +72,7 @@ export function dropUnit(b: Battlefield, o: UnitOrder, dice: DiceSource): void {
       b.events.push({ ...s.event });
       point = s.point;
     }
-    const hex = placeNear(b.snapshot(), e, u.side, point);
+    const hex = placeNear(b.now(), e, u.side, point);
     if (hex === null) {
       b.events.push({ type: 'place', seenBy: [u.side], element: e.id, hex: null, facing: null, how: 'drop' });
       return;

@@ -71,7 +71,7 @@ function restore(b: Battlefield, r: Restorer, orders: MiniOrders, dice: DiceSour
       (nearest === null || hexDistance(e.hex, healer.hex!) < hexDistance(nearest.hex!, healer.hex!))
     )
       nearest = e;
-  const hex = placeNear(b.snapshot(), element, side, nearest!.hex!);
+  const hex = placeNear(b.now(), element, side, nearest!.hex!);
   if (hex === null) return;
   // 4. Heal4 / Rep4: "healing is only successful on a 4+".
   const roll = r.need === null ? null : dice.roll();

@@ -28,7 +28,7 @@ export function passengersSurvive(b: Battlefield, transportId: string, dice: Dic
     for (const e of u.elements) {
       if (e.status !== 'carried' || e.carrier !== transportId) continue;
       const roll = dice.roll();
-      const hex = roll >= SURVIVAL_NEED && t.hex !== null ? placeNear(b.snapshot(), e, u.side, t.hex) : null;
+      const hex = roll >= SURVIVAL_NEED && t.hex !== null ? placeNear(b.now(), e, u.side, t.hex) : null;
       e.carrier = null;
       if (hex !== null) {
         e.status = 'active';

@@ -1,46 +1,18 @@
 /**
- * Teleporting (rules-mini-combat.md §14) and the denial of placements by
- * Deny Teleport and Deny Drop (§12.4). A unit that teleports arrives here at
+ * Teleporting (rules-mini-combat.md §14); a teleport near an enemy Deny
+ * Teleport element is denied by drop.ts's `denier` (§12.4), the one test both
+ * placements share. A unit that teleports arrives here at
  * the start of its activation in the instant combat phase; combat.ts then
  * moves it and makes its attacks, as in any activation.
  */
 import { formatHex } from '../hex.ts';
 import type { DiceSource } from '../dice.ts';
-import type { Hex } from '../types.ts';
 import type { Battlefield } from './battlefield.ts';
-import { denies, has } from './capabilities.ts';
-import { hexDistance } from './geometry.ts';
+import { has } from './capabilities.ts';
+import { denier } from './drop.ts';
 import type { UnitOrder } from './orders.ts';
 import { placeNear, scatter } from './placement.ts';
 import { forward } from './setup.ts';
-import type { Element } from './types.ts';
-
-/**
- * The enemy element that denies a placement (§12.4, §14, §15): the first, in
- * state order, active element of a side other than `side` with `Den:Tel`
- * (teleport) or `Den:Drp` (drop) that has any of the aimed hexes within the
- * deny range (`options.denyRange` ÷ 5 hexes); null when none does.
- */
-export function placementDenier(
-  b: Battlefield,
-  side: string,
-  aims: readonly Hex[],
-  capability: 'Tel' | 'Drp',
-): Element | null {
-  const range = Math.floor(b.position.options.denyRange / 5);
-  for (const u of b.units) {
-    if (u.side === side) continue;
-    for (const e of u.elements)
-      if (
-        e.status === 'active' &&
-        e.hex !== null &&
-        denies(e, capability) &&
-        aims.some((h) => hexDistance(h, e.hex!) <= range)
-      )
-        return e;
-  }
-  return null;
-}
 
 /**
  * A unit's teleport (§14), before it moves. Denied — an aimed hex within the
@@ -55,9 +27,9 @@ export function placementDenier(
  */
 export function teleportUnit(b: Battlefield, unitId: string, order: UnitOrder, dice: DiceSource): boolean {
   const u = b.units.find((x) => x.id === unitId)!;
-  const denier = placementDenier(b, u.side, order.teleport, 'Tel');
-  if (denier !== null) {
-    b.events.push({ type: 'denied', seenBy: [u.side], unit: u.id, capability: 'teleport', by: denier.id });
+  const by = denier(b, u.side, order.teleport, 'Tel');
+  if (by !== null) {
+    b.events.push({ type: 'denied', seenBy: [u.side], unit: u.id, capability: 'teleport', by: by.id });
     return false;
   }
   const ethereal = u.elements.every((e) => has(e, 'Eth'));
@@ -72,7 +44,7 @@ export function teleportUnit(b: Battlefield, unitId: string, order: UnitOrder, d
       b.events.push({ ...s.event });
       point = s.point;
     }
-    const hex = placeNear(b.snapshot(), e, u.side, point);
+    const hex = placeNear(b.now(), e, u.side, point);
     if (hex === null) {
       b.events.push({ type: 'place', seenBy: [u.side], element: e.id, hex: null, facing: null, how: 'teleport' });
       continue;

@@ -52,7 +52,7 @@ export function disembarkUnit(b: Battlefield, unitId: string): void {
   for (const e of u.elements) {
     if (e.status !== 'carried' || e.carrier === null) continue;
     const carrier = b.element(e.carrier);
-    const hex = carrier.hex === null ? null : placeNear(b.snapshot(), e, u.side, carrier.hex);
+    const hex = carrier.hex === null ? null : placeNear(b.now(), e, u.side, carrier.hex);
     if (hex === null) {
       b.events.push({ type: 'place', seenBy: [u.side], element: e.id, hex: null, facing: null, how: 'disembark' });
       continue;
