@@ -283,6 +283,8 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     const page = await people[side]!.get(`/games/${id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`Sample ${ruleset}`);
+    // Every game page says who moderates (a moderator who plays a side is named, so the opponent knows).
+    expect(page.text).toMatch(/<p class="meta moderation">Moderated by [^<]+<\/p>/);
 
     const help = (await mailsTo(side)).filter((m) => m.kind === 'help');
     expect(help.length).toBeGreaterThan(0);

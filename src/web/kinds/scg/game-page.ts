@@ -20,7 +20,7 @@ import { formatHex } from '../../../rules/hex.ts';
 import { formatAr, unitTypeOf } from '../../../rules/scg/forces.ts';
 import type { MoveEvent, ScgState } from '../../../rules/scg/types.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel, type GamePageExtras } from '../page-parts.ts';
+import { gameHeading, jsonForPage, messagesPanel, moderationLine, type GamePageExtras } from '../page-parts.ts';
 import { renderScgMap } from './board-map.ts';
 import type { ScgCheckData } from './check.ts';
 
@@ -82,6 +82,7 @@ export async function scgPageModel(
   const moves = movesOf(Array.isArray(lastTurn?.events) ? (lastTurn.events as unknown[]) : []);
   return {
     game: gameHeading(game),
+    moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
