@@ -132,6 +132,19 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
   });
 
+  it('a reply to the invitation holding only a command joins and carries the command out (SET WIDTH 100)', async () => {
+    const created = await createGameAndInvite(ctx, duelInput('duel'), 'api');
+    const token = created.seats.find((s) => s.side === 'black')!.token;
+    const outcome = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), 'SET WIDTH 100'));
+    expect(outcome).toMatchObject({ outcome: 'command', detail: { commands: ['SET WIDTH 100'] } });
+    const [alice] = await ctx.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, 'duel'), eq(seats.email, ALICE)));
+    expect(alice!.joinedAt).not.toBeNull();
+    expect(alice!.reportWidth).toBe(100);
+  });
+
   it('a campaign: a reply to the invitation with the setup in it joins and sets up, never dropping the BUILD lines', async () => {
     const created = await createGameAndInvite(
       ctx,
