@@ -34,6 +34,7 @@ const EXPECTED: Record<string, string[]> = {
   'scg check': ['--pretty'],
   serve: [],
   migrate: ['--json'],
+  'mailbox-url': [],
   verify: ['--json'],
   game: [],
   'game create': [
