@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
-import { ALICE, answers, composeMail, seatAddress, submissionRows } from './support.ts';
+import { ALICE, answers, BOB, composeMail, seatAddress, submissionRows } from './support.ts';
+import { createGameAndInvite } from '../../src/games/games/create.ts';
 
 describe('orders in an attachment', () => {
   let database: TestDatabase;
@@ -39,6 +40,32 @@ describe('orders in an attachment', () => {
     const answer = await lastAnswer();
     expect(answer.kind).toBe('accepted');
     expect(answer.textBody.replace(/\s+/g, ' ')).toContain('read from the attached file "orders.txt"');
+  });
+
+  it('a reply to the invitation with its orders attached joins, and the orders are taken', async () => {
+    const created = await createGameAndInvite(
+      ctx,
+      {
+        id: 'invited',
+        name: 'Invited duel',
+        scenario: 'tutorial-duel',
+        seats: [
+          { side: 'black', email: ALICE, name: 'Alice' },
+          { side: 'grey', email: BOB, name: 'Bob' },
+        ],
+      },
+      'api',
+    );
+    const token = created.seats.find((s) => s.side === 'black')!.token;
+    const raw = await composeMail({
+      from: ALICE,
+      to: seatAddress(token),
+      subject: 'Re: Invitation',
+      text: 'Count me in, see the file.\n',
+      attachments: [{ filename: 'orders.txt', content: duelOrders('invited', 'black'), contentType: 'text/plain' }],
+    });
+    expect((await handleInboundMail(ctx, raw)).outcome).toBe('accepted');
+    expect(await submissionRows(ctx.db, 'invited')).toHaveLength(1);
   });
 
   it('orders in the text and a picture attached: the answer says the attachment was not read', async () => {
