@@ -71,8 +71,9 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
       sent: () => [strategicKind.orderBlock(at)],
     });
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    const { orders, commands, message } = parsed.value;
-    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message };
+    // The notes (a greeting skipped, orders read from the quote) go into the answer, as the setup's do.
+    const { orders, commands, message, notes } = parsed.value;
+    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message, notes };
   },
   formatOrders: (orders, at) => formatCampaignOrders(orders, textContext(at)),
   orderBlock: (at, current) =>
