@@ -50,6 +50,16 @@ describe('a campaign turn accepted by mail', () => {
     expect(answer.textBody).toContain('line 1 ("Hello,") read as a greeting or sign-off and skipped');
   });
 
+  it('forecasts the result: where each move ends, and the store after the builds', async () => {
+    const text = 'GAME war TURN 1\nBUILD Rx E5 S2 H1 W F AS Rw2\nMOVE Rwing TO 0205\nEND';
+    expect((await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), text))).outcome).toBe('accepted');
+    const answer = (await lastAccepted()).textBody.replace(/\s+/g, ' ');
+    expect(answer).toMatch(/forecast: MOVE Rwing from 0101 to 0205 in 5 hexes \(0201, 0202, 0203, 0204, 0205\)/);
+    expect(answer).toMatch(
+      /forecast: your store 20 BP, \+ 1 BP produced this turn, − 10 BP for 1 build = 11 BP after the builds/,
+    );
+  });
+
   it('says the orders were read from the block edited in the quote, and which lines', async () => {
     const report = (await ctx.db.select().from(outbox))
       .filter((m) => m.toAddress === ALICE && m.subject.startsWith('[war] Turn 1'))

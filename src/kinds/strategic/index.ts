@@ -12,6 +12,7 @@ import { err } from '../../rules/result.ts';
 import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from './battles.ts';
+import { forecastNotes } from './forecast.ts';
 import { readCampaign, readSideOrders, writeCampaign, writeSideOrders } from './docs.ts';
 import { campaignBlock, campaignEndReport, campaignReport } from './report.ts';
 import {
@@ -71,9 +72,11 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
       sent: () => [strategicKind.orderBlock(at)],
     });
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    // The notes (a greeting skipped, orders read from the quote) go into the answer, as the setup's do.
+    // The notes (a greeting skipped, orders read from the quote) go into the answer, as the setup's do, with the
+    // forecast of what the orders do: where each move ends, the store after the builds.
     const { orders, commands, message, notes } = parsed.value;
-    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message, notes };
+    const forecast = forecastNotes(seenCampaign(at.state, at.side), at.side, orders);
+    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message, notes: [...notes, ...forecast] };
   },
   formatOrders: (orders, at) => formatCampaignOrders(orders, textContext(at)),
   orderBlock: (at, current) =>
