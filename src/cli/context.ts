@@ -5,9 +5,12 @@
  * database and has recorded its URL in the lock, `msc game …` goes through
  * that server's API instead (http-client.ts).
  */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig, type Config } from '../config/config.ts';
 import { DataDirInUseError, readDataDirHolder } from '../server/data-dir.ts';
+import { runningServers, type RunningServer } from '../server/find-servers.ts';
 import { IN_MEMORY, openDatabase, describeServer, migrate, type Database } from '../server/database.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createGamesContext } from '../server/context.ts';
@@ -74,6 +77,29 @@ export interface ClientOptions {
   /** The game's moderator key: needed only when commands go through a server. */
   readonly key?: string;
   readonly stderr?: NodeJS.WritableStream;
+  /** The servers running on this machine (find-servers.ts; tests give their own). */
+  readonly runningServers?: () => readonly RunningServer[];
+}
+
+/**
+ * Before a command makes a new, empty embedded database: whether the user meant a server's. A DATA_DIR with no
+ * database while a server runs on another folder stops the command, naming that folder (nothing is made); with no
+ * such server the database is made, and the notice says so.
+ */
+function newDatabaseNotice(config: Config, options: ClientOptions): string | null {
+  if (config.databaseUrl || config.dataDir === IN_MEMORY) return null;
+  const folder = join(config.dataDir, 'pglite');
+  if (existsSync(folder)) return null;
+  const here = resolve(config.dataDir);
+  const servers = (options.runningServers ?? runningServers)().filter((s) => resolve(s.dataDir) !== here);
+  if (servers.length > 0) {
+    const named = servers.map((s) => `  DATA_DIR=${s.dataDir}  (msc serve, process ${s.pid}, ${s.url})`).join('\n');
+    throw new CliError(
+      `there is no database in ${config.dataDir} (DATA_DIR, ${here}), and a server runs on another folder:\n${named}\n` +
+        'Run msc with that DATA_DIR to reach its games. To start a new database in this folder instead, run msc migrate first.',
+    );
+  }
+  return `msc: there was no database in ${config.dataDir} (DATA_DIR): a new, empty database was made in ${folder}. If your games are elsewhere, set DATA_DIR to the folder msc serve runs on (it holds msc.lock while it runs).`;
 }
 
 /** The way `msc game …` reaches the games now: the database itself, or the server that holds it. */
@@ -88,6 +114,7 @@ export async function openGamesClient(options: ClientOptions): Promise<GamesClie
   };
   const url = serverHolding(config);
   if (url) return viaServer(url);
+  const notice = newDatabaseNotice(config, options);
   const logger = cliLogger(config, options.stderr);
   let database: Database;
   try {
@@ -100,7 +127,7 @@ export async function openGamesClient(options: ClientOptions): Promise<GamesClie
   }
   try {
     const ctx = await createGamesContext(config, database, { logger });
-    return new DirectGamesClient(ctx, databaseWhere(config), () => database.close());
+    return new DirectGamesClient(ctx, databaseWhere(config), () => database.close(), notice);
   } catch (error) {
     await database.close();
     throw error;

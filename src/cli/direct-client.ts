@@ -40,6 +40,8 @@ export class DirectGamesClient implements GamesClient {
     private readonly ctx: GamesContext,
     readonly where: string,
     private readonly onClose: () => Promise<void> = async () => undefined,
+    /** What the user should know about the database opened (a new, empty one was made), or null. */
+    readonly notice: string | null = null,
   ) {}
 
   #operator(gameId: string): Moderator {

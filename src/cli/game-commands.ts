@@ -91,8 +91,9 @@ export function registerGameCommands(program: Command, deps: GameCommandDeps): v
 
   gameCommand(game, 'list', 'list the games').action((opts: Common) =>
     run(deps, opts, async (open) => {
-      const games = await (await open()).list();
-      answer(io, opts, games, () => listText(games));
+      const client = await open();
+      const games = await client.list();
+      answer(io, opts, games, () => listText(games, client.where));
     }),
   );
 

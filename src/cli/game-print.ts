@@ -54,8 +54,9 @@ export function createdNotes(c: CreatedGameInfo): string[] {
   ];
 }
 
-export function listText(games: readonly GameSummary[]): string {
-  if (games.length === 0) return 'No games yet: create one with msc game create.';
+/** The games as a table; none: where the command looked (`where`, the client's), so a wrong DATA_DIR shows. */
+export function listText(games: readonly GameSummary[], where?: string): string {
+  if (games.length === 0) return `No games yet${where ? ` in ${where}` : ''}: create one with msc game create.`;
   return table(
     ['ID', 'NAME', 'SCENARIO', 'STATUS', 'TURN', 'WINNER', 'UPDATED'],
     games.map((g) => [g.id, g.name, g.scenario, g.status, String(g.turn), g.winner ?? '-', when(g.updatedAt)]),

@@ -48,7 +48,10 @@ export async function run(
   let client: GamesClient | null = null;
   const open = async (): Promise<GamesClient> => {
     const key = opts.key ?? deps.io.env.MSC_KEY;
-    client ??= await deps.openClient(key ? { key } : {});
+    if (!client) {
+      client = await deps.openClient(key ? { key } : {});
+      if (client.notice) deps.io.err(client.notice);
+    }
     return client;
   };
   try {

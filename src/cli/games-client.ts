@@ -90,6 +90,8 @@ export interface NewPlayer {
 export interface GamesClient {
   /** Where the commands go, for messages: "the database …" or "the server at …". */
   readonly where: string;
+  /** What the user should know about where the commands went (a new, empty database made), said once; or none. */
+  readonly notice?: string | null;
   create(input: CreateGameInput): Promise<CreatedGameInfo>;
   list(): Promise<GameSummary[]>;
   show(gameId: string): Promise<GameDetails>;

@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { registerAdjudicatorCommands } from './adjudicator-commands.ts';
 import { registerGameCommands, type GameCommandDeps } from './game-commands.ts';
 import type { CliIO } from './io.ts';
+import { registerMailboxCommand } from './mailbox-command.ts';
 import { registerMigrateCommand } from './migrate-command.ts';
 import { registerServeCommand } from './serve-command.ts';
 import { registerVerifyCommand } from './verify-command.ts';
@@ -31,6 +32,7 @@ export function buildProgram(io: CliIO, options: ProgramOptions = {}): Command {
   registerAdjudicatorCommands(program);
   registerServeCommand(program, io);
   registerMigrateCommand(program, io);
+  registerMailboxCommand(program, io);
   registerVerifyCommand(program, io);
   registerGameCommands(program, {
     io,

@@ -63,6 +63,10 @@ export const OUTBOX_KINDS = [
   'message',
   'login',
   'invite',
+  /** A joined seat's setup mail ("You have a seat in …"): no invitation, and not counted as one. */
+  'setup',
+  /** A campaign battle's deployment mail: not counted as an invitation either. */
+  'deploy',
   'moderation',
   'notice',
 ] as const;

@@ -40,7 +40,7 @@ import {
   type Notice,
 } from './notices.ts';
 import { readMail, type InboundEnvelope, type ReadMail } from './read-mail.ts';
-import { applySeatMail, gameOfSeat, senderMatches, type Verdict } from './seat-mail.ts';
+import { applySeatMail, gameOfSeat, senderMatches, textToRead, type Verdict } from './seat-mail.ts';
 import { findSeat, outlineBody, recipientTokens, type BodyOutline } from './seat-token.ts';
 
 export type { InboundEnvelope } from './read-mail.ts';
@@ -205,7 +205,14 @@ async function decide(
   // Now that the game is known, its orders are the lines its kind's languages open (a reply to a battle saying
   // "Build it!" is a yes, not orders).
   const holdsOrders = () => outlineBody(mail.body, kindOf(game.ruleset).orderKeywords).orders;
-  if (joined.length > 0 && outline.commands.length === 0 && !holdsOrders()) {
+  // Every command and setting of a joining reply is carried out: only a reply with none of them is a bare yes.
+  if (
+    joined.length > 0 &&
+    outline.commands.length === 0 &&
+    !outline.settings &&
+    !holdsOrders() &&
+    textToRead(mail, game).attachment === null
+  ) {
     // A reply that only says yes is answered by the report of the open turn (queued on joining) and this word.
     await answer.toSeat(
       found.seat,

@@ -32,10 +32,15 @@ export interface MailboxMessage {
 }
 
 export interface MailboxPage {
-  /** Newest first. */
+  /** Newest first; with `after`, oldest first (in the order it was delivered). */
   readonly mail: readonly MailboxMessage[];
-  /** Where the next, older page starts (its `before`); null when this page reaches the oldest mail. */
+  /** Where the next, older page starts (its `before`); null when this page reaches the oldest mail, or with `after`. */
   readonly older: number | null;
+  /**
+   * What to ask with next as `after`, to get only mail delivered since: with `after`, the last mail of this page (or
+   * `after` itself when there is none); else the mail delivered last, of this address and these kinds. Null: none yet.
+   */
+  readonly newest: number | null;
 }
 
 /** The most mail one page lists. */
@@ -60,24 +65,43 @@ const lower = (address: string | undefined) => address?.trim().toLowerCase() || 
 
 /**
  * Delivered mail, newest first: only that to one address (any case) when `to` is given, only older than the id
- * `before`, only whose subject or game contains `search`. Every mail can be reached by paging on with `older`.
+ * `before`, only whose subject or game contains `search`, only of `kinds`. Every mail can be reached by paging on
+ * with `older`. With `after` (a mail's id), only the mail delivered after that one, oldest first: a script waits for
+ * new mail by asking again with the `newest` of each answer.
  */
 export async function listMailbox(
   ctx: Pick<GamesContext, 'db'>,
-  options: { to?: string; before?: number; search?: string; limit: number },
+  options: {
+    to?: string;
+    before?: number;
+    after?: number;
+    kinds?: readonly OutboxKind[];
+    search?: string;
+    limit: number;
+  },
 ): Promise<MailboxPage> {
   const limit = Math.max(1, Math.min(MAILBOX_PAGE_MAX, Math.floor(options.limit)));
   const to = lower(options.to);
   const search = options.search?.trim();
+  const kinds = options.kinds && options.kinds.length > 0 ? options.kinds : undefined;
+  const outbox = createOutboxRepository(ctx.db);
   // One more than the page shows tells whether there is an older page.
-  const rows = await createOutboxRepository(ctx.db).delivered({
+  const rows = await outbox.delivered({
     ...(to ? { to } : {}),
     ...(options.before !== undefined ? { before: options.before } : {}),
+    ...(options.after !== undefined ? { after: options.after } : {}),
+    ...(kinds ? { kinds } : {}),
     ...(search ? { search } : {}),
     limit: limit + 1,
   });
   const page = rows.slice(0, limit).map(toMessage);
-  return { mail: page, older: rows.length > limit ? page[page.length - 1]!.id : null };
+  if (options.after !== undefined)
+    return { mail: page, older: null, newest: page.length > 0 ? page[page.length - 1]!.id : options.after };
+  return {
+    mail: page,
+    older: rows.length > limit ? page[page.length - 1]!.id : null,
+    newest: await outbox.lastDelivered({ ...(to ? { to } : {}), ...(kinds ? { kinds } : {}) }),
+  };
 }
 
 /** One delivered mail by its id, however old; null when there is none (or, given `to`, none to that address). */

@@ -50,6 +50,10 @@ export interface ReadMail {
   readonly body: string;
   readonly bodyFrom: 'text' | 'html' | 'none';
   readonly attachments: number;
+  /** Every attachment's file name (or content type, when it has none), in order, at most MAX_ATTACHMENTS_LISTED. */
+  readonly attachmentNames: readonly string[];
+  /** The `text/plain` attachments small enough to hold orders, decoded: where orders may be when the text has none. */
+  readonly textAttachments: readonly { readonly name: string; readonly text: string }[];
   /** Why the mail could not be parsed in full, if it could not. */
   readonly parseError: string | null;
   /** SHA-256 of the text the orders are read from: two mails under one Message-ID with different text are two mails. */
@@ -72,6 +76,11 @@ const HEADER_SCAN_BYTES = 256 * 1024;
 const HEADER_KEEP_BYTES = 64 * 1024;
 /** HTML converted at most: an order mail's HTML is a few KiB. */
 const HTML_MAX_CHARS = 1024 * 1024;
+/** A text attachment larger than this is no order block: it is not read. */
+const TEXT_ATTACHMENT_MAX_BYTES = 64 * 1024;
+/** Text attachments decoded at most, and attachment names listed at most. */
+const TEXT_ATTACHMENTS_READ = 3;
+const MAX_ATTACHMENTS_LISTED = 10;
 /** A Message-ID longer than this is replaced by its hash (it is a primary key). */
 const MESSAGE_ID_MAX = 500;
 
@@ -204,6 +213,34 @@ function refersTo(mail: ParsedMail | null): string[] {
   return ids.map((id) => storableText(id).trim()).filter((id) => id !== '' && id.length <= MESSAGE_ID_MAX);
 }
 
+/** An attachment as the answer names it: its file name, cleaned and capped, or its content type. */
+function attachmentName(a: ParsedMail['attachments'][number]): string {
+  const name = storableText(a.filename ?? '')
+    .replace(/[\r\n"]/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return name === '' ? `an attachment of type ${a.contentType}` : name;
+}
+
+/** The `text/plain` attachments small enough to hold orders, decoded in their charset (UTF-8 when unknown). */
+function textAttachmentsOf(mail: ParsedMail): { name: string; text: string }[] {
+  const out: { name: string; text: string }[] = [];
+  for (const a of mail.attachments) {
+    if (out.length >= TEXT_ATTACHMENTS_READ) break;
+    if (a.contentType.toLowerCase() !== 'text/plain' || a.content.length > TEXT_ATTACHMENT_MAX_BYTES) continue;
+    const type = a.headers.get('content-type') as { params?: { charset?: unknown } } | undefined;
+    const charset = typeof type?.params?.charset === 'string' ? type.params.charset : 'utf-8';
+    let text: string;
+    try {
+      text = new TextDecoder(charset).decode(a.content);
+    } catch {
+      text = new TextDecoder('utf-8').decode(a.content);
+    }
+    out.push({ name: attachmentName(a), text: storableText(text) });
+  }
+  return out;
+}
+
 /** Reads a raw RFC 822 message; over `maxBytes`, only its headers. */
 export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes: number): Promise<ReadMail> {
   const size = Math.max(envelope.size ?? 0, raw.length);
@@ -252,6 +289,8 @@ export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes:
     body: text,
     bodyFrom,
     attachments: mail?.attachments.length ?? 0,
+    attachmentNames: (mail?.attachments ?? []).slice(0, MAX_ATTACHMENTS_LISTED).map(attachmentName),
+    textAttachments: mail && !tooLarge ? textAttachmentsOf(mail) : [],
     parseError: error,
     textHash: sha256(text),
     contentKey: date === '' ? null : sha256(JSON.stringify([from, date, subject, text])),

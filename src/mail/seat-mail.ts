@@ -37,7 +37,10 @@ import {
   type Notice,
 } from './notices.ts';
 import type { ReadMail } from './read-mail.ts';
-import { maskPasswords, type BodyOutline } from './seat-token.ts';
+import { maskPasswords, outlineBody, type BodyOutline } from './seat-token.ts';
+import { kindOf } from '../kinds/index.ts';
+import { quotedOrderBlock } from '../orders/clean.ts';
+import { listWords } from '../orders/words.ts';
 
 /** What the pipeline decided about a mail, for inbound_messages. */
 export interface Verdict {
@@ -81,6 +84,55 @@ export async function gameOfSeat(tx: Tx, seat: Seat): Promise<Game | null> {
   return createGamesRepository(tx).find(seat.gameId);
 }
 
+/**
+ * The text a seat's mail is read from: its own text; or, when that holds no orders (none outside the quote, no order
+ * block edited in it), the first `text/plain` attachment that holds some — "Orders attached." with orders.txt.
+ */
+export interface TextRead {
+  readonly text: string;
+  /** The attachment the orders were read from, or null (the text of the mail). */
+  readonly attachment: string | null;
+  /** The attachments not read, by name. */
+  readonly unread: readonly string[];
+}
+
+export function textToRead(mail: ReadMail, game: Game): TextRead {
+  const keywords = kindOf(game.ruleset).orderKeywords;
+  const holdsOrders = (text: string) => {
+    const o = outlineBody(text, keywords);
+    return o.orders || o.gameId !== null || o.settings || o.commands.length > 0;
+  };
+  const own = outlineBody(mail.body, keywords).orders || quotedOrderBlock(mail.body) !== null;
+  const used = own ? undefined : mail.textAttachments.find((a) => holdsOrders(a.text));
+  const unread = [...mail.attachmentNames];
+  if (used) unread.splice(unread.indexOf(used.name), 1);
+  return { text: used ? used.text : mail.body, attachment: used?.name ?? null, unread };
+}
+
+const quotedNames = (names: readonly string[]) =>
+  listWords(
+    names.map((n) => `"${n}"`),
+    'and',
+  );
+
+/** What the answer says of the attachments: the one the orders were read from, those not read. */
+function attachmentNotes(read: TextRead): string[] {
+  return [
+    ...(read.attachment
+      ? [`your orders were read from the attached file "${read.attachment}": the text of your mail held none`]
+      : []),
+    ...(read.unread.length > 0 ? [unreadNote(read.unread)] : []),
+  ];
+}
+
+function unreadNote(names: readonly string[]): string {
+  const which =
+    names.length === 1
+      ? `the attachment ${quotedNames(names)} was not read`
+      : `the attachments ${quotedNames(names)} were not read`;
+  return `${which}: only the text of a mail is read, or a plain-text attachment holding the orders when the text has none`;
+}
+
 /** Notes added to "no orders found" when the mail's orders may be where the service does not read. */
 function emptyNotes(mail: ReadMail): ProblemDetail[] {
   const notes: ProblemDetail[] = [];
@@ -88,7 +140,7 @@ function emptyNotes(mail: ReadMail): ProblemDetail[] {
     notes.push({
       line: null,
       code: 'ATTACHMENTS_NOT_READ',
-      message: `your mail has ${mail.attachments === 1 ? 'an attachment' : `${mail.attachments} attachments`}: only the text of a mail is read; write your orders in it`,
+      message: `your mail has ${mail.attachments === 1 ? 'an attachment' : `${mail.attachments} attachments`} (${quotedNames(mail.attachmentNames)}) with no orders in it: only the text of a mail is read, or a plain-text attachment holding the orders; write your orders in the text`,
     });
   }
   if (mail.body.trim() === '' && mail.subject.trim() !== '') {
@@ -113,7 +165,7 @@ const REFUSALS: Record<
   SEAT_CONCEDED: { outcome: 'conceded', notice: (g, s) => concededNotice(g.id, s.side) },
 };
 
-async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
+async function refused(m: SeatMail, error: AppError, read: TextRead): Promise<Verdict> {
   const { mail, outline, seat, game, answer } = m;
   const base = { gameId: game.id, side: seat.side, verified: true };
   const refusal = REFUSALS[error.code];
@@ -124,7 +176,23 @@ async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
   const listed =
     error.problems.length > 0 ? error.problems : [{ line: null, code: error.code, message: error.message }];
   const onlyEmpty = listed.every((p) => p.code === 'EMPTY');
-  const problems = [...listed, ...(onlyEmpty ? emptyNotes(mail) : [])].map((p) => ({
+  const aboutAttachments: ProblemDetail[] = onlyEmpty
+    ? emptyNotes(mail)
+    : [
+        ...(read.attachment
+          ? [
+              {
+                line: null,
+                code: 'READ_FROM_ATTACHMENT',
+                message: `the lines above are those of the attached file "${read.attachment}", numbered as in it: the text of your mail held no orders`,
+              },
+            ]
+          : []),
+        ...(read.unread.length > 0
+          ? [{ line: null, code: 'ATTACHMENTS_NOT_READ', message: unreadNote(read.unread) }]
+          : []),
+      ];
+  const problems = [...listed, ...aboutAttachments].map((p) => ({
     line: p.line ?? null,
     code: p.code,
     message: p.message,
@@ -138,7 +206,7 @@ async function refused(m: SeatMail, error: AppError): Promise<Verdict> {
       game: ref,
       turn: game.currentTurn,
       problems,
-      text: mail.body === '' ? null : maskPasswords(mail.body),
+      text: read.text === '' ? null : maskPasswords(read.text),
     }),
   );
   // Orders naming a turn that has already resolved: the rejection says so; the outcome tells it apart.
@@ -282,6 +350,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
   const deployed = await applyDeploymentMail(ctx, tx, m);
   if (deployed) return deployed;
 
+  const read = textToRead(mail, game);
   const mark = answer.mark();
   try {
     return await tx.transaction(async (inner) => {
@@ -289,7 +358,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
       const result = await submitText(innerCtx, {
         gameId: game.id,
         token: m.token,
-        text: maskPasswords(mail.body),
+        text: maskPasswords(read.text),
         channel: 'mail',
         messageId: mail.ownMessageId ?? mail.messageId,
         // A reply that names no turn answers the report it replies to.
@@ -299,7 +368,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
         game,
         seat,
         token: m.token,
-        result,
+        result: { ...result, notes: [...attachmentNotes(read), ...result.notes] },
       });
       return {
         ...base,
@@ -309,6 +378,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
           turn: result.turn,
           stored: result.stored,
           commands: commandWords(result),
+          ...(read.attachment ? { readFrom: 'attachment' } : {}),
           ...(result.turnComplete ? { turnComplete: true } : {}),
           ...(effects.conceded ? { conceded: true } : {}),
           ...(effects.relayedTo ? { relayedTo: effects.relayedTo } : {}),
@@ -318,7 +388,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     answer.forgetAfter(mark);
-    const verdict = await refused(m, error);
+    const verdict = await refused(m, error, read);
     return { ...verdict, detail: { ...tokenFrom, ...verdict.detail } };
   }
 }

@@ -22,6 +22,8 @@ export interface BodyOutline {
   readonly commands: readonly Command[];
   /** Whether the body holds a line opened by one of the order keywords it was read with, or sends a MESSAGE. */
   readonly orders: boolean;
+  /** Whether the body holds a setting (`SET WIDTH 100`), well written or not: it is read like a command. */
+  readonly settings: boolean;
 }
 
 /** A token as seats are given them: base64url, as secrets.ts makes them. */
@@ -60,6 +62,7 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
   let gameId: string | null = null;
   let turn: number | null = null;
   let orders = false;
+  let settings = false;
   const commands: Command[] = [];
   let inMessage = false;
   for (const line of cleanBody(body).lines) {
@@ -78,7 +81,8 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
     else if (head === 'PASSWORD') password ??= text.split(' ')[1] ?? null;
     else if (head === 'NO' && keyword(ws[1]) === 'ORDERS' && ws.length === 2) {
       if (!commands.includes('HOLD')) commands.push('HOLD');
-    } else if (isOneOf(head, COMMANDS)) {
+    } else if (head === 'SET') settings = true;
+    else if (isOneOf(head, COMMANDS)) {
       if (!commands.includes(head)) commands.push(head);
     } else if (head === 'GAME' || head === 'TURN') {
       for (let k = 0; k < ws.length; k += 1) {
@@ -89,7 +93,7 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
       }
     }
   }
-  return { password, gameId, turn, commands, orders };
+  return { password, gameId, turn, commands, orders, settings };
 }
 
 /**

@@ -7,7 +7,8 @@
  *
  * The server says 250 only once handleInboundMail has committed; on an
  * internal error it says 451, so the sending client keeps the mail and tries
- * again. A mail over MAIL_MAX_BYTES gets its short answer by mail and 552.
+ * again. A mail over MAIL_MAX_BYTES gets its short answer by mail and 552,
+ * also from a client that announced its size (MAIL FROM … SIZE=).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
@@ -65,6 +66,10 @@ export async function startSmtpReceiver(ctx: InboundContext, options: SmtpReceiv
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: maxBytes,
+    // The limit is not checked against a SIZE= the client announces in MAIL FROM: refused there, the mail would be
+    // neither recorded nor answered (its seat is not known before RCPT TO, nor its headers before DATA). The mail is
+    // taken in, only its headers kept, answered by mail with the limit, and refused with 552 after DATA.
+    hideSize: true,
     disableReverseLookup: true,
     maxClients: 100,
     socketTimeout: 60_000,

@@ -366,9 +366,14 @@ const SALUTATIONS =
  * read as one and never skipped.
  */
 function keywordLike(text: string, keywords: readonly string[]): boolean {
-  const first = words(stripComment(text))[0];
+  const ws = words(stripComment(text));
+  const first = ws[0];
   if (first === undefined) return false;
-  return isOneOf(first, keywords) || nearestKeyword(first, keywords) !== null;
+  if (isOneOf(first, keywords)) return true;
+  // A sentence of a few words that ends as one ("Here are my orders:") is prose even if its first word is near a
+  // keyword (HERE and MERGE); a mistyped order ("Mrge Home R1") does not end in punctuation.
+  if (ws.length >= 3 && /[.,!?:;]$/.test(stripComment(text)) && plainlyProse(text)) return false;
+  return nearestKeyword(first, keywords) !== null;
 }
 
 /** A word of prose: letters (an apostrophe or hyphen inside), or a number, with punctuation around it. */

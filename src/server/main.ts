@@ -10,7 +10,8 @@ import { loadConfig, type Config } from '../config/config.ts';
 import { RETRY_AFTER_S } from '../db/errors.ts';
 import { recordServerUrl } from './data-dir.ts';
 import { operatorKey } from '../games/service-key.ts';
-import { describeServer, migrate, openDatabase, type Database } from './database.ts';
+import { describeServer, IN_MEMORY, migrate, openDatabase, type Database } from './database.ts';
+import { writeMailboxUrl } from './mailbox-url.ts';
 import type { GamesContext } from '../games/context.ts';
 import { outboxSenderFor, releaseStrandedMail } from '../mail/outbound.ts';
 import { startMailReceivers } from '../mail/receivers.ts';
@@ -182,9 +183,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         'the mail receiver could not start: order mail will not be read (check MAIL_IMAP_URL or MAIL_RECEIVE_PORT)',
       );
     }
+    const mailboxLink = `${url}/mailbox?key=${localMailboxKey(ctx.serviceKey)}`;
     const mailOut = config.mailSmtpUrl
       ? 'sending over SMTP'
-      : `outgoing mail kept in the local mailbox (${url}/mailbox?key=${localMailboxKey(ctx.serviceKey)})`;
+      : `outgoing mail kept in the local mailbox (${mailboxLink})`;
+    // `msc mailbox-url` prints it again later, from the data directory (its owner's only).
+    if (!config.mailSmtpUrl && config.dataDir !== IN_MEMORY && !writeMailboxUrl(config.dataDir, mailboxLink))
+      logger.warn({ folder: config.dataDir }, 'the local mailbox link could not be written to DATA_DIR/mailbox-url');
 
     // `msc game …` run meanwhile finds the server in the data directory's lock and goes through its API.
     if (database.kind === 'pglite' && database.dataDir)

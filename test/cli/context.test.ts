@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openGamesClient, serverHolding } from '../../src/cli/context.ts';
 import { InvalidConfigError } from '../../src/config/config.ts';
+import { CliError } from '../../src/cli/cli-error.ts';
 import { acquireDataDirLock, LOCK_FILE, readDataDirHolder, recordServerUrl } from '../../src/db/lock.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'msc-cli-'));
@@ -110,6 +111,33 @@ describe('openGamesClient', () => {
     expect(client.where).toBe('the server at http://127.0.0.1:9999');
     await client.close();
   });
+
+  it('a DATA_DIR with no database while a server runs on another: stops, naming that folder, and makes nothing', async () => {
+    const served = tempDir();
+    writeLock(served, { pid: process.ppid, url: 'http://127.0.0.1:9998' }, { live: true });
+    const empty = tempDir();
+    const error = await openGamesClient({ env: { DATA_DIR: empty, LOG_LEVEL: 'silent' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as Error).message).toContain(`no database in ${empty}`);
+    expect((error as Error).message).toContain(`DATA_DIR=${served}`);
+    expect((error as Error).message).toContain('http://127.0.0.1:9998');
+    expect(existsSync(join(empty, 'pglite'))).toBe(false);
+  });
+
+  it('a DATA_DIR with no database and no server anywhere: made, and said so plainly', async () => {
+    const empty = tempDir();
+    // Servers other tests on this machine run are not this test's business.
+    const client = await openGamesClient({ env: { DATA_DIR: empty, LOG_LEVEL: 'silent' }, runningServers: () => [] });
+    try {
+      expect(client.where).toBe(`the embedded database in ${empty}`);
+      expect(client.notice).toContain(`a new, empty database was made in ${join(empty, 'pglite')}`);
+    } finally {
+      await client.close();
+    }
+    const again = await openGamesClient({ env: { DATA_DIR: empty, LOG_LEVEL: 'silent' }, runningServers: () => [] });
+    expect(again.notice ?? null).toBeNull();
+    await again.close();
+  }, 60_000);
 
   it('a wrong environment variable stops it before anything opens', async () => {
     await expect(openGamesClient({ env: { PORT: 'abc', DATA_DIR: tempDir() } })).rejects.toBeInstanceOf(

@@ -35,6 +35,7 @@ const EXPECTED: Record<string, string[]> = {
   'scg check': ['--pretty'],
   serve: [],
   migrate: ['--json'],
+  'mailbox-url': [],
   verify: ['--json'],
   game: [],
   'game create': [

@@ -119,7 +119,7 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
       await ctx.db
         .select()
         .from(outbox)
-        .where(and(eq(outbox.gameId, battleId), eq(outbox.toAddress, to), eq(outbox.kind, 'invite')))
+        .where(and(eq(outbox.gameId, battleId), eq(outbox.toAddress, to), eq(outbox.kind, 'deploy')))
     )[0]!;
   const gameStatus = async () => (await ctx.db.select().from(games).where(eq(games.id, battleId)))[0]!.status;
 
@@ -203,7 +203,7 @@ describe.each(databaseKinds)('a campaign battle deployed by mail on %s', (dbKind
       .from(outbox)
       .where(and(eq(outbox.gameId, battleId), eq(outbox.toAddress, ALICE)))
       .orderBy(asc(outbox.id));
-    expect(aliceMail.map((m) => m.kind)).toEqual(['invite', 'game-start', 'accepted']);
+    expect(aliceMail.map((m) => m.kind)).toEqual(['deploy', 'game-start', 'accepted']);
     const answers = await ctx.db
       .select()
       .from(outbox)

@@ -132,6 +132,19 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
   });
 
+  it('a reply to the invitation holding only a command joins and carries the command out (SET WIDTH 100)', async () => {
+    const created = await createGameAndInvite(ctx, duelInput('duel'), 'api');
+    const token = created.seats.find((s) => s.side === 'black')!.token;
+    const outcome = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), 'SET WIDTH 100'));
+    expect(outcome).toMatchObject({ outcome: 'command', detail: { commands: ['SET WIDTH 100'] } });
+    const [alice] = await ctx.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, 'duel'), eq(seats.email, ALICE)));
+    expect(alice!.joinedAt).not.toBeNull();
+    expect(alice!.reportWidth).toBe(100);
+  });
+
   it('a campaign: a reply to the invitation with the setup in it joins and sets up, never dropping the BUILD lines', async () => {
     const created = await createGameAndInvite(
       ctx,
@@ -153,9 +166,9 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     const setup = ['GAME war TURN 0', 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'END'].join('\n');
     const outcome = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), setup));
     expect(outcome.outcome).toBe('accepted');
-    // Joined: the setup mail (kind invite) is queued on joining, then the answer to the setup sent.
+    // Joined: the setup mail (kind setup) is queued on joining, then the answer to the setup sent.
     const mails = await mailTo(ALICE);
-    expect(mails.map((m) => m.kind)).toEqual(['invite', 'invite', 'accepted']);
+    expect(mails.map((m) => m.kind)).toEqual(['invite', 'setup', 'accepted']);
     expect(mails[1]!.subject).toBe('[war] You have a seat in Mail war');
     expect(mails[2]!.textBody).toContain('BUILD Rdart1 E5 S2 H1 W F AS Rwing');
     // Bob, who has not joined, got his invitation only.
@@ -204,6 +217,33 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     ctx.clock.advanceBy(HOUR);
     await createGameAndInvite(limited, duelInput('third', 'Third', 'victim@pbem.test'), 'api');
     expect(await mailTo('victim@pbem.test')).toHaveLength(3);
+  });
+
+  it("the seat mail of a campaign (kind setup) is no invitation: the README's duel plus campaign leave room for more", async () => {
+    const limited = { ...ctx, limits: { gamesPerHour: 0, invitationsPerHour: 2 } };
+    const created = await createGameAndInvite(
+      limited,
+      {
+        id: 'war',
+        name: 'Mail war',
+        ruleset: 'msc-strategic',
+        settings: { ...SMALL_CAMPAIGN },
+        seats: [
+          { side: 'red', email: ALICE, name: 'Alice' },
+          { side: 'blue', email: BOB, name: 'Bob' },
+        ],
+      },
+      'api',
+    );
+    const token = created.seats.find((s) => s.side === 'red')!.token;
+    expect((await handleInboundMail(limited, await orderMail(ALICE, seatAddress(token), 'Yes!'))).outcome).toBe(
+      'command',
+    );
+    // The invitation, then the seat mail with the setup block: two kinds, so a script can wait for either.
+    expect((await mailTo(ALICE)).map((m) => m.kind)).toEqual(['invite', 'setup', 'notice']);
+    // Alice has had one invitation this hour, not two: a duel may still invite her.
+    await createGameAndInvite(limited, duelInput('duel'), 'api');
+    expect((await mailTo(ALICE)).filter((m) => m.kind === 'invite')).toHaveLength(2);
   });
 
   it('refuses names longer than mail quotes, and a moderator reason longer than the notice it goes in', async () => {

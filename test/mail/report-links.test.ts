@@ -148,7 +148,7 @@ describe.each(databaseKinds)('the web link and the deadline in every mail to a s
     const alice = await afterInvitation(id, ALICE);
     // Joined in the setup, each seat is mailed its setup (kind invite), then the rest.
     expect(alice.map((x) => x.kind)).toEqual([
-      'invite',
+      'setup',
       'reminder',
       'moderation',
       'game-start',

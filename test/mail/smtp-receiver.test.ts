@@ -6,6 +6,7 @@
  * sender keeps the mail and tries again.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
 import nodemailer from 'nodemailer';
 import { inboundMessages } from '../../src/db/schema.ts';
 import type { InboundContext } from '../../src/mail/inbound.ts';
@@ -19,6 +20,45 @@ import { ALICE, answers, inboundRow, newMessageId, seatAddress, submissionRows }
 interface SmtpFailure {
   responseCode?: number;
   code?: string;
+}
+
+/** Speaks SMTP line by line, each command after the previous reply; returns every reply (the banner first). */
+async function smtpDialogue(port: number, commands: readonly string[]): Promise<string[]> {
+  const socket = connect(port, '127.0.0.1');
+  const replies: string[] = [];
+  let buffer = '';
+  let waiting: (() => void) | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('latin1');
+    // A reply ends with a line "NNN text" (a space after the code, not a dash).
+    for (let end = /^\d{3} [^\r\n]*\r\n/m.exec(buffer); end; end = /^\d{3} [^\r\n]*\r\n/m.exec(buffer)) {
+      const upTo = end.index + end[0].length;
+      replies.push(buffer.slice(0, upTo).trimEnd());
+      buffer = buffer.slice(upTo);
+      waiting?.();
+    }
+  });
+  const next = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no reply after ${replies.join(' | ')}`)), 10_000);
+      const check = () => {
+        if (replies.length >= count) {
+          clearTimeout(timer);
+          waiting = null;
+          resolve();
+        }
+      };
+      waiting = check;
+      check();
+    });
+  await next(1);
+  for (const [i, command] of commands.entries()) {
+    socket.write(`${command}\r\n`);
+    if (command === 'QUIT') break;
+    await next(i + 2);
+  }
+  socket.destroy();
+  return replies;
 }
 
 describe('the SMTP receiver (zero-setup mail)', () => {
@@ -113,6 +153,36 @@ describe('the SMTP receiver (zero-setup mail)', () => {
     const notice = (await answers(ctx.db)).filter((a) => a.toAddress === ALICE && a.subject.includes('too large'));
     expect(notice).toHaveLength(1);
     expect(await submissionRows(ctx.db, gameId)).toEqual([]);
+  });
+
+  it('a client that announces its size (MAIL FROM … SIZE=) over the limit is still answered by mail, and recorded', async () => {
+    const messageId = newMessageId();
+    const body = 'x'.repeat(200 * 1024);
+    const mail = [
+      `From: ${ALICE}`,
+      `To: ${seatAddress(token)}`,
+      'Subject: big',
+      `Message-ID: ${messageId}`,
+      'Date: Mon, 5 Jan 2026 12:30:00 +0000',
+      '',
+      body,
+    ].join('\r\n');
+    const replies = await smtpDialogue(receiver.address.port, [
+      'EHLO client.test',
+      `MAIL FROM:<${ALICE}> SIZE=${mail.length}`,
+      `RCPT TO:<${seatAddress(token)}>`,
+      'DATA',
+      `${mail}\r\n.`,
+      'QUIT',
+    ]);
+    // EHLO, MAIL FROM taken, RCPT TO taken, DATA, then 552 once the mail is read and answered.
+    expect(replies.slice(2, 6).map((r) => r.slice(0, 3))).toEqual(['250', '250', '354', '552']);
+    expect(replies[5]).toContain(`at most ${64 * 1024} bytes`);
+    expect(await inboundRow(ctx.db, messageId)).toMatchObject({ outcome: 'too-large' });
+    const notice = (await answers(ctx.db)).filter((a) => a.headers['In-Reply-To'] === messageId);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toContain('too large');
+    expect(notice[0]!.textBody).toContain('64 KiB');
   });
 
   it('an internal error answers 451 with nothing stored; the same mail sent again later is applied once', async () => {

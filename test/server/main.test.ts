@@ -5,7 +5,9 @@
  * variable named, SIGTERM), and two servers side by side on one PostgreSQL.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { buildProgram, runProgram } from '../../src/cli/program.ts';
+import { memoryIO } from '../cli/support.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -95,6 +97,23 @@ describe('startServer', () => {
       expect(readDataDirHolder(dir)).toMatchObject({ pid: process.pid, url: server.url, alive: true });
       await server.close();
       expect(readDataDirHolder(dir)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('keeps the local mailbox link in DATA_DIR/mailbox-url (0600), and `msc mailbox-url` prints it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'msc-serve-'));
+    try {
+      const lines: string[] = [];
+      await start({ DATA_DIR: dir }, lines);
+      const link = /\((http:\/\/\S+\/mailbox\?key=[A-Za-z0-9_-]{32})\)$/.exec(lines[1]!)![1]!;
+      const file = join(dir, 'mailbox-url');
+      expect(readFileSync(file, 'utf8')).toBe(`${link}\n`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const io = memoryIO({ env: { DATA_DIR: dir, LOG_LEVEL: 'silent' } });
+      expect(await runProgram(buildProgram(io), ['node', 'msc', 'mailbox-url'], io)).toBe(0);
+      expect(io.outLines).toEqual([link]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

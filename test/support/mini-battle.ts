@@ -97,4 +97,3 @@ export function largeBattle(shift = 0): MiniPosition {
     conceded: [],
   };
 }
-

@@ -227,7 +227,7 @@ async function queueDeployment(
     ],
     loginUrl: await seatLoginLink(ctx, tx, seat),
   });
-  await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
+  await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'deploy', composed, inReplyTo: null, seat });
 }
 
 /**

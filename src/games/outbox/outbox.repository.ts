@@ -4,7 +4,7 @@
  * shows the last mail to each seat. Writing mail is games/messages.ts's job
  * (queueAnswer and the reports), always in the transaction of the change.
  */
-import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox, type OutboxKind, type OutboxMessage } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
@@ -79,10 +79,27 @@ export function createOutboxRepository(db: Tx) {
     async delivered(options: {
       to?: string;
       before?: number;
+      /**
+       * Only mail delivered after the mail with this id (its delivery time, then its id), oldest first: a cursor a
+       * script waits on. Mail queued earlier but delivered later is still found. An id that is no delivered mail:
+       * mail with a greater id.
+       */
+      after?: number;
+      kinds?: readonly OutboxKind[];
       search?: string;
       limit: number;
     }): Promise<OutboxMessage[]> {
       const pattern = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      let since: SQL | undefined;
+      if (options.after !== undefined) {
+        const [mark] = await db
+          .select({ id: outbox.id, sentAt: outbox.sentAt })
+          .from(outbox)
+          .where(and(eq(outbox.id, options.after), eq(outbox.status, 'sent')));
+        since = mark?.sentAt
+          ? or(gt(outbox.sentAt, mark.sentAt), and(eq(outbox.sentAt, mark.sentAt), gt(outbox.id, mark.id)))
+          : gt(outbox.id, options.after);
+      }
       return db
         .select()
         .from(outbox)
@@ -91,11 +108,30 @@ export function createOutboxRepository(db: Tx) {
             eq(outbox.status, 'sent'),
             options.to ? eq(sql`lower(${outbox.toAddress})`, options.to) : undefined,
             options.before !== undefined ? lt(outbox.id, options.before) : undefined,
+            since,
+            options.kinds && options.kinds.length > 0 ? inArray(outbox.kind, [...options.kinds]) : undefined,
             pattern ? or(ilike(outbox.subject, pattern), ilike(outbox.gameId, pattern)) : undefined,
           ),
         )
-        .orderBy(desc(outbox.id))
+        .orderBy(...(since ? [asc(outbox.sentAt), asc(outbox.id)] : [desc(outbox.id)]))
         .limit(options.limit);
+    },
+
+    /** The mail delivered last (of those to `to`, of `kinds`), to wait for what comes after it; null when none. */
+    async lastDelivered(options: { to?: string; kinds?: readonly OutboxKind[] }): Promise<number | null> {
+      const [row] = await db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.status, 'sent'),
+            options.to ? eq(sql`lower(${outbox.toAddress})`, options.to) : undefined,
+            options.kinds && options.kinds.length > 0 ? inArray(outbox.kind, [...options.kinds]) : undefined,
+          ),
+        )
+        .orderBy(desc(outbox.sentAt), desc(outbox.id))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     /** One delivered mail, wherever it is in the mailbox; only if it went to `to` (lower-cased) when given. */

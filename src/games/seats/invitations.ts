@@ -90,7 +90,7 @@ export async function queueSetupMail(ctx: GamesContext, tx: Tx, game: Game, seat
     ],
     loginUrl: await seatLoginLink(ctx, tx, seat),
   });
-  await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'invite', composed, inReplyTo: null, seat });
+  await queueAnswer(ctx, tx, { to: seat.email, gameId: game.id, kind: 'setup', composed, inReplyTo: null, seat });
 }
 
 /**

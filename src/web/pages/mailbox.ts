@@ -16,6 +16,7 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../games/errors.ts';
+import { OUTBOX_KINDS } from '../../games/outbox/outbox.repository.ts';
 import type { InboundContext } from '../../mail/inbound.ts';
 import {
   findMailboxMessage,
@@ -44,6 +45,19 @@ function linkify(text: string): Array<{ text: string; href: string | null }> {
 const listQuery = z.strictObject({
   to: z.string().trim().max(320).optional(),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  kind: z
+    .string()
+    .trim()
+    .max(200)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    )
+    .pipe(z.array(z.enum(OUTBOX_KINDS)).max(OUTBOX_KINDS.length))
+    .optional(),
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MAILBOX_PAGE_MAX).optional(),
   key: z.string().max(200).optional(),
@@ -155,7 +169,7 @@ export function mailboxRoutes(deps: PagesDeps): Router {
     if (!query.success)
       throw new AppError(
         'BAD_MAILBOX_QUERY',
-        'the mailbox takes to=<address>, before=<mail number>, q=<words> and limit=<1–500>',
+        'the mailbox takes to=<address>, before=<mail number>, after=<mail number>, kind=<kind,kind…>, q=<words> and limit=<1–500>',
         400,
         query.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
       );
@@ -194,10 +208,12 @@ export function mailboxRoutes(deps: PagesDeps): Router {
       const page = await listMailbox(ctx, {
         ...(address ? { to: address } : {}),
         ...(query.before !== undefined ? { before: query.before } : {}),
+        ...(query.after !== undefined ? { after: query.after } : {}),
+        ...(query.kind ? { kinds: query.kind } : {}),
         ...(query.q ? { search: query.q } : {}),
         limit: query.limit ?? 100,
       });
-      res.json({ mail: page.mail.map((m) => mailJson(m, serviceFrom)), older: page.older });
+      res.json({ mail: page.mail.map((m) => mailJson(m, serviceFrom)), older: page.older, newest: page.newest });
     } catch (error) {
       // Answered as the API answers: JSON, never the error page.
       jsonErrors(error, req, res, next);

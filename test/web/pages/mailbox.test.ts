@@ -117,6 +117,35 @@ describe.each(databaseKinds)('the local mailbox on %s', (kind) => {
     expect((await v.get(`/mailbox?to=${encodeURIComponent(ALICE)}&limit=2`)).text).toContain('rel="next">Older mail');
   });
 
+  it('lets a script wait for new mail: after=<id> gives what was delivered since, oldest first; kind= narrows', async () => {
+    const json = async (query: string) => {
+      const answer = await fetch(`${app.url}/mailbox.json?${query}`, { headers: { cookie: `msc_mailbox=${KEY}` } });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { mail: Array<{ id: number; kind: string; to: string }>; newest: number | null };
+    };
+    const start = await json('limit=1');
+    expect(start.newest).toBe(start.mail[0]!.id);
+    expect((await json(`after=${start.newest}`)).mail).toEqual([]);
+
+    const asking = visitor(app);
+    await asking.get('/login');
+    for (let i = 0; i < 3; i += 1) expect((await asking.post('/login', { email: ALICE })).status).toBe(200);
+    await sender.drain();
+    // Oldest first, two at a time: nothing is skipped, and `newest` is where to go on from.
+    const first = await json(`after=${start.newest}&limit=2`);
+    expect(first.mail.map((m) => m.kind)).toEqual(['login', 'login']);
+    expect(first.mail[0]!.id).toBeLessThan(first.mail[1]!.id);
+    const second = await json(`after=${first.newest}&limit=2`);
+    expect(second.mail.map((m) => m.kind)).toEqual(['login']);
+    const third = await json(`after=${second.newest}`);
+    expect(third).toMatchObject({ mail: [], newest: second.newest });
+
+    expect((await json('kind=game-start')).mail.map((m) => m.to).sort()).toEqual([ALICE, BOB]);
+    expect((await json(`kind=login&after=${start.newest}`)).mail).toHaveLength(3);
+    const bad = await fetch(`${app.url}/mailbox.json?kind=nonsense`, { headers: { cookie: `msc_mailbox=${KEY}` } });
+    expect(bad.status).toBe(400);
+  });
+
   it('shows a person only their own mail, and answers scripts without the key in JSON', async () => {
     const alice = visitor(app);
     await logIn(app, alice, ALICE);
