@@ -4,12 +4,17 @@
  * parser checks as it is typed (rules-scg.md §18.6: "`TO_IMPASSABLE`" for a
  * `TO` hex that is impassable) before anything is sent; the turn resolves and
  * the board, drawn as SVG with every unit, shows turn 2; the archive's turn
- * page draws the moves made. axe-core finds no violation on the game page.
+ * page draws the moves made. Choosing one of the side's units on the board
+ * (focus or click) draws a line to every enemy, as the rules' own line of
+ * sight and eligibility have it (src/rules/scg/sight.ts, bundled), and says it
+ * in an aria-live sentence. axe-core finds no violation on the game page.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createGame } from '../../src/games/games/create.ts';
+import { parseScgState } from '../../src/kinds/scg/docs.ts';
+import { sightFrom, sightSummary } from '../../src/rules/scg/sight.ts';
 import { ARTIFACTS, axeViolations, chromiumAvailable, logInByMail, startRig, type BrowserRig } from './support.ts';
 
 const GAME = 'web-scg';
@@ -69,6 +74,14 @@ describe('a Simple Combat Game in Chromium', () => {
     const text = a.getByLabel('Orders, in the orders language');
     // The order block is there to edit: every unit holds and fires at the nearest.
     await expect(text.inputValue()).resolves.toContain('MOVE WH HOLD');
+    // Only the side's own units can be chosen; at the start every enemy is out of sight.
+    await expect(a.locator('#scg-map g.unit.own[tabindex="0"]').count()).resolves.toBe(4);
+    await expect(a.locator('#scg-map g.unit[data-side="east"][tabindex]').count()).resolves.toBe(0);
+    await a.locator('#scg-map g.unit[data-unit="WM"]').focus();
+    await expect(a.locator('#scg-sight').textContent()).resolves.toBe(
+      'WM: EH blocked, EM blocked, EL1 blocked, EL2 blocked.',
+    );
+    await expect(a.locator('#scg-map g.sight g.sight-line[data-status="blocked"]').count()).resolves.toBe(4);
     await text.fill([`GAME ${GAME} TURN 1`, 'MOVE WM TO 0504', 'END'].join('\n'));
     await expect(a.locator('#orders-check').textContent()).resolves.toMatch(/line 2: TO_IMPASSABLE/);
     await expect(text.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -90,6 +103,21 @@ describe('a Simple Combat Game in Chromium', () => {
     await expect(a.getByRole('heading', { name: 'What happened in turn 1' }).isVisible()).resolves.toBe(true);
     await expect(a.locator('#scg-map g.unit[data-unit="WM"]').getAttribute('data-hex')).resolves.not.toBe('0204');
     await expect(a.locator('#scg-map polyline.move[data-unit="WM"]').count()).resolves.toBe(1);
+    // After the moves: what each west unit sees on the page is what the rules say of the board the page holds.
+    const doc = JSON.parse((await a.locator('#scg-sight-data').textContent()) ?? '{}') as { state: unknown };
+    const read = parseScgState(doc.state);
+    if (!read.ok) throw new Error('the page holds no readable board');
+    for (const id of ['WM', 'WL1', 'WH']) {
+      const lines = sightFrom(read.value.state, id)!;
+      await a.locator(`#scg-map g.unit[data-unit="${id}"]`).click();
+      await expect(a.locator('#scg-sight').textContent()).resolves.toBe(sightSummary(id, lines));
+      const drawn = await a
+        .locator('#scg-map g.sight g.sight-line')
+        .evaluateAll((els) => els.map((el) => [el.getAttribute('data-enemy'), el.getAttribute('data-status')]));
+      expect(drawn).toEqual(lines.map((l) => [l.enemy, l.status]));
+    }
+    await expect(a.locator('#scg-map g.unit[data-unit="WH"]').getAttribute('class')).resolves.toContain('selected');
+    expect((await axeViolations(a)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await a.screenshot({ path: join(ARTIFACTS, 'scg-page.png'), fullPage: true });
 
     await a.goto(`${rig.server.url}/archive/${GAME}/turn/1`);

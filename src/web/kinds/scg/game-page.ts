@@ -96,8 +96,14 @@ export async function scgPageModel(
           title: `${game.name}, turn ${game.currentTurn}: the board${moves.length > 0 ? ', with the last turn’s moves' : ''}`,
           idPrefix: 'scg-map',
           moves,
+          chooser: seat.side,
         })
       : null,
+    // The board for the script that shows what a chosen unit of this side sees (nothing is hidden: §16).
+    sightJson:
+      state && state.units.some((u) => u.side === seat.side && u.status === 'active')
+        ? jsonForPage({ state: game.state })
+        : null,
     legend: state ? legendOf(state, name, seat.side) : [],
     units: state ? unitRows(state, name) : [],
     diagram: report?.diagram ?? null,
