@@ -44,4 +44,17 @@ describe('a game from force lists', () => {
     expect(zone.slice(0, 3).map(formatHex)).toEqual(['0107', '0108', '0106']);
     expect(deploymentHexes(TANK_BATTLE).length).toBe(4 * 12);
   });
+
+  it('the east side can always stand where the rule puts it: §15’s boards are point-symmetric', () => {
+    for (const board of [TANK_BATTLE, COMBINED_ARMS]) {
+      const blocked = new Set(board.map.impassable.map(formatHex));
+      const mirrored = (h: { col: number; row: number }) =>
+        formatHex({ col: board.map.width + 1 - h.col, row: board.map.height + 1 - h.row });
+      expect(board.map.impassable.every((h) => blocked.has(mirrored(h)))).toBe(true);
+      const full = Object.fromEntries([['scout-car', deploymentHexes(board).length]]);
+      const s = deployForces(board, { west: full, east: full });
+      expect(new Set(s.units.map((u) => formatHex(u.hex))).size).toBe(s.units.length);
+      expect(s.units.some((u) => blocked.has(formatHex(u.hex)))).toBe(false);
+    }
+  });
 });

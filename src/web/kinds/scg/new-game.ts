@@ -113,7 +113,8 @@ export const scgNewGame: NewGameFields = {
     scenarios: SCG_SCENARIO_NAMES.map((id) => ({
       id,
       title: TITLES[id] ?? id,
-      turnLimit: id === 'custom' ? 'as given' : (SCG_SCENARIOS[id]?.turnLimit ?? 'none'),
+      turnLimit:
+        id === 'custom' ? 'as given' : id === 'forces' ? 'the board’s' : (SCG_SCENARIOS[id]?.turnLimit ?? 'none'),
       selected: id === fields.scgScenario,
     })),
     wide: fields.scgRangeScale === '2',
