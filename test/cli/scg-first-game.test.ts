@@ -1,7 +1,11 @@
 /**
  * The README's "A first Simple Combat Game", command by command: created from its scenario alone (the kind follows
- * from it), each side's orders from standard input, the turn printed, the game shown to its moderator.
+ * from it), each side's orders from standard input, the turn printed, the game shown to its moderator; and a game
+ * from each side's force list within a points budget, the README's forces.json, accepted, and refused over it.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectGamesClient } from '../../src/cli/direct-client.ts';
 import { freshDatabase, type TestDatabase } from '../support/db.ts';
@@ -61,5 +65,49 @@ describe('a first Simple Combat Game on the command line', () => {
     expect(show.code, show.stderr).toBe(0);
     expect(show.stdout).toMatch(/^UNIT +SIDE +TYPE +HEX +DAMAGE +STATUS$/m);
     expect(show.stdout).toMatch(/turn 2/i);
+  });
+  it("forces: the README's force lists within 61 points are placed by the kind; 4 Medium Tanks are over", async () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const json = /cat > forces\.json <<'JSON'\n([\s\S]*?)\nJSON/.exec(readme)?.[1];
+    expect(json, 'the README writes forces.json').toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'scg-forces-'));
+    try {
+      const file = join(dir, 'forces.json');
+      writeFileSync(file, json!);
+      const create = (id: string) =>
+        msc([
+          'game',
+          'create',
+          '--ruleset',
+          'scg',
+          '--scenario',
+          'forces',
+          '--settings',
+          file,
+          '--id',
+          id,
+          '--name',
+          'Own forces',
+          '--seat',
+          'west:ann@example.org:Ann',
+          '--seat',
+          'east:bob@example.org:Bob',
+        ]);
+      const created = await create('own');
+      expect(created.code, created.stderr).toBe(0);
+      const key = /Moderator key: (\S+)/.exec(created.stdout)?.[1] ?? '';
+      const show = await msc(['game', 'show', 'own', '--key', key]);
+      expect(show.stdout).toMatch(/^WM1 +west +medium-tank +0106 /m);
+      expect(show.stdout).toMatch(/^EH +east +dual-heavy-tank +1605 /m);
+
+      writeFileSync(file, json!.replace('"medium-tank": 3', '"medium-tank": 4'));
+      const over = await create('own2');
+      expect(over.code).not.toBe(0);
+      expect(over.stderr).toContain(
+        "forces.west: west's force costs 72 points, over the budget of 61: take units out or raise the budget (OVER_BUDGET)",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

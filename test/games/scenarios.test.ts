@@ -168,4 +168,86 @@ describe('scenarios by kind', () => {
     );
     expect(both.problems[0]?.message).toMatch(/places its own units/);
   });
+  it('scenario forces: each side a force list of §14.2 types within a points budget, placed by the kind', async () => {
+    const ctx = gamesContext(database);
+    const tanks = { 'dual-heavy-tank': 1, 'medium-tank': 1, 'light-tank': 2 };
+    const { game } = await createGame(ctx, {
+      name: 'Own forces',
+      ruleset: 'scg',
+      scenario: 'forces',
+      settings: { forces: { budget: 61, west: tanks, east: { 'medium-tank': 3, 'infantry-squad': 2 } } },
+      seats: seats('west', 'east'),
+    });
+    expect(game.status).toBe('active');
+    const state = game.state as { turnLimit: number; map: { width: number }; units: { id: string; hex: string }[] };
+    expect(state.turnLimit).toBe(10);
+    expect(state.map.width).toBe(16);
+    expect(state.units.map((u) => `${u.id} ${u.hex}`)).toEqual([
+      'WL1 0106',
+      'WL2 0107',
+      'WM 0105',
+      'WH 0108',
+      'EM1 1607',
+      'EM2 1606',
+      'EM3 1608',
+      'EI1 1605',
+      'EI2 1609',
+    ]);
+
+    // Over the budget: which side, its total and the budget.
+    const over = await refusal(
+      createGame(ctx, {
+        name: 'x',
+        ruleset: 'scg',
+        scenario: 'forces',
+        settings: { forces: { budget: 61, west: tanks, east: { 'dual-heavy-tank': 2, 'light-tank': 1 } } },
+        seats: seats('west', 'east'),
+      }),
+    );
+    expect(over.code).toBe('INVALID_SETTINGS');
+    expect(over.problems).toEqual([
+      {
+        code: 'OVER_BUDGET',
+        message: "forces.east: east's force costs 68 points, over the budget of 61: take units out or raise the budget",
+      },
+    ]);
+
+    // No force list, an empty side, a type that is not §14.2's, a force list beside a named scenario.
+    const none = await refusal(
+      createGame(ctx, { name: 'x', ruleset: 'scg', scenario: 'forces', seats: seats('west', 'east') }),
+    );
+    expect(none.problems.map((p) => p.code)).toEqual(['FORCES_MISSING']);
+    const empty = await refusal(
+      createGame(ctx, {
+        name: 'x',
+        ruleset: 'scg',
+        scenario: 'forces',
+        settings: { forces: { budget: 61, board: 'scg-combined-arms', west: tanks, east: {} } },
+        seats: seats('west', 'east'),
+      }),
+    );
+    expect(empty.problems).toEqual([
+      { code: 'EMPTY_FORCE', message: 'forces.east: east brings no unit: a side needs at least one' },
+    ]);
+    const unknown = await refusal(
+      createGame(ctx, {
+        name: 'x',
+        ruleset: 'scg',
+        scenario: 'forces',
+        settings: { forces: { budget: 61, west: { 'super-tank': 1 }, east: tanks } },
+        seats: seats('west', 'east'),
+      }),
+    );
+    expect(unknown.problems[0]?.message).toMatch(/^forces\.west: .*light-tank, medium-tank/);
+    const beside = await refusal(
+      createGame(ctx, {
+        name: 'x',
+        ruleset: 'scg',
+        scenario: 'scg-tank-battle',
+        settings: { forces: { budget: 61, west: tanks, east: tanks } },
+        seats: seats('west', 'east'),
+      }),
+    );
+    expect(beside.problems.map((p) => p.code)).toEqual(['FORCES_WITHOUT_SCENARIO']);
+  });
 });

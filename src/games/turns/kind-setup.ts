@@ -14,9 +14,12 @@ import { badRequest, invalid } from '../errors.ts';
 import { gameSettingsSchema, type GameSettings } from '../games/settings.ts';
 import { kindSettingsOf } from '../games/state.ts';
 
-const zodProblems = (e: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) =>
+/** Each issue as a problem: INVALID_FIELD, or the code a kind's check gave it (a custom issue's `params.code`). */
+const zodProblems = (e: {
+  issues: readonly { path: readonly PropertyKey[]; message: string; params?: { code?: unknown } }[];
+}) =>
   e.issues.map((i) => ({
-    code: 'INVALID_FIELD',
+    code: typeof i.params?.code === 'string' ? i.params.code : 'INVALID_FIELD',
     message: `${i.path.map(String).join('.') || 'settings'}: ${i.message}`,
   }));
 

@@ -45,4 +45,47 @@ describe('the new-game form for a Simple Combat Game', () => {
       fieldsOfProblems(broken.form, [{ code: 'INVALID_FIELD', message: 'position.units.EH: INVALID_POSITION: …' }]),
     ).toEqual({ scgPosition: ['position.units.EH: INVALID_POSITION: …'] });
   });
+  it('forces: the board, the budget and each side’s counts go into the settings; a count or budget that is not one is named', () => {
+    const { input, problems } = createInputFromForm({
+      ruleset: 'scg',
+      scgScenario: 'forces',
+      scgBoard: 'scg-combined-arms',
+      scgBudget: '96',
+      'scgForce-west-infantry-squad': '4',
+      'scgForce-west-artillery': '1',
+      'scgForce-east-medium-tank': '2',
+      'scgForce-east-light-tank': '0',
+    });
+    expect(problems).toEqual([]);
+    expect(input).toMatchObject({
+      scenario: 'forces',
+      settings: {
+        forces: {
+          board: 'scg-combined-arms',
+          budget: 96,
+          west: { 'infantry-squad': 4, artillery: 1 },
+          east: { 'medium-tank': 2 },
+        },
+      },
+    });
+    const bad = createInputFromForm({
+      ruleset: 'scg',
+      scgScenario: 'forces',
+      scgBudget: 'lots',
+      'scgForce-east-scout-car': 'two',
+    });
+    expect(bad.fields).toEqual({
+      scgBudget: ['points budget: "lots" is not a whole number from 1 to 9999'],
+      scgForces: ['east, Scout Car: "two" is not a count from 0 to 99'],
+    });
+    expect(
+      fieldsOfProblems(bad.form, [
+        { code: 'OVER_BUDGET', message: "forces.west: west's force costs 68 points, over the budget of 61: …" },
+        { code: 'INVALID_FIELD', message: 'forces.budget: too big' },
+      ]),
+    ).toEqual({
+      scgForces: ["forces.west: west's force costs 68 points, over the budget of 61: …"],
+      scgBudget: ['forces.budget: too big'],
+    });
+  });
 });

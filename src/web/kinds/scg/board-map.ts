@@ -3,7 +3,9 @@
  * with its CCRR name, impassable hexes filled, and each unit in play as its
  * side's shape and colour with its id, each with a `<title>` (type, hex,
  * damage, weapons) that a screen reader or a hover reads. Moves of a resolved
- * turn can be drawn as dashed lines through the hexes entered. Everything
+ * turn can be drawn as dashed lines through the hexes entered. On a seat's
+ * page its own units can be focused, and the page's script draws what the
+ * chosen one sees in the empty `sight` layer. Everything
  * from players is escaped: pages include the result as markup.
  */
 import { formatHex } from '../../../rules/hex.ts';
@@ -21,6 +23,8 @@ export interface ScgMapInput {
   readonly idPrefix?: string;
   /** Moves to draw: each unit's start and the hexes it entered. */
   readonly moves?: readonly { readonly unit: string; readonly from: string; readonly path: readonly string[] }[];
+  /** The side whose units in play can be chosen (focus, click or tap) to show what each sees: the seat's own. */
+  readonly chooser?: string;
 }
 
 const UNIT_SIZE = 11;
@@ -69,8 +73,9 @@ export function renderScgMap(input: ScgMapInput): string {
       const style = sideStyleFor(state.sides, u.side, sideName);
       const c = hexCentre(u.hex.col, u.hex.row);
       const label = u.id.length > 6 ? `${u.id.slice(0, 5)}…` : u.id;
+      const own = u.side === input.chooser;
       return (
-        `<g class="unit" data-unit="${xmlEscape(u.id)}" data-side="${xmlEscape(u.side)}" data-hex="${formatHex(u.hex)}">` +
+        `<g class="unit${own ? ' own' : ''}" data-unit="${xmlEscape(u.id)}" data-side="${xmlEscape(u.side)}" data-hex="${formatHex(u.hex)}"${own ? ' tabindex="0"' : ''}>` +
         `<title>${xmlEscape(unitTitle(state, u, sideName))}</title>` +
         shapeElement(style.shape, c.x, c.y, UNIT_SIZE, style.colour) +
         `<text x="${c.x}" y="${c.y + UNIT_SIZE + 12}" class="unit-id" text-anchor="middle">${xmlEscape(label)}</text></g>`
@@ -87,6 +92,8 @@ export function renderScgMap(input: ScgMapInput): string {
     `<g class="terrain">${blocked}</g>`,
     rulers(map),
     `<g class="moves">${moves}</g>`,
+    // What a chosen unit sees, drawn by the page's script (static/kinds/scg/orders.js) with the rules' own code.
+    input.chooser !== undefined ? `<g class="sight" aria-hidden="true"></g>` : '',
     `<g class="units">${units}</g>`,
     `</svg>`,
   ].join('\n');

@@ -15,6 +15,7 @@ import { history, seatGameView, seatReport } from '../../../games/games/views.ts
 import type { Seat } from '../../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { readScgState } from '../../../kinds/scg/docs.ts';
+import { scgEndReport } from '../../../kinds/scg/report.ts';
 import { deadlineView } from '../../../reports/report-view.ts';
 import { formatHex } from '../../../rules/hex.ts';
 import { formatAr, unitTypeOf } from '../../../rules/scg/forces.ts';
@@ -79,15 +80,20 @@ export async function scgPageModel(
   const messages = await messagesOf(ctx, game.id, seat.side);
   // Nothing is hidden (rules-scg.md §16): the last turn's moves, both sides', are drawn on the board.
   const lastTurn = (await history(ctx, game.id)).at(-1);
-  const moves = movesOf(Array.isArray(lastTurn?.events) ? (lastTurn.events as unknown[]) : []);
+  const lastEvents = Array.isArray(lastTurn?.events) ? (lastTurn.events as unknown[]) : [];
+  const moves = movesOf(lastEvents);
+  // A game over tells its last turn and shows the final board, as the mail that ends it does; no turn is open.
+  const over = game.status === 'finished' || game.status === 'abandoned';
+  const end = over ? scgEndReport({ state, lastEvents }) : null;
   return {
     game: gameHeading(game),
     moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
-    turn: turn ? { number: turn.number, status: turn.status, open: turnOpen } : null,
-    deadline: turn ? deadlineView(turn.deadline, seat.timeZone) : null,
+    turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
+    over,
+    deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
     paused: game.status === 'paused',
     turnLimit: state?.turnLimit ?? 'none',
     mapSvg: state
@@ -97,16 +103,24 @@ export async function scgPageModel(
           title: `${game.name}, turn ${game.currentTurn}: the board${moves.length > 0 ? ', with the last turn’s moves' : ''}`,
           idPrefix: 'scg-map',
           moves,
+          chooser: seat.side,
         })
       : null,
+    // The board for the script that shows what a chosen unit of this side sees (nothing is hidden: §16).
+    sightJson:
+      state && state.units.some((u) => u.side === seat.side && u.status === 'active')
+        ? jsonForPage({ state: game.state })
+        : null,
     legend: state ? legendOf(state, name, seat.side) : [],
     units: state ? unitRows(state, name) : [],
-    diagram: report?.diagram ?? null,
+    diagram: end ? end.diagram : (report?.diagram ?? null),
     lastTurn:
-      report && report.lastTurn !== null && report.lastTurn > 0
-        ? { number: report.lastTurn, narrative: report.narrative }
-        : null,
-    sheets: report?.sheets ?? [],
+      end && lastTurn
+        ? { number: lastTurn.number, narrative: end.narrative }
+        : report && report.lastTurn !== null && report.lastTurn > 0
+          ? { number: report.lastTurn, narrative: report.narrative }
+          : null,
+    sheets: end ? end.sheets : (report?.sheets ?? []),
     noOrdersReason: report?.noOrdersReason ?? null,
     orders: {
       canOrder,
