@@ -59,7 +59,7 @@ describe.skipIf(!available)('the web pages in Chromium', () => {
     await page.getByRole('link', { name: 'Create a game' }).click();
     await page.getByLabel('Game name').fill('Duel on the web');
     await page.getByLabel(/^Id/).fill(GAME);
-    await page.getByLabel('Scenario').selectOption('tutorial-duel');
+    await page.getByLabel('Scenario (tactical battle only)').selectOption('tutorial-duel');
     await page.locator('#seat-side-0').fill('black');
     await page.locator('#seat-email-0').fill(ALICE);
     await page.locator('#seat-name-0').fill('Alice');
