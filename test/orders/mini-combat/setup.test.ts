@@ -303,3 +303,39 @@ describe('§21 the canonical echo', () => {
     );
   });
 });
+
+describe('the setup language against any text (a fuzz)', () => {
+  it('never throws, and every problem has a line inside the text or none', () => {
+    const word = fc.oneof(
+      fc.constantFrom(
+        'DESIGN',
+        'UNIT',
+        'OBJECTIVE',
+        'RESERVE',
+        'AT',
+        'FACE',
+        'COMMAND',
+        'SP',
+        'Rifle*5',
+        'MV10',
+        '0403',
+      ),
+      fc.constantFrom('INFANTRY', 'RG30', 'TH4', 'SV6', 'PW2', 'AR2', 'MO4', 'DrpS', 'S', '#', 'END', '__proto__'),
+      fc.string({ maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { maxLength: 10 }), { maxLength: 14 }), (lines) => {
+        const text = ['GAME mc-7 TURN 0', ...lines.map((l) => l.join(' '))].join('\n');
+        const r = parseMiniSetup(text, ctx());
+        if (r.ok) return;
+        const count = text.split('\n').length;
+        for (const e of r.errors) {
+          expect(e.line === null || (e.line >= 1 && e.line <= count)).toBe(true);
+          expect(e.code).toMatch(/^[A-Z_]+$/);
+          expect(e.message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
