@@ -99,6 +99,7 @@ export class DirectGamesClient implements GamesClient {
       conceded: conceded !== null,
       turnComplete,
       resolved: turnComplete || conceded ? await this.#resolveDue(gameId) : null,
+      notes: [...r.notes],
     };
   }
 

@@ -42,6 +42,8 @@ function ordersText(a: OrdersAnswer): string {
       '',
       a.canonical.trimEnd(),
       '',
+      ...a.notes.map((n) => `Read as: ${n}.`),
+      ...(a.notes.length > 0 ? [''] : []),
     );
   else lines.push('No ship orders in this text: nothing was stored (orders sent earlier, if any, stand).');
   lines.push(

@@ -68,6 +68,8 @@ export interface OrdersAnswer {
   readonly turnComplete: boolean;
   /** The turn this command resolved itself (direct access only; a server resolves it on its own). */
   readonly resolved: ResolvedInfo | null;
+  /** How the text was read, where the player should know (HOLD, a greeting skipped, orders taken from a quote). */
+  readonly notes: readonly string[];
 }
 
 export interface StandingOrders {

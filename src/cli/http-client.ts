@@ -177,6 +177,7 @@ export class HttpGamesClient implements GamesClient {
       conceded: r.conceded === true,
       turnComplete: r.turnComplete === true,
       resolved: r.turnComplete === true ? await this.#resolution(gameId, token, num(r.turn) ?? 0) : null,
+      notes: Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [],
     };
   }
 

@@ -313,6 +313,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
         deadline: r.deadline,
         turnComplete: r.turnComplete || (conceded?.gameEnds ?? false),
         commands: r.commands,
+        notes: r.notes,
         ...(conceded ? { conceded: true, gameEnds: conceded.gameEnds } : {}),
         ...(r.relayedTo ? { relayedTo: r.relayedTo.side } : {}),
       });

@@ -137,6 +137,13 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     expect(shown.stdout).toContain('SHIP Black SPEED 3 MOVE 2R');
   });
 
+  it('HOLD is accepted as the standing orders, and the answer says how it was read', async () => {
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.grey!], { stdin: 'HOLD\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Orders accepted for turn 1 of duel-1');
+    expect(r.stdout).toContain('Read as: HOLD: no orders this turn — your ships keep their SPEED');
+  });
+
   it('resolve runs the turn now; show, turns and turn tell what happened', async () => {
     await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
       stdin: ordersFor('duel-1', 1, 'SHIP Black SPEED 3 MOVE 2R'),
