@@ -78,6 +78,8 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect(invitation!.textBody).not.toContain('evil.example');
     expect(invitation!.textBody).not.toContain('<b>');
     expect(invitation!.textBody).toContain(`"${invitationName(created.game.name)}"`);
+    // It says what kind of game it is: a duel is a tactical battle.
+    expect(invitation!.textBody.replace(/\s+/g, ' ')).toContain('in a tactical battle named');
     expect([...invitationName(created.game.name)].length).toBeLessThanOrEqual(40);
     expect(invitation!.textBody).toMatch(/\/login\/[A-Za-z0-9_-]{43}/);
     expect(invitation!.headers['Reply-To']).toBe(`orders+${token('black')}@pbem.test`);

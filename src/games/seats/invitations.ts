@@ -4,6 +4,7 @@
  * to the outbox in the transaction of the change it belongs to, composed
  * through the mail port (ctx.mail).
  */
+import { kindOf } from '../../kinds/index.ts';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema.ts';
 import { plainText } from '../../lib/text.ts';
@@ -112,7 +113,7 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
   const composed = ctx.mail.notice({
     subject: 'Invitation to a game of Minimal Space Combat',
     paragraphs: [
-      `${who} invites this address to play the side "${invitationName(sideName(settingsOf(game), seat.side))}" in a game of Minimal Space Combat named "${invitationName(game.name)}".`,
+      `${who} invites this address to play the side "${invitationName(sideName(settingsOf(game), seat.side))}" in a ${kindOf(game.ruleset).title} named "${invitationName(game.name)}".`,
       `To join, follow this link (it works once, for 7 days, and logs you in):\n${link}`,
       'Or reply to this mail. Until you join, nothing more about this game is sent to this address. If you do not want to play, ignore this mail.',
     ],
