@@ -5,7 +5,9 @@
 import type { Game } from '../../games/games/games.repository.ts';
 import { sideName, type GameSettings } from '../../games/games/settings.ts';
 import type { GamesContext } from '../../games/context.ts';
-import { settingsOf } from '../../games/games/state.ts';
+import { isOver, settingsOf } from '../../games/games/state.ts';
+import { tokenOf } from '../../games/games/people.ts';
+import { seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import type { messagesOf } from '../../games/turns/side-messages.ts';
 
@@ -35,6 +37,28 @@ export const acceptedNotice = (r: {
   readonly conceded: unknown;
   readonly turnComplete: boolean;
 }): 'conceded' | 'complete' | 'orders' => (r.conceded ? 'conceded' : r.turnComplete ? 'complete' : 'orders');
+
+/**
+ * What a seat's game page of a kind that mails text reports starts from: the seat's token, its view of the game, its
+ * report of the open turn, the settings and the side names.
+ */
+export async function seatPageBasis(ctx: GamesContext, game: Game, seat: Seat) {
+  const token = tokenOf(ctx, seat);
+  const settings = settingsOf(game);
+  return {
+    token,
+    gameView: await seatGameView(ctx, game.id, token),
+    reported: await seatReport(ctx, game.id, token),
+    settings,
+    name: (side: string) => sideName(settings, side),
+  };
+}
+
+/** What every kind's archive page heads with: the game, whether it is over, its dice commitment, the seed once over. */
+export function archiveHeading(game: Game) {
+  const over = isOver(game);
+  return { game: gameHeading(game), over, seedCommitment: game.seedCommitment, seed: over ? game.seed : null };
+}
 
 /** What every game page says of the game itself. */
 export const gameHeading = (game: Game) => ({

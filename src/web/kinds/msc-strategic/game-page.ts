@@ -12,10 +12,8 @@ import { kindOf } from '../../../kinds/index.ts';
 import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
-import { tokenOf } from '../../../games/games/people.ts';
-import { settingsOf } from '../../../games/games/state.ts';
-import { sideName } from '../../../games/games/settings.ts';
-import { seatGameView, seatOwnLastEvents, seatReport } from '../../../games/games/views.ts';
+
+import { seatOwnLastEvents } from '../../../games/games/views.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { deadlineView } from '../../../reports/turn-report.ts';
 import { formatHex } from '../../../rules/hex.ts';
@@ -24,7 +22,7 @@ import { readCampaign, storedEvents, storedView } from '../../../kinds/strategic
 import type { CampaignCheckData } from './campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel, moderationLine } from '../page-parts.ts';
+import { gameHeading, jsonForPage, messagesPanel, moderationLine, seatPageBasis } from '../page-parts.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -91,11 +89,7 @@ export async function campaignPageModel(
   mySeats: readonly Seat[],
   extras: CampaignPageExtras = {},
 ) {
-  const token = tokenOf(ctx, seat);
-  const gameView = await seatGameView(ctx, game.id, token);
-  const reported = await seatReport(ctx, game.id, token);
-  const settings = settingsOf(game);
-  const name = (side: string) => sideName(settings, side);
+  const { token, gameView, reported, settings, name } = await seatPageBasis(ctx, game, seat);
   const options = optionsOf(gameView.kindSettings);
   const view = storedView(gameView.me.view);
   const sides = settings.sides.map((s) => s.id) as unknown as readonly [string, string];

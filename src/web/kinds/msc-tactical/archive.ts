@@ -15,7 +15,7 @@ import { formatShipOrders } from '../../../orders/index.ts';
 import { diceRolls } from '../../../reports/dice-rolls.ts';
 import { narrative } from '../../../reports/narrative.ts';
 import type { TurnEvent } from '../../../rules/events.ts';
-import { gameHeading } from '../page-parts.ts';
+import { archiveHeading } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
 import { mapPanel, plottedPaths, strengthPanel } from './game-page.ts';
 
@@ -30,10 +30,7 @@ export async function tacticalArchivePage(ctx: GamesContext, game: Game): Promis
     template: 'msc-tactical/archive-game',
     title: `${game.name} — archive`,
     model: {
-      game: gameHeading(game),
-      over,
-      seedCommitment: game.seedCommitment,
-      seed: over ? game.seed : null,
+      ...archiveHeading(game),
       turns: played.map((t) => ({ number: t.number, resolvedAt: t.resolvedAt, events: t.events.length })),
       firstTurn: played.length > 0 ? 1 : null,
       map: position

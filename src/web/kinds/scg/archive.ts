@@ -13,7 +13,7 @@ import { readScgState } from '../../../kinds/scg/docs.ts';
 import { scgPrintout } from '../../../kinds/scg/printout.ts';
 import { scgNarrative, seatOrder } from '../../../reports/scg-narrative.ts';
 import type { ScgEvent } from '../../../rules/scg/types.ts';
-import { gameHeading } from '../page-parts.ts';
+import { archiveHeading } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
 import { renderScgMap } from './board-map.ts';
 import { legendOf, movesOf, unitRows } from './game-page.ts';
@@ -47,10 +47,7 @@ export async function scgArchivePage(ctx: GamesContext, game: Game): Promise<Kin
     template: 'scg/archive-game',
     title: `${game.name} — archive`,
     model: {
-      game: gameHeading(game),
-      over,
-      seedCommitment: game.seedCommitment,
-      seed: over ? game.seed : null,
+      ...archiveHeading(game),
       turns: played.map((t) => ({
         number: t.number,
         resolvedAt: t.resolvedAt,

@@ -8,10 +8,8 @@
 import { kindOf } from '../../../kinds/index.ts';
 import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
-import { tokenOf } from '../../../games/games/people.ts';
-import { sideName } from '../../../games/games/settings.ts';
-import { settingsOf } from '../../../games/games/state.ts';
-import { history, seatGameView, seatReport } from '../../../games/games/views.ts';
+
+import { history } from '../../../games/games/views.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { readScgState } from '../../../kinds/scg/docs.ts';
@@ -21,7 +19,14 @@ import { formatHex } from '../../../rules/hex.ts';
 import { formatAr, unitTypeOf } from '../../../rules/scg/forces.ts';
 import type { MoveEvent, ScgState } from '../../../rules/scg/types.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel, moderationLine, type GamePageExtras } from '../page-parts.ts';
+import {
+  gameHeading,
+  jsonForPage,
+  messagesPanel,
+  moderationLine,
+  seatPageBasis,
+  type GamePageExtras,
+} from '../page-parts.ts';
 import { renderScgMap } from './board-map.ts';
 import type { ScgCheckData } from './check.ts';
 
@@ -63,11 +68,7 @@ export async function scgPageModel(
   mySeats: readonly Seat[],
   extras: GamePageExtras = {},
 ) {
-  const token = tokenOf(ctx, seat);
-  const gameView = await seatGameView(ctx, game.id, token);
-  const reported = await seatReport(ctx, game.id, token);
-  const settings = settingsOf(game);
-  const name = (side: string) => sideName(settings, side);
+  const { gameView, reported, settings, name } = await seatPageBasis(ctx, game, seat);
   const state = game.state ? readScgState(game.state) : null;
   const turn = gameView.turn;
   const turnOpen = turn?.status === 'open';
