@@ -145,53 +145,47 @@ export function playerRoutes(deps: PagesDeps): Router {
     );
   });
 
-  /** Orders as orders-language text, the form every kind's page has. */
-  const ordersLimit = limitPerClient(deps.settings.rateLimitOrders, 'minute', 'order forms');
-  router.post('/games/:id/orders/text', ...ordersLimit, async (req, res) => {
+  /**
+   * Text for the seat's turn, through the use case mail and the API call: accepted, the game page with the notice
+   * `done` gives; refused, the page again with every problem (and, for the orders text form, the text as typed).
+   */
+  async function sendText(
+    req: Request,
+    res: Response,
+    text: (game: Game) => string,
+    done: (r: Awaited<ReturnType<typeof submitText>>) => string,
+    keepText: boolean,
+  ): Promise<void> {
     const game = await gameOfPath(deps, req);
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
     const { seat, mine } = found;
-    const text = textField(req.body, 'text').slice(0, 64 * 1024);
+    const sent = text(game);
     try {
-      const r = await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text, channel: 'web' });
+      const r = await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text: sent, channel: 'web' });
       deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
-      res.redirect(303, gameUrl(game, seat, mine, acceptedNotice(r)));
+      res.redirect(303, gameUrl(game, seat, mine, done(r)));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'ORDERS_REJECTED') deps.metrics?.submissions.inc({ channel: 'web', result: 'rejected' });
       const problems = [error.message, ...(error.problems.length > 0 ? listed(error) : [])];
-      await showGame(
-        deps,
-        req,
-        res,
-        await gameById(ctx, game.id),
-        seat,
-        mine,
-        { problems, ordersText: text },
-        error.status,
-      );
+      const extras = keepText ? { problems, ordersText: sent } : { problems };
+      await showGame(deps, req, res, await gameById(ctx, game.id), seat, mine, extras, error.status);
     }
-  });
+  }
+
+  /** Orders as orders-language text, the form every kind's page has. */
+  const ordersLimit = limitPerClient(deps.settings.rateLimitOrders, 'minute', 'order forms');
+  router.post('/games/:id/orders/text', ...ordersLimit, (req, res) =>
+    sendText(req, res, () => textField(req.body, 'text').slice(0, 64 * 1024), acceptedNotice, true),
+  );
 
   // "Ready — no changes": HOLD for the turn the page was drawn for (a turn since resolved is refused, not moved on).
-  router.post('/games/:id/orders/hold', ...ordersLimit, async (req, res) => {
-    const game = await gameOfPath(deps, req);
-    const found = await mySeat(deps, req, game);
-    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
-    const { seat, mine } = found;
+  router.post('/games/:id/orders/hold', ...ordersLimit, (req, res) => {
     const formTurn = Number((req.body as { turn?: unknown }).turn);
-    const turn = Number.isInteger(formTurn) && formTurn > 0 ? formTurn : game.currentTurn;
-    try {
-      const text = `GAME ${game.id} TURN ${turn}\nHOLD\nEND`;
-      const r = await submitText(ctx, { gameId: game.id, token: tokenOf(ctx, seat), text, channel: 'web' });
-      deps.metrics?.submissions.inc({ channel: 'web', result: 'accepted' });
-      res.redirect(303, gameUrl(game, seat, mine, r.turnComplete ? 'complete' : 'hold'));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const problems = [error.message, ...(error.problems.length > 0 ? listed(error) : [])];
-      await showGame(deps, req, res, await gameById(ctx, game.id), seat, mine, { problems }, error.status);
-    }
+    const text = (game: Game) =>
+      `GAME ${game.id} TURN ${Number.isInteger(formTurn) && formTurn > 0 ? formTurn : game.currentTurn}\nHOLD\nEND`;
+    return sendText(req, res, text, (r) => (r.turnComplete ? 'complete' : 'hold'), false);
   });
 
   // The kinds' own forms (a tactical battle's per-ship orders and its fleet): each read by the game's kind.
