@@ -1,8 +1,8 @@
 /**
  * Each game kind's stand-alone adjudicator (`GameKind.adjudicator`), as the registry lists them: `msc resolve` and
  * `msc check` for the kind without a command word (the tactical battle, docs/adjudicator.md),
- * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md); then the adjudicators
- * of rule systems not yet hosted as kinds (src/adjudicator/rules-only.ts: `msc mini cost|check`).
+ * `msc <word> resolve|check` for the others (`msc campaign …`, docs/adjudicator-campaign.md; `msc mini …` with its
+ * `cost`).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -10,7 +10,6 @@ import type { Command } from 'commander';
 import { EXIT, type Outcome } from '../adjudicator/exit.ts';
 import { kindOf, RULESETS } from '../kinds/index.ts';
 import type { AdjudicatorCommands } from '../kinds/kind.ts';
-import { RULES_ONLY_ADJUDICATORS } from '../adjudicator/rules-only.ts';
 
 /** Largest position document read: far above any real game, small enough to keep memory in bounds. */
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -78,7 +77,7 @@ function addCommands(parent: Command, adjudicator: AdjudicatorCommands): void {
 
 export function registerAdjudicatorCommands(program: Command): void {
   // The kind without a command word first: its commands are the program's own.
-  const adjudicators = [...RULESETS.map((ruleset) => kindOf(ruleset).adjudicator), ...RULES_ONLY_ADJUDICATORS].sort(
+  const adjudicators = RULESETS.map((ruleset) => kindOf(ruleset).adjudicator).sort(
     (a, b) => Number(a.command !== undefined) - Number(b.command !== undefined),
   );
   for (const adjudicator of adjudicators) {

@@ -5,6 +5,7 @@
  * in src/web/kinds/index.ts).
  */
 import type { AnyGameKind } from './kind.ts';
+import { miniCombatKind } from './mini-combat/index.ts';
 import { strategicKind } from './strategic/index.ts';
 import { scgKind } from './scg/index.ts';
 import { tacticalKind } from './tactical/index.ts';
@@ -13,6 +14,7 @@ const KINDS = {
   'msc-tactical': tacticalKind,
   'msc-strategic': strategicKind,
   scg: scgKind,
+  'mini-combat': miniCombatKind,
 } as const satisfies Record<string, AnyGameKind>;
 
 /** The rulesets the service plays, as stored on each game. */

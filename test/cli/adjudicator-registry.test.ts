@@ -85,7 +85,7 @@ describe('adjudicator commands from the registry', () => {
     });
     expect(input).toMatchObject({ ruleset: 'test-muster', name: 'Drill' });
     await expect(createInput(memoryIO(), { name: 'Duel', seat: ['red:ann@example.org:Ann'] })).rejects.toThrow(
-      /--scenario \(tutorial-duel, skirmish-3v3, solo-mission or custom\) for a tactical battle, or --ruleset msc-strategic for a strategic campaign, or --ruleset test-muster for a muster drill/,
+      /--scenario \(tutorial-duel, skirmish-3v3, solo-mission or custom\) for a tactical battle, or --ruleset msc-strategic for a strategic campaign, or --ruleset mini-combat for a Mini Combat battle, or --ruleset test-muster for a muster drill/,
     );
   });
 });

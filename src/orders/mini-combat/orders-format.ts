@@ -132,9 +132,10 @@ export function miniOrderBlock(
 ): string {
   const lines = [
     header(ctx),
-    '# UNIT <unit> [MOVE <dirs>] [FACE <dir>] [FIRE <ids>] [THEN NEAREST|WEAKEST|HOLD]',
-    '#   [WITHIN <cm>] [SPARE] [TELEPORT|DROP <hexes>] [EMBARK <unit>] [DISEMBARK]',
-    '#   [INSUBSTANTIAL] [DIVE|SURFACE] [LAND] [SQUARE] [HEAL <unit>]',
+    '# UNIT <unit> [MOVE <dirs>] [FACE <dir>] [FIRE <ids>]',
+    '#   [THEN NEAREST|WEAKEST|HOLD] [WITHIN <cm>] [SPARE] [TELEPORT|DROP <hexes>]',
+    '#   [EMBARK <unit>] [DISEMBARK] [INSUBSTANTIAL] [DIVE|SURFACE] [LAND] [SQUARE]',
+    '#   [HEAL <unit>]',
     `# PATH <element> <dirs>: an element's own path. Directions: ${DIRECTIONS.join(' ')}`,
     '# UNIT lines in the order the units should act; a bare UNIT line stays and',
     '#   attacks the nearest enemy (the standing order). MP: movement points.',

@@ -4,6 +4,7 @@
  * otherwise); a new kind is one line.
  */
 import type { Ruleset } from '../../kinds/index.ts';
+import { miniPages } from './mini-combat/index.ts';
 import { strategicPages } from './msc-strategic/index.ts';
 import { tacticalPages } from './msc-tactical/index.ts';
 import { scgPages } from './scg/index.ts';
@@ -13,6 +14,7 @@ const WEB_KINDS: { readonly [R in Ruleset]: WebKind } = {
   'msc-tactical': tacticalPages,
   'msc-strategic': strategicPages,
   scg: scgPages,
+  'mini-combat': miniPages,
 };
 
 /** The pages of a game's kind. */

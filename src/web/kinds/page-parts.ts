@@ -6,7 +6,7 @@ import type { Game } from '../../games/games/games.repository.ts';
 import { sideName, type GameSettings } from '../../games/games/settings.ts';
 import type { GamesContext } from '../../games/context.ts';
 import { isOver, settingsOf } from '../../games/games/state.ts';
-import { tokenOf } from '../../games/games/people.ts';
+import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
 import { seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import type { messagesOf } from '../../games/turns/side-messages.ts';
@@ -123,4 +123,23 @@ export function messagesPanel(
  */
 export function jsonForPage(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * Who reads the archive of a game with hidden information (a campaign's fog, a Mini Combat battle's hidden
+ * elements): everything once it has ended, or for its moderator; while it runs, a seat's player reads it as that
+ * side (a moderator who holds a seat too: the whole game needs a moderator without one); anyone else nothing yet.
+ */
+export type HiddenArchiveReader =
+  { readonly as: 'all' } | { readonly as: 'side'; readonly side: string } | { readonly as: 'none' };
+
+export async function hiddenArchiveReaderOf(
+  ctx: GamesContext,
+  game: Game,
+  email: string | null,
+): Promise<HiddenArchiveReader> {
+  if (isOver(game)) return { as: 'all' };
+  const mine = email === null ? [] : await seatsInGame(ctx, game.id, email);
+  if (mine.length > 0) return { as: 'side', side: mine[0]!.side };
+  return isModerator(game, email) ? { as: 'all' } : { as: 'none' };
 }
