@@ -153,6 +153,8 @@ export function miniNarrative(events: readonly MiniEvent[], sideName: (s: string
       out.push(moveLine(group));
       continue;
     }
+    // An activation the reader saw nothing of (the unit stayed and found no target) is not told.
+    if (e.type === 'activation' && (list[i + 1] === undefined || list[i + 1]!.type === 'activation')) continue;
     const line = one(e, sideName);
     if (line !== null) out.push(line);
   }
