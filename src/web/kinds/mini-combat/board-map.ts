@@ -38,6 +38,8 @@ export interface MiniMapInput {
   readonly idPrefix?: string;
   /** Each side's deployment zone rows, drawn while the sides set up. */
   readonly zones?: Readonly<Record<string, { fromRow: number; toRow: number }>>;
+  /** An empty layer the page's script draws in (the army list's placements, the orders' paths). */
+  readonly preview?: boolean;
 }
 
 interface Piece {
@@ -146,6 +148,7 @@ export function renderMiniMap(input: MiniMapInput): string {
     rulers(map),
     `<g class="objectives">${objectives}</g>`,
     `<g class="units">${pieces}</g>`,
+    input.preview ? `<g class="preview" aria-hidden="true"></g>` : '',
     `</svg>`,
   ].join('\n');
 }

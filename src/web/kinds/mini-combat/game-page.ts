@@ -12,15 +12,27 @@ import { history } from '../../../games/games/views.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { kindOf } from '../../../kinds/index.ts';
-import { readMiniState } from '../../../kinds/mini-combat/docs.ts';
+import { readMiniState, writeMiniState } from '../../../kinds/mini-combat/docs.ts';
+import { viewPosition } from '../../../kinds/mini-combat/view-position.ts';
+import { LIBRARY_DESIGNS } from '../../../rules/mini-combat/library.ts';
+import { elementCost } from '../../../rules/mini-combat/cost.ts';
+import { designLine } from '../../../orders/mini-combat/index.ts';
 import { miniEndReport } from '../../../kinds/mini-combat/report.ts';
 import { MINI_SIDES, pointsOf, zoneOrder, type MiniSettings } from '../../../kinds/mini-combat/settings.ts';
 import { deadlineView } from '../../../reports/report-view.ts';
 import { turnViews } from '../../../rules/mini-combat/turn.ts';
 import type { MiniPosition } from '../../../rules/mini-combat/types.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, messagesPanel, moderationLine, seatPageBasis, type GamePageExtras } from '../page-parts.ts';
+import {
+  gameHeading,
+  jsonForPage,
+  messagesPanel,
+  moderationLine,
+  seatPageBasis,
+  type GamePageExtras,
+} from '../page-parts.ts';
 import { renderMiniMap } from './board-map.ts';
+import type { MiniCheckData } from './check.ts';
 
 /** Each side's deployment zone rows (§21), for the map while the sides set up. */
 export const zonesOf = (p: MiniPosition) =>
@@ -64,6 +76,18 @@ export async function miniPageModel(
   const end = over ? miniEndReport({ state, lastEvents, sideName: name }) : null;
   const view = state && !over ? turnViews(state)[seat.side]! : null;
   const kindSettings = gameView.kindSettings as MiniSettings | undefined;
+  const points = kindSettings ? pointsOf(kindSettings, seat.side) : null;
+  // The script checks the text against the side's own view only: nothing hidden from it is in the page.
+  const check: MiniCheckData | null =
+    state && turn && canOrder
+      ? {
+          gameId: game.id,
+          turn: turn.number,
+          side: seat.side,
+          position: writeMiniState(inSetup ? state : viewPosition(state, seat.side)),
+          points: inSetup ? points : null,
+        }
+      : null;
   return {
     game: gameHeading(game),
     moderation: await moderationLine(ctx, game, seat),
@@ -73,7 +97,17 @@ export async function miniPageModel(
     turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
     over,
     setup: inSetup,
-    points: kindSettings ? pointsOf(kindSettings, seat.side) : null,
+    points,
+    // The ready designs a list starts from (the sample battle's, §23), each with its cost and DESIGN line.
+    library: inSetup
+      ? LIBRARY_DESIGNS.map((d) => ({
+          name: d.name,
+          role: d.role,
+          cost: elementCost(d.design).cost,
+          line: designLine({ name: d.name, design: d.design }),
+        }))
+      : [],
+    checkJson: check ? jsonForPage(check) : null,
     deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
     paused: game.status === 'paused',
     turnLimit: state?.turnLimit ?? 'none',
@@ -86,6 +120,7 @@ export async function miniPageModel(
             ? `${game.name}: the battlefield and both deployment zones`
             : `${game.name}, turn ${game.currentTurn}${over ? ': the end' : `, as ${name(seat.side)} sees it`}`,
           idPrefix: 'mini-map',
+          preview: canOrder,
           ...(inSetup ? { zones: zonesOf(state) } : {}),
         })
       : null,

@@ -19,6 +19,7 @@ export const miniPages: WebKind = {
     const model = await miniPageModel(ctx, game, seat, mySeats, extras);
     return {
       template: 'mini-combat/game',
+      scripts: ['/static/kinds/mini-combat/battle.js'],
       title: `${game.name} — ${model.setup ? 'army list' : `turn ${game.currentTurn}`}`,
       model,
     };
