@@ -9,7 +9,6 @@
  * The in-process steps (setup, orders, deployment) run on the test clock, which stands in the past of the system
  * clock the worker processes read: every deadline they set is due to the workers at once.
  */
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, battles, games, outbox, submissions, turns } from '../../src/db/schema.ts';
@@ -18,9 +17,8 @@ import { verifyExport } from '../../src/games/archive/verify.ts';
 import { endGame } from '../../src/games/moderation/moderation.ts';
 import { submitFleet } from '../../src/games/seats/setup.ts';
 import { databaseKinds } from '../support/db.ts';
-import { crashScene, readPaused } from '../support/crash-scene.ts';
+import { crashMoves, crashScene } from '../support/crash-scene.ts';
 import { gamesContext, type TestGamesContext } from '../support/games.ts';
-import { startWorkerProcess, waitUntil } from '../support/worker-processes.ts';
 import { seatToken, send, setPosition, startCampaign } from '../games/campaign-archive-support.ts';
 
 const hasPostgres = databaseKinds.includes('postgres');
@@ -44,43 +42,7 @@ describe.skipIf(!hasPostgres)('a worker killed during campaign turn resolutions,
     audit: await ctx.db.select().from(auditLog).orderBy(asc(auditLog.id)),
   });
 
-  /** A worker that pauses inside its first resolution, killed there: nothing it did stays. */
-  async function killInsideResolution(expected: string): Promise<void> {
-    const pauseFile = join(scene.scratch, `paused-${expected.replace(' ', '-')}`);
-    const before = await snapshot();
-    const doomed = startWorkerProcess(scene.url, { pauseFile, pollMs: 100 });
-    await doomed.ready;
-    await waitUntil('the worker to pause inside a resolution', () => readPaused(pauseFile) !== null, 15_000);
-    expect(readPaused(pauseFile)).toBe(expected);
-    const exit = await doomed.kill();
-    expect(exit.signal).toBe('SIGKILL');
-    expect(doomed.resolved).toEqual([]);
-    // PostgreSQL rolls the dead connection's transaction back; until then its rows stay locked.
-    await waitUntil("the dead worker's transaction to go", async () => !(await locked()), 10_000, 100);
-    expect(await snapshot()).toEqual(before);
-  }
-
-  /** Whether a transaction still holds a turn row's lock (lock_not_available, 55P03). */
-  async function locked(): Promise<boolean> {
-    try {
-      await ctx.db.transaction(async (tx) => {
-        await tx.select({ n: turns.number }).from(turns).for('update', { noWait: true });
-      });
-      return false;
-    } catch (error) {
-      if ((error as { cause?: { code?: string } }).cause?.code === '55P03') return true;
-      throw error;
-    }
-  }
-
-  /** A worker run until it has resolved `expected` (and then stopped cleanly). */
-  async function resolveWithWorker(expected: string): Promise<void> {
-    const survivor = startWorkerProcess(scene.url, { pollMs: 100 });
-    await survivor.ready;
-    await waitUntil(`${expected} resolved`, () => survivor.resolved.length >= 1, 15_000);
-    expect((await survivor.stop()).code).toBe(0);
-    expect(survivor.resolved.map((r) => `${r.gameId} ${r.turn}`)).toEqual([expected]);
-  }
+  const { killInsideResolution, resolveWithWorker } = crashMoves(scene, () => ctx, snapshot);
 
   it('SIGKILL while a campaign turn stops for its battle, and while the battle finishes it: all or nothing, once', async () => {
     const started = await startCampaign(ctx, ID);
