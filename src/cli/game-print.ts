@@ -35,7 +35,7 @@ const tablesText = (tables: readonly TextTable[]): string[] =>
 
 export function createdText(c: CreatedGameInfo): string {
   return [
-    `Created game ${c.gameId} "${c.name}" (${c.scenario}): ${c.status}${c.turn > 0 ? `, turn ${c.turn} open` : ', waiting for the fleets'}.`,
+    `Created game ${c.gameId} "${c.name}" (${c.scenario}): ${c.status}${c.turn > 0 ? `, turn ${c.turn} open` : ', waiting for every side to set up (turn 0)'}.`,
     '',
     `Moderator key: ${c.moderatorKey}`,
     '',

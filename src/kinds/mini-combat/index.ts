@@ -41,7 +41,7 @@ const textContext = (at: SideContext<MiniPosition>) => ({ gameId: at.gameId, tur
 export const miniCombatKind: GameKind<MiniPosition, MiniSideOrders> = {
   ruleset: 'mini-combat',
   title: 'Mini Combat battle',
-  unnamedScenario: 'custom',
+  unnamedScenario: 'battle',
   noun: 'battle',
   readState: readMiniState,
   writeState: writeMiniState,
