@@ -9,6 +9,7 @@
  * outside it.
  */
 import { formatHex } from '../rules/hex.ts';
+import { wrapWords } from './wrap.ts';
 import type { SideView } from '../rules/mini-combat/views.ts';
 import type { MiniPosition, Terrain } from '../rules/mini-combat/types.ts';
 import type { Hex } from '../rules/types.ts';
@@ -54,19 +55,33 @@ export function shownElements(p: MiniPosition, view: SideView | null): MapElemen
 
 const letterOf = (side: string) => side.charAt(0).toLowerCase();
 
-/** A hex's mark: side letter, the first unit's id and the count, cut to fit; `+` when other units share it. */
-function mark(list: readonly MapElement[]): string {
+/** A hex's mark: side letter, the first unit's id and the count; `~` when it had to be cut, `+` when shared. */
+function mark(list: readonly MapElement[]): { text: string; whole: boolean } {
   const first = list[0]!;
   const others = list.some((x) => x.unit !== first.unit || x.side !== first.side);
   const n = list.filter((x) => x.unit === first.unit).length;
   const base = `${letterOf(first.side)}${first.unit}`;
-  const tail = others ? '+' : n > 1 ? `*${n}` : '';
-  const text = `${base}${tail}`;
-  return text.length <= CELL ? text : `${base.slice(0, CELL - 1)}~`;
+  const text = `${base}${others ? '+' : n > 1 ? `*${n}` : ''}`;
+  if (text.length <= CELL) return { text, whole: !others };
+  return { text: `${base.slice(0, CELL - 1)}${others ? '+' : '~'}`, whole: false };
+}
+
+/** What a cut or shared hex holds, in words: `1117: Horse ×3 (Red), Line ×1 (Blue)`. */
+function spelled(hex: string, list: readonly MapElement[], sideName: (s: string) => string): string {
+  const units = new Map<string, { unit: string; side: string; n: number }>();
+  for (const x of list) {
+    const key = `${x.side}:${x.unit}`;
+    const u = units.get(key) ?? { unit: x.unit, side: x.side, n: 0 };
+    u.n += 1;
+    units.set(key, u);
+  }
+  return `${hex} ${[...units.values()].map((u) => `${u.unit} ×${u.n} (${sideName(u.side)})`).join(', ')}`;
 }
 
 export interface MiniMapOptions {
   readonly width?: number;
+  /** Side names for the list of cut or shared hexes (default: the side ids). */
+  readonly sideName?: (side: string) => string;
 }
 
 /** The map lines: the picture, its part of the board, and what is outside it. */
@@ -100,6 +115,7 @@ export function miniMap(p: MiniPosition, view: SideView | null, options: MiniMap
     for (let i = 0; i < text.length; i++) line[start + pad + i] = text[i]!;
   };
   const out: string[] = [];
+  const cut: string[] = [];
   for (const parity of [1, 0]) {
     const line = ' '.repeat(lineLength).split('');
     for (let c = from; c <= to; c++) if (c % 2 === parity) place(line, c, String(c).padStart(2, '0'));
@@ -117,10 +133,13 @@ export function miniMap(p: MiniPosition, view: SideView | null, options: MiniMap
         if (c % 2 !== parity) continue;
         const name = formatHex({ col: c, row: r });
         const here = at.get(name);
-        place(line, c, here ? mark(here) : objective.has(name) ? '(*)' : TERRAIN_SIGNS[p.terrain.get(name) ?? 'open']);
+        const m = here ? mark(here) : null;
+        if (here && m && !m.whole) cut.push(spelled(name, here, options.sideName ?? ((s) => s)));
+        place(line, c, m ? m.text : objective.has(name) ? '(*)' : TERRAIN_SIGNS[p.terrain.get(name) ?? 'open']);
       }
       out.push(line.join('').trimEnd());
     }
+  if (cut.length > 0) out.push(...wrapWords(`Hexes in full: ${cut.join('; ')}.`, options.width ?? 78, '  '));
   const part = (a: number, b: number, n: number, what: string) =>
     a === 1 && b === n ? null : `${what} ${String(a).padStart(2, '0')}–${String(b).padStart(2, '0')} of ${n}`;
   const parts = [part(from, to, width, 'columns'), part(top, bottom, height, 'rows')].filter((x) => x !== null);
@@ -144,7 +163,7 @@ export function miniLegend(p: MiniPosition, sideName: (s: string) => string): st
   const sides = p.sides.map((s) => `${letterOf(s)} ${sideName(s)}`).join(', ');
   const objectives = p.battle.type === 'defensive' ? ', (*) objective' : '';
   return [
-    `Units: ${sides} (rA1*3: three elements of unit A1 of Red; + more units)${objectives}.`,
+    `Units: ${sides} (rA1*3: three elements of unit A1 of Red; ~ an id cut short, + more units there: see Hexes in full)${objectives}.`,
     `Terrain: ${signs.join(', ')}.`,
   ];
 }

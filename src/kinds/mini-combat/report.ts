@@ -126,7 +126,7 @@ export function miniReport(input: ReportInput<MiniPosition, MiniSideOrders>): Tu
           reader.kind === 'seat' ? (reader.currentOrders ?? undefined) : undefined,
         )
       : null;
-  const map = miniMap(state, view, { width });
+  const map = miniMap(state, view, { width, sideName: input.sideName });
   return {
     game: { id: input.game.id, name: input.game.name },
     turn: input.turn,
@@ -158,7 +158,10 @@ export function miniEndReport(input: {
   return {
     narrative: miniNarrative(events, input.sideName),
     diagram: state
-      ? [...miniMap(state, null, { width: REPORT_WIDTH }), ...miniLegend(state, input.sideName)].join('\n')
+      ? [
+          ...miniMap(state, null, { width: REPORT_WIDTH, sideName: input.sideName }),
+          ...miniLegend(state, input.sideName),
+        ].join('\n')
       : null,
     sides: [],
     sheets: state ? [unitsSheet(state, null, input.sideName, REPORT_WIDTH), scoreSheet(state, input.sideName)] : [],
