@@ -14,7 +14,7 @@ import {
   miniSettingsSchema,
   type MiniSettings,
 } from '../../src/kinds/mini-combat/settings.ts';
-import { defaultMiniSetup, miniSetup, placeByDefault, writeMiniSetup } from '../../src/kinds/mini-combat/setup.ts';
+import { defaultMiniSetup, placeByDefault, writeMiniSetup } from '../../src/kinds/mini-combat/setup.ts';
 import { viewPosition } from '../../src/kinds/mini-combat/view-position.ts';
 import { miniNarrative } from '../../src/reports/mini-narrative.ts';
 import { miniMap } from '../../src/reports/mini-map.ts';
@@ -26,7 +26,7 @@ import { setupCost } from '../../src/rules/mini-combat/setup.ts';
 import type { MiniPosition } from '../../src/rules/mini-combat/types.ts';
 import { setupUnitsOf, type MiniSetup } from '../../src/orders/mini-combat/index.ts';
 
-const settings = (s: Record<string, unknown> = {}): MiniSettings => miniSettingsSchema.parse(s) as MiniSettings;
+const settings = (s: Record<string, unknown> = {}): MiniSettings => miniSettingsSchema.parse(s);
 const at = (p: MiniPosition, side: string, s: MiniSettings) => ({ gameId: 'mc-1', side, state: p, settings: s });
 const name = (s: string) => (s === 'red' ? 'Red' : 'Blue');
 
