@@ -10,7 +10,7 @@ import { auditLog, games, outbox, seats, turns } from '../../src/db/schema.ts';
 import { createGame } from '../../src/games/games/create.ts';
 import { exportGame } from '../../src/games/archive/archive.ts';
 import { verifyExport } from '../../src/games/archive/verify.ts';
-import { rollback, setMissedTurnLimit } from '../../src/games/moderation/moderation.ts';
+import { resolveNow, rollback, setMissedTurnLimit } from '../../src/games/moderation/moderation.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
 import { resolveDueTurns, resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { HOUR } from '../../src/games/clock.ts';
@@ -72,6 +72,7 @@ describe.each(databaseKinds)('missed turns on %s', (dbKind) => {
     const warning = warnings[0]!.textBody.replace(/\s+/g, ' ');
     expect(warning).toContain('your ships keep their SPEED, fly straight ahead');
     expect(warning).toContain('send HOLD');
+    expect(warning).toContain('Orders for turn 2 are due');
     expect(warning).toContain('After 3 turns in a row without orders, the solo rules play your side');
     expect(await mailTo(ALICE, 'missed-turn')).toHaveLength(0);
 
@@ -88,6 +89,14 @@ describe.each(databaseKinds)('missed turns on %s', (dbKind) => {
     expect(await seatOf('nmr', 'grey')).toMatchObject({ missedTurns: 2, missedInARow: 0 });
     const [turn4] = (await mailTo(ALICE, 'turn-report')).filter((m) => m.subject.includes('Turn 4'));
     expect(turn4!.textBody).not.toContain('sent no orders');
+  });
+
+  it('a turn the moderator resolves before its deadline counts no miss', async () => {
+    const { tokens, moderatorToken } = await tutorialDuel(ctx, { id: 'nmr-now' });
+    await order('nmr-now', tokens.black!, 'GAME nmr-now TURN 1\nHOLD\nEND');
+    await resolveNow(ctx, { gameId: 'nmr-now', key: moderatorToken });
+    expect(await seatOf('nmr-now', 'grey')).toMatchObject({ missedTurns: 0, missedInARow: 0 });
+    expect(await mailTo(BOB, 'missed-turn')).toHaveLength(0);
   });
 
   it('a new run of misses after orders is warned again', async () => {

@@ -8,13 +8,14 @@
  * asked to replace the player.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { seats, turns, type Game, type MissedTurn, type Seat } from '../../db/schema.ts';
+import { seats, turns, type Game, type MissedTurn, type Seat, type Turn } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { audit } from '../games/lifecycle.ts';
 import { sideName, type GameSettings } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 import { seatLoginLink } from '../logins/logins.ts';
+import { describeDeadline } from '../../reports/turn-report.ts';
 import { queueAnswer } from './messages.ts';
 
 /** What a side's pieces did without orders, after "Red sent no orders for turn 3: " (the game's no-orders policy). */
@@ -51,24 +52,31 @@ export function missedNotes(
 }
 
 /**
- * Counts the turn's misses, in the transaction that resolves it (called once per resolution): `missedSides` sent
- * nothing, the other sides of `mustOrder` sent orders or HOLD. Returns the game's seats as they now stand (a side the
- * rules took over waits for nobody's orders from the next turn on).
+ * Counts the turn's misses, in the transaction that resolves it (called once per resolution): the sides of
+ * `mustOrder` without orders (nor HOLD) missed it — when its deadline had passed; a turn the moderator resolves
+ * before its deadline counts no miss, while orders in still end a run. Returns the game's seats as they now stand (a
+ * side the rules took over waits for nobody's orders from the next turn on).
  */
 export async function recordMissedTurn(
   ctx: GamesContext,
   tx: Tx,
   game: Game,
-  turnNumber: number,
+  turn: Pick<Turn, 'number' | 'deadline'>,
   seatRows: readonly Seat[],
   mustOrder: readonly string[],
-  missedSides: readonly string[],
-  /** The turn ended the game: its misses are counted and told, and nobody is warned nor taken over. */
-  options: { gameOver?: boolean } = {},
+  ordered: ReadonlySet<string>,
+  options: {
+    /** The turn ended the game: its misses are counted and told, and nobody is warned nor taken over. */
+    gameOver?: boolean;
+    /** The deadline of the turn that opens next (null: none), for the warning; absent when it does not open yet. */
+    nextDeadline?: Date | null;
+  } = {},
 ): Promise<Seat[]> {
+  const turnNumber = turn.number;
+  const deadlinePassed = turn.deadline !== null && turn.deadline <= ctx.clock.now();
   const playing = seatRows.filter((s) => s.concededAt === null && mustOrder.includes(s.side));
-  const missedIds = playing.filter((s) => missedSides.includes(s.side)).map((s) => s.id);
-  const backIds = playing.filter((s) => !missedSides.includes(s.side) && s.missedInARow > 0).map((s) => s.id);
+  const missedIds = deadlinePassed ? playing.filter((s) => !ordered.has(s.side)).map((s) => s.id) : [];
+  const backIds = playing.filter((s) => ordered.has(s.side) && s.missedInARow > 0).map((s) => s.id);
   if (missedIds.length === 0 && backIds.length === 0) return [...seatRows];
   const changed = new Map<string, Seat>();
   if (backIds.length > 0)
@@ -103,7 +111,8 @@ export async function recordMissedTurn(
       changed.set(seat.id, seat);
       entries.push({ side: seat.side, inARow: seat.missedInARow, ...(outcome ? { limit: outcome } : {}) });
       if (options.gameOver) continue;
-      if (seat.missedInARow === 1 || outcome) await queueSeatWarning(ctx, tx, game, turnNumber, seat, outcome);
+      if (seat.missedInARow === 1 || outcome)
+        await queueSeatWarning(ctx, tx, game, turnNumber, seat, outcome, options.nextDeadline);
       if (outcome) await askModerator(ctx, tx, game, turnNumber, seat, outcome);
     }
     await tx
@@ -122,6 +131,7 @@ async function queueSeatWarning(
   turnNumber: number,
   seat: Seat,
   outcome: 'rules' | 'moderator' | undefined,
+  nextDeadline: Date | null | undefined,
 ): Promise<void> {
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
@@ -149,6 +159,12 @@ async function queueSeatWarning(
     paragraphs.push(
       'The next turn is open and its report is in a separate mail: reply to it with your orders, or send them on the game\'s web page. If you have nothing to change, send HOLD (or press "Ready — no changes" on the web): that counts as orders, and the turn need not wait for its deadline.',
     );
+    if (nextDeadline !== undefined)
+      paragraphs.push(
+        nextDeadline === null
+          ? `Turn ${turnNumber + 1} has no deadline: it waits for your orders.`
+          : `Orders for turn ${turnNumber + 1} are due ${describeDeadline(nextDeadline, seat.timeZone)}.`,
+      );
     if (limit > 0)
       paragraphs.push(
         kind.rulesPlaying

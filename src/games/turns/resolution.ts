@@ -23,7 +23,7 @@ import { awaitBattles, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
-import { audit, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
+import { audit, deadlineFor, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
 import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
 import { deferTurnReports, queueGameEnd, queueReminder, writeTurnReports } from './messages.ts';
 import { dueReminderLabels, nextReminderAt } from './reminders.ts';
@@ -190,9 +190,11 @@ async function resolveClaimed(
   const diceAfter = dice.save();
 
   await ctx.hooks?.insideResolution?.(game.id, turn.number);
-  // Each side that sent nothing has missed the turn, counted here once: the turn resolves once.
-  const seatsNow = await recordMissedTurn(ctx, tx, game, turn.number, seatRows, must, missing, {
+  // Each side that sent nothing by the deadline has missed the turn, counted here once: the turn resolves once.
+  const seatsNow = await recordMissedTurn(ctx, tx, game, turn, seatRows, must, new Set(orders.keys()), {
     gameOver: r.gameOver,
+    // The next turn opens now, unless the turn waits for its linked battles.
+    ...(r.pending ? {} : { nextDeadline: deadlineFor(settings, ctx.clock.now()) }),
   });
 
   // A kind whose battles are fought as linked games stops the turn for them; it resolves when they have all ended.
@@ -314,15 +316,9 @@ async function finishSetupTurn(
     .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
   // A side whose setup the deadline defaulted has missed a turn too.
   const mustSetUp = sidesThatMustOrder(game, turn.stateBefore, seatRows);
-  await recordMissedTurn(
-    ctx,
-    tx,
-    game,
-    turn.number,
-    [...seatRows],
-    mustSetUp,
-    settled.defaulted.filter((side) => mustSetUp.includes(side)),
-  );
+  await recordMissedTurn(ctx, tx, game, turn, [...seatRows], mustSetUp, new Set(setups.keys()), {
+    nextDeadline: deadlineFor(settingsOf(game), ctx.clock.now()),
+  });
   // A side that conceded during setup (rules: "a side may concede at any time") ends the game before turn 1.
   const kind = kindOf(game.ruleset);
   const inPlay = kind.sidesInPlay(kind.readState(settled.stateDoc));
