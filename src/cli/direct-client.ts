@@ -17,6 +17,7 @@ import {
   resume,
   rollback,
   rotateSeatToken,
+  setMissedTurnLimit,
   setDeadline,
   type Moderator,
 } from '../games/moderation/moderation.ts';
@@ -145,6 +146,10 @@ export class DirectGamesClient implements GamesClient {
 
   async rotateToken(gameId: string, side: string, reason: string | null) {
     return { side, token: await rotateSeatToken(this.ctx, this.#operator(gameId), side, reason) };
+  }
+
+  async setMissedTurnLimit(gameId: string, limit: number, reason: string | null) {
+    return setMissedTurnLimit(this.ctx, this.#operator(gameId), limit, reason);
   }
 
   async concede(gameId: string, side: string, reason: string | null) {

@@ -21,6 +21,7 @@ export interface CreateOptions {
   turnHours?: string;
   turnLimit?: string;
   missingOrders?: 'standing' | 'solo';
+  missedTurnLimit?: string;
   relaxSender?: boolean;
   private?: boolean;
 }
@@ -77,6 +78,10 @@ export function createOptions(command: Command): Command {
         'standing',
         'solo',
       ]),
+    )
+    .option(
+      '--missed-turn-limit <turns>',
+      'after this many turns missed in a row by a seat, the solo rules take its side in a battle, or the moderator is asked to replace the player (default 3; 0: never)',
     )
     .option('--relax-sender', 'accept order mail with a valid token from any sender address')
     .option('--private', 'keep the game out of the public archive');
@@ -145,6 +150,8 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
   if (opts.turnHours !== undefined) settings.turnHours = hours(opts.turnHours);
   if (opts.turnLimit !== undefined) settings.turnLimit = wholeNumber('--turn-limit', opts.turnLimit);
   if (opts.missingOrders) settings.noOrders = opts.missingOrders;
+  if (opts.missedTurnLimit !== undefined)
+    settings.missedTurnLimit = wholeNumber('--missed-turn-limit', opts.missedTurnLimit);
   if (opts.relaxSender) settings.relaxSender = true;
   if (opts.private) settings.public = false;
   return {

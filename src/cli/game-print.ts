@@ -81,7 +81,16 @@ export function showText(view: GameDetails): string {
   const details = view.seatDetails;
   lines.push(
     table(
-      ['SIDE', 'PLAYER', ...(details ? ['EMAIL', 'TIME ZONE'] : []), 'FLEET', 'MUST ORDER', 'ORDERS IN', 'CONCEDED'],
+      [
+        'SIDE',
+        'PLAYER',
+        ...(details ? ['EMAIL', 'TIME ZONE'] : []),
+        'FLEET',
+        'MUST ORDER',
+        'ORDERS IN',
+        'MISSED',
+        'CONCEDED',
+      ],
       view.seats.map((s) => {
         const d = details?.find((x) => x.side === s.side);
         return [
@@ -91,6 +100,8 @@ export function showText(view: GameDetails): string {
           yesNo(s.fleetIn),
           yesNo(s.mustOrder),
           yesNo(s.ordersIn),
+          // Turns missed in all (and in a row, while a run lasts); the rules' side once they took it over.
+          `${s.missedTurns}${s.missedInARow > 0 ? ` (${s.missedInARow} in a row)` : ''}${s.ruledBy ? `, ${s.ruledBy}` : ''}`,
           yesNo(s.conceded),
         ];
       }),

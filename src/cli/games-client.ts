@@ -112,6 +112,7 @@ export interface GamesClient {
     reason: string | null,
   ): Promise<{ side: string; email: string; name: string; timeZone: string; token: string }>;
   rotateToken(gameId: string, side: string, reason: string | null): Promise<{ side: string; token: string }>;
+  setMissedTurnLimit(gameId: string, limit: number, reason: string | null): Promise<{ missedTurnLimit: number }>;
   concede(
     gameId: string,
     side: string,

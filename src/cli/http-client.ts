@@ -255,6 +255,11 @@ export class HttpGamesClient implements GamesClient {
     return { side, token };
   }
 
+  async setMissedTurnLimit(gameId: string, limit: number, reason: string | null) {
+    const r = await this.#moderate(gameId, 'missed-turn-limit', { limit }, reason);
+    return { missedTurnLimit: typeof r.missedTurnLimit === 'number' ? r.missedTurnLimit : limit };
+  }
+
   async concede(gameId: string, side: string, reason: string | null) {
     const r = await this.#moderate(gameId, `seats/${encodeURIComponent(side)}/concede`, {}, reason);
     return { side, gameEnds: r.gameEnds === true, resolved: null };

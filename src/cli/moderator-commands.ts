@@ -146,6 +146,22 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
       }),
     );
 
+  command(
+    'missed-turn-limit',
+    'after how many turns missed in a row the rules take a side, or you are asked to replace its player',
+  )
+    .argument('<turns>', 'turns in a row, 0 (never) to 99')
+    .action((id: string, turns: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).setMissedTurnLimit(id, Number(turns), reasonOf(opts));
+        answer(io, opts, r, () =>
+          r.missedTurnLimit === 0
+            ? `${id} has no missed-turn limit now.`
+            : `${id}: after ${r.missedTurnLimit} turns missed in a row, the rules take the side where they can, and otherwise you are asked to replace its player.`,
+        );
+      }),
+    );
+
   command('concede', 'concede for a side (its ships leave the battle when the turn resolves)')
     .argument('<side>', 'the side that concedes')
     .action((id: string, side: string, opts: Common) =>

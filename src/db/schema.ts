@@ -69,8 +69,22 @@ export const OUTBOX_KINDS = [
   'deploy',
   'moderation',
   'notice',
+  /** A seat that let a turn pass without orders: what was applied, and how to send orders or HOLD (once per run). */
+  'missed-turn',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** A side that sent nothing for a turn, as the turn stores it (turns.missed). */
+export interface MissedTurn {
+  readonly side: string;
+  /** Turns missed in a row, this one included. */
+  readonly inARow: number;
+  /**
+   * What the game's missed-turn limit did, reached by this turn: `rules` — the rules play the side from now on;
+   * `moderator` — the moderator was asked to replace the player. Absent below the limit.
+   */
+  readonly limit?: 'rules' | 'moderator';
+}
 
 /** How a game ended: the winner (null: a draw), why, and a sentence saying so; scores when a moderator ended it. */
 export interface GameResult {
@@ -154,6 +168,15 @@ export const seats = pgTable(
      * the seat's order address. Until then the seat is mailed its one invitation and nothing else (docs/mail.md).
      */
     joinedAt: moment('joined_at'),
+    /** Turns the seat's player let pass without orders (a defaulted setup among them), since they took the seat. */
+    missedTurns: integer('missed_turns').notNull().default(0),
+    /** Of those, how many in a row up to the last turn resolved: 0 once the seat sends orders (or HOLD) again. */
+    missedInARow: integer('missed_in_a_row').notNull().default(0),
+    /**
+     * When the rules took the side over (the tactical battle's solo rules), its player having missed the game's
+     * missed-turn limit of turns in a row; null while a player plays it. A new player (replaceSeat) takes it back.
+     */
+    ruledSince: moment('ruled_since'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -192,6 +215,8 @@ export const turns = pgTable(
     diceStateAfter: text('dice_state_after'),
     /** A turn waiting for its linked battles (status `battles`): the kind's pending document, which finishes it. */
     pending: jsonb('pending'),
+    /** The sides that sent no orders (or no setup) for the turn, as it resolved: the next report says so. */
+    missed: jsonb('missed').$type<MissedTurn[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ name: 'turns_pkey', columns: [t.gameId, t.number] }),

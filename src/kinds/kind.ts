@@ -62,6 +62,11 @@ export interface ResolveInput<State, Orders> {
   readonly missing: readonly string[];
   /** The game's no-orders policy. */
   readonly noOrders: 'standing' | 'solo';
+  /**
+   * Sides the rules play in place of their player, who missed the game's limit of turns in a row (only a kind with
+   * `rulesPlaying`): they send no orders and the rules play them this turn, as the solo no-orders policy would.
+   */
+  readonly ruled?: readonly string[];
   readonly dice: DiceSource;
 }
 
@@ -474,6 +479,17 @@ export interface GameKind<State, Orders> {
    * orders, …" or "HOLD: …" — e.g. "your ships keep their SPEED, fly straight ahead and fire at the nearest enemy".
    */
   readonly standingOrders: string;
+  /**
+   * What a side's pieces did when it sent no orders, in the past tense after "Red sent no orders for turn 3: …" — e.g.
+   * "its ships kept their SPEED, flew straight ahead and fired at the nearest enemy". Both sides read it.
+   */
+  readonly missedOrders: string;
+  /**
+   * Who plays a side in place of a player who keeps missing turns, when the kind's rules can (the tactical battle's
+   * "the solo rules", through `ResolveInput.ruled`). Without it, a side whose player reaches the game's missed-turn
+   * limit keeps following its standing orders and the moderator is asked to replace the player.
+   */
+  readonly rulesPlaying?: string;
   /** Stored orders in canonical text, as the service echoes them. */
   formatOrders(orders: Orders, at: SideContext<State>): string;
   /** The order block a report ends with, ready to edit and send back; `current` are the orders in, if any. */

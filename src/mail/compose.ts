@@ -47,6 +47,8 @@ const reportData = (view: TurnReportView, links: ReportLinks) => ({
   ...view,
   sheets: view.sheets ?? [],
   narrativeText: narrativeText(view.narrative, view.width ?? TEXT_WIDTH),
+  missed: view.missed ?? [],
+  missedText: (view.missed ?? []).flatMap((line) => wrapWords(line, view.width ?? TEXT_WIDTH, '')),
   wholeMap: view.wholeMap ?? true,
   gameUrl: links.gameUrl ?? null,
   loginUrl: links.loginUrl ?? null,

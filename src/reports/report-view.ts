@@ -148,6 +148,8 @@ export interface TurnReportView {
   readonly sideName: string | null;
   /** The turn the narrative tells; null before the first turn has been played. */
   readonly lastTurn: number | null;
+  /** Which sides sent no orders (or setup) for the turn before, and what was applied instead; none: everyone did. */
+  readonly missed?: readonly string[];
   /** Sentences, in order, every die shown; damage lines are indented under their shot. */
   readonly narrative: readonly string[];
   readonly diagram: string;

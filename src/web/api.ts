@@ -22,6 +22,7 @@ import {
   resume,
   rollback,
   rotateSeatToken,
+  setMissedTurnLimit,
   setDeadline,
   type Moderator,
 } from '../games/moderation/moderation.ts';
@@ -113,6 +114,8 @@ const replaceBody = z.strictObject({
 });
 
 const endBody = z.strictObject({ how: z.enum(['end', 'abandon']), reason });
+/** The missed-turn limit's own check (0–99) is the use case's, with its own error. */
+const missedTurnLimitBody = z.strictObject({ limit: z.number(), reason });
 
 /** The web session's id from the request's cookies (session.ts names it), or null. */
 function sessionCookie(req: Request, secure: boolean): string | null {
@@ -457,6 +460,13 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     const body = checkInput(reasonBody, jsonBody(req), 'body');
     const { gameEnds } = await concedeFor(ctx, m, side, body.reason ?? null);
     res.json({ side, conceded: true, gameEnds });
+  });
+
+  router.post('/api/games/:id/missed-turn-limit', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(missedTurnLimitBody, jsonBody(req), 'body');
+    res.json(await setMissedTurnLimit(ctx, m, body.limit, body.reason ?? null));
   });
 
   router.post('/api/games/:id/end', async (req, res) => {

@@ -40,6 +40,7 @@ const EXPECTED: Record<string, string[]> = {
   game: [],
   'game create': [
     '--json',
+    '--missed-turn-limit',
     '--scenario',
     '--ruleset',
     '--id',
@@ -67,6 +68,7 @@ const EXPECTED: Record<string, string[]> = {
   'game deadline': [...MODERATOR, '--at', '--extend', '--none'],
   'game replace': [...MODERATOR, '--email', '--name', '--tz'],
   'game rotate-token': MODERATOR,
+  'game missed-turn-limit': MODERATOR,
   'game concede': MODERATOR,
   'game end': [...MODERATOR, '--abandon'],
 };

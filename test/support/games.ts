@@ -277,7 +277,8 @@ function asStored(value: unknown): unknown {
  * exactly once, completely, and with the result this process computes from
  * the stored position, dice and standing orders": one resolved turn 1, one
  * open turn 2 continuing from it, the game moved on to it, one turn-2
- * report per seat in the outbox and at most one reminder per seat. An empty list: all is well.
+ * report per seat in the outbox, at most one reminder per seat, and a seat that missed the turn counted and warned
+ * once. An empty list: all is well.
  */
 export async function resolvedOnceProblems(db: AppDatabase, gameId: string): Promise<string[]> {
   const problems: string[] = [];
@@ -322,7 +323,15 @@ export async function resolvedOnceProblems(db: AppDatabase, gameId: string): Pro
   // A deadline close ahead sends seats still missing orders a reminder: once at most (several workers notwithstanding).
   const reminders = seatRows.map((s) => mail.filter((m) => m.kind === 'reminder' && m.toAddress === s.email).length);
   if (reminders.some((n) => n > 1)) say(`reminders per seat: ${reminders.join(', ')}, expected at most one`);
-  const others = mail.filter((m) => !['turn-report', 'game-start', 'reminder'].includes(m.kind));
+  // A seat that let turn 1's deadline pass without orders missed it: counted once, and warned once.
+  const missedSides = (t1.missed ?? []).map((m) => m.side);
+  for (const s of seatRows) {
+    const missed = missedSides.includes(s.side);
+    const warnings = mail.filter((m) => m.kind === 'missed-turn' && m.toAddress === s.email).length;
+    if (s.missedTurns !== (missed ? 1 : 0) || warnings !== (missed ? 1 : 0))
+      say(`${s.side}: ${s.missedTurns} missed turns and ${warnings} warnings, expected ${missed ? 1 : 0} of each`);
+  }
+  const others = mail.filter((m) => !['turn-report', 'game-start', 'reminder', 'missed-turn'].includes(m.kind));
   if (others.length > 0) say(`unexpected mail: ${others.map((m) => m.kind).join(', ')}`);
   return problems;
 }

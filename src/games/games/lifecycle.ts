@@ -21,7 +21,7 @@ import { nextReminderAt } from '../turns/reminders.ts';
 export function sidesThatMustOrder(
   game: Pick<Game, 'ruleset'> & { readonly status?: Game['status']; readonly settings?: Game['settings'] },
   stateDoc: unknown,
-  seatRows: readonly Pick<Seat, 'side' | 'concededAt'>[],
+  seatRows: readonly (Pick<Seat, 'side' | 'concededAt'> & { readonly ruledSince?: Date | null })[],
 ): string[] {
   const kind = kindOf(game.ruleset);
   if (game.status === 'setup') {
@@ -33,7 +33,11 @@ export function sidesThatMustOrder(
       ),
     ];
   }
-  return kind.sidesThatMustOrder(kind.readState(stateDoc), seatRows);
+  // A side the rules have taken over from a player who kept missing turns (missed.ts) waits for nobody's orders.
+  return kind.sidesThatMustOrder(
+    kind.readState(stateDoc),
+    seatRows.filter((s) => !s.ruledSince),
+  );
 }
 
 export function deadlineFor(settings: Pick<GameSettings, 'turnHours'>, from: Date): Date | null {

@@ -33,6 +33,12 @@ export const gameSettingsSchema = z
     turnLimit: z.number().int().min(1).max(999).nullable().default(null),
     /** What happens to a seat without orders at the deadline. */
     noOrders: z.enum(['standing', 'solo']).default('standing'),
+    /**
+     * After this many turns missed in a row by a seat (no orders, no HOLD, by the deadline), the rules play its side
+     * where the kind's rules can (a tactical battle's solo rules); otherwise the moderator is asked to replace the
+     * player. 0: never.
+     */
+    missedTurnLimit: z.number().int().min(0).max(99).default(3),
     /** Sides played by the solo rules for the whole game. */
     solo: z.array(sideId).default([]),
     /** Accept order mail with a valid token from any sender address. */

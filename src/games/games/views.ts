@@ -16,6 +16,7 @@ import { seatByToken } from '../seats/seats.ts';
 import { isOver, kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
 import { sideName } from './settings.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
+import { missedBefore } from '../turns/messages.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
 import { battlesOfRunningCampaigns, openToAll } from '../battles/visibility.ts';
 
@@ -63,6 +64,11 @@ async function baseView(ctx: GamesContext, game: Game) {
       conceded: s.concededAt !== null,
       /** False while the seat's player has not answered the invitation: the seat is mailed nothing else. */
       joined: s.joinedAt !== null,
+      /** Turns the seat let pass without orders (or setup), and how many of them in a row up to the last one. */
+      missedTurns: s.missedTurns,
+      missedInARow: s.missedInARow,
+      /** Who plays the side since its player reached the missed-turn limit (the solo rules); null: its player. */
+      ruledBy: s.ruledSince ? (kindOf(game.ruleset).rulesPlaying ?? 'the rules') : null,
     })),
     turn: turn
       ? {
@@ -355,11 +361,12 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
     };
   }
   const timeZone = seat?.timeZone ?? 'UTC';
-  const report = kind.report({
+  const history = await eventsBefore(ctx, game.id, turn.number);
+  const view = kind.report({
     game: { id: game.id, name: game.name },
     turn: turn.number,
     state: kind.readState(turn.stateBefore),
-    history: await eventsBefore(ctx, game.id, turn.number),
+    history,
     deadline: turn.deadline,
     reader: seat
       ? { kind: 'seat', side: seat.side, timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null }
@@ -367,7 +374,20 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
     sideName: (side) => sideName(settings, side),
     seedCommitment: game.seedCommitment,
   });
+  // Which sides sent nothing for the turn before, as the mail report says it.
+  const missed = missedBefore(game, turn.number, history);
+  const report = missed.length > 0 ? { ...view, missed } : view;
   return { setup: false as const, report, setupBlock: null };
+}
+
+/**
+ * What the game page says of the sides that sent nothing for the turn before the current one (the mail report says
+ * the same): none once that turn is not the last resolved, or when every side ordered.
+ */
+export async function missedLastTurn(ctx: GamesContext, game: Game): Promise<string[]> {
+  const last = await createTurnsRepository(ctx.db).lastResolved(game.id);
+  if (!last || last.missed.length === 0) return [];
+  return missedBefore(game, last.number + 1, [{ number: last.number, events: [], missed: last.missed }]);
 }
 
 /** A seat's report of the current turn (what its mail report says), or its setup block in a setup phase. */

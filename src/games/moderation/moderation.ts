@@ -20,7 +20,8 @@ import { audit, deadlineFor, updateGame } from '../games/lifecycle.ts';
 import { queueGameEnd, queueTurnReports } from '../turns/messages.ts';
 import { queueClockNotices } from './notices.ts';
 import { seatToken, secretMatches, sha256Hex } from '../secrets.ts';
-import { sideName } from '../games/settings.ts';
+import { gameSettingsSchema, sideName } from '../games/settings.ts';
+import { uncountMissedTurn } from '../turns/missed.ts';
 import { isOver, settingsOf } from '../games/state.ts';
 import { isSetupTurn } from '../turns/kind-setup.ts';
 import { nextReminderAt } from '../turns/reminders.ts';
@@ -270,10 +271,13 @@ export async function rollback(ctx: GamesContext, m: Moderator, reason: string |
         events: null,
         stateAfter: null,
         diceStateAfter: null,
+        missed: [],
         openedAt: now,
         nextReminderAt: nextReminderAt({ ...game, status }, reopened),
       })
       .where(and(eq(turns.gameId, game.id), eq(turns.number, last.number)));
+    // The turn's misses are taken back with it (missed.ts counted them when it resolved).
+    await uncountMissedTurn(tx, game.id, last.missed);
     await updateGame(ctx, tx, game, {
       status,
       state: last.stateBefore,
@@ -336,6 +340,8 @@ export async function replaceSeat(
         tokenRotatedAt: issuedAt,
         // A new address has not agreed to play: it is mailed its invitation and nothing else until it joins.
         joinedAt: player.email === seat.email ? seat.joinedAt : null,
+        // A new player starts with no missed turns, and takes the side back from the rules (missed.ts).
+        ...(player.email === seat.email ? {} : { missedTurns: 0, missedInARow: 0, ruledSince: null }),
       })
       .where(eq(seats.id, seat.id))
       .returning();
@@ -348,6 +354,41 @@ export async function replaceSeat(
     });
     await queueInvitation({ ...ctx, db: tx }, tx, game, updated!);
     return { seat: updated!, token };
+  });
+}
+
+const missedTurnLimitSchema = gameSettingsSchema.shape.missedTurnLimit.unwrap();
+
+/**
+ * Sets the game's missed-turn limit: after that many turns missed in a row by a seat, the rules play its side (a
+ * tactical battle's solo rules) or the moderator is asked to replace the player; 0: never. Audited.
+ */
+export async function setMissedTurnLimit(
+  ctx: GamesContext,
+  m: Moderator,
+  limit: number,
+  reason: string | null = null,
+): Promise<{ missedTurnLimit: number }> {
+  const parsed = missedTurnLimitSchema.safeParse(limit);
+  if (!parsed.success)
+    throw badRequest(
+      'INVALID_MISSED_TURN_LIMIT',
+      'the missed-turn limit is a whole number of turns in a row from 0 (never) to 99',
+    );
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    if (isOver(game)) throw conflict('GAME_OVER', `game ${game.id} is over already`);
+    const from = settingsOf(game).missedTurnLimit;
+    const settings = { ...game.settings, missedTurnLimit: parsed.data };
+    await updateGame(ctx, tx, game, { settings });
+    await audit(ctx, tx, {
+      gameId: game.id,
+      actor: actorOf(m),
+      action: 'missed-turn-limit',
+      reason,
+      details: { from, to: parsed.data },
+    });
+    return { missedTurnLimit: parsed.data };
   });
 }
 

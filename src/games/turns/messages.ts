@@ -20,11 +20,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
-import type { StoredTurnEvents } from '../../kinds/kind.ts';
 import { describeDeadline } from '../../reports/turn-report.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
-import { createTurnsRepository } from './turns.repository.ts';
+import { createTurnsRepository, type TurnEventsRow } from './turns.repository.ts';
+import { missedNotes } from './missed.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import type { Composed } from '../outbox/mail-port.ts';
 import { loginUrl, mintLoginToken, seatLoginLink } from '../logins/logins.ts';
@@ -240,12 +240,13 @@ interface TurnContext {
   readonly game: Game;
   readonly turn: Turn;
   readonly seats: Seat[];
-  readonly history: StoredTurnEvents[];
+  /** With the sides that missed each turn (the report after it says so). */
+  readonly history: TurnEventsRow[];
   readonly standing: Array<{ seatId: string; orders: unknown }>;
 }
 
 /** The events of the game's resolved turns (before turn `before`, if given), oldest first. */
-async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise<StoredTurnEvents[]> {
+async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise<TurnEventsRow[]> {
   const turnsOf = createTurnsRepository(tx);
   return before === undefined ? turnsOf.eventsOf([gameId]) : turnsOf.eventsBefore(gameId, before);
 }
@@ -273,6 +274,16 @@ async function loadTurn(
   return { game, turn, seats: seatRows, history, standing };
 }
 
+/** What a report of turn `turnNumber` says of the sides that sent nothing for the turn before it (missed.ts). */
+export function missedBefore(
+  game: Pick<Game, 'ruleset' | 'settings'>,
+  turnNumber: number,
+  history: readonly TurnEventsRow[],
+): string[] {
+  const last = history.at(-1);
+  return last && last.number === turnNumber - 1 ? missedNotes(game, last.number, last.missed) : [];
+}
+
 /** A report's mail and the login link in it: rows to write together. */
 interface ReportRows {
   readonly login: ReturnType<typeof mintLoginToken>['row'];
@@ -288,7 +299,7 @@ function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: st
   const sub = t.standing.find((s) => s.seatId === seat.id);
   const settings = settingsOf(t.game);
   const kind = kindOf(t.game.ruleset);
-  const view = kind.report({
+  let view = kind.report({
     game: { id: t.game.id, name: t.game.name },
     turn: t.turn.number,
     state: kind.readState(t.turn.stateBefore),
@@ -304,6 +315,9 @@ function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: st
     seedCommitment: t.game.seedCommitment,
     width: seat.reportWidth ?? undefined,
   });
+  // Which sides sent nothing for the turn before, and what was applied instead: every side's report says it.
+  const missed = missedBefore(t.game, t.turn.number, t.history);
+  if (missed.length > 0) view = { ...view, missed };
   const first = t.turn.number === 1;
   const login = mintLoginToken(ctx, { email: seat.email, purpose: 'report', gameId: seat.gameId });
   const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}`, loginUrl: loginUrl(ctx, login.token) };
@@ -353,7 +367,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
   for (const p of pending) {
     const history = rows
       .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
-      .map((r) => ({ number: r.number, events: r.events }));
+      .map((r) => ({ number: r.number, events: r.events, missed: r.missed }));
     const t = await loadTurn(tx, p.gameId, p.turnNumber, { ...p.known, history });
     if (t) reports.push(...t.seats.map((seat) => reportRows(ctx, t, seat, null)));
   }

@@ -276,6 +276,13 @@ export async function submitOrdersIn(
   }
   const { message } = parsed;
   let { orders, commands, hasOrders } = parsed;
+  // A side the rules took over from a player who kept missing turns (missed.ts) is theirs until the moderator gives
+  // the seat to a player again. Commands and messages still work.
+  if ((hasOrders || commands.includes('HOLD')) && seat.ruledSince && !setupPhase)
+    throw conflict(
+      'SIDE_PLAYED_BY_RULES',
+      `your side (${seat.side}) missed too many turns in a row and ${kind.rulesPlaying ?? 'the rules'} play it now: nothing was stored; ask the game's moderator to give the seat back to you`,
+    );
   const notes = [...(parsed.notes ?? [])];
   // HOLD (NO ORDERS): nothing to change — the standing orders, sent as the side's orders; in a setup, the default one.
   if (commands.includes('HOLD')) {

@@ -23,10 +23,11 @@ import { awaitBattles, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
-import { audit, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
+import { audit, deadlineFor, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
 import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
 import { deferTurnReports, queueGameEnd, queueReminder, writeTurnReports } from './messages.ts';
 import { dueReminderLabels, nextReminderAt } from './reminders.ts';
+import { recordMissedTurn } from './missed.ts';
 import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 
@@ -158,16 +159,20 @@ async function resolveClaimed(
   const orders = new Map<string, unknown>();
   for (const sub of standing) {
     const seat = seatRows.find((s) => s.id === sub.seatId);
-    if (!seat || seat.concededAt) continue;
+    // A side the rules have taken over (missed.ts) is theirs to play, whatever its old player sent.
+    if (!seat || seat.concededAt || seat.ruledSince) continue;
     orders.set(seat.side, kind.readOrders(sub.orders));
   }
-  const missing = sidesThatMustOrder(game, turn.stateBefore, seatRows).filter((side) => !orders.has(side));
+  const must = sidesThatMustOrder(game, turn.stateBefore, seatRows);
+  const missing = must.filter((side) => !orders.has(side));
+  const ruled = seatRows.filter((s) => s.ruledSince && !s.concededAt).map((s) => s.side);
   const dice = SeededDice.fromState(turn.diceStateBefore);
   const result = kind.resolve({
     state: kind.readState(turn.stateBefore),
     orders,
     missing,
     noOrders: settings.noOrders,
+    ...(ruled.length > 0 ? { ruled } : {}),
     dice,
   });
   if (!result.ok)
@@ -185,13 +190,19 @@ async function resolveClaimed(
   const diceAfter = dice.save();
 
   await ctx.hooks?.insideResolution?.(game.id, turn.number);
+  // Each side that sent nothing by the deadline has missed the turn, counted here once: the turn resolves once.
+  const seatsNow = await recordMissedTurn(ctx, tx, game, turn, seatRows, must, new Set(orders.keys()), {
+    gameOver: r.gameOver,
+    // The next turn opens now, unless the turn waits for its linked battles.
+    ...(r.pending ? {} : { nextDeadline: deadlineFor(settings, ctx.clock.now()) }),
+  });
 
   // A kind whose battles are fought as linked games stops the turn for them; it resolves when they have all ended.
   if (r.pending) {
     await awaitBattles(ctx, tx, game, turn, r, diceAfter);
     return { gameId: game.id, turn: turn.number, gameOver: false };
   }
-  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatRows);
+  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatsNow);
 }
 
 /**
@@ -303,6 +314,11 @@ async function finishSetupTurn(
       diceStateAfter: turn.diceStateBefore,
     })
     .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+  // A side whose setup the deadline defaulted has missed a turn too.
+  const mustSetUp = sidesThatMustOrder(game, turn.stateBefore, seatRows);
+  await recordMissedTurn(ctx, tx, game, turn, [...seatRows], mustSetUp, new Set(setups.keys()), {
+    nextDeadline: deadlineFor(settingsOf(game), ctx.clock.now()),
+  });
   // A side that conceded during setup (rules: "a side may concede at any time") ends the game before turn 1.
   const kind = kindOf(game.ruleset);
   const inPlay = kind.sidesInPlay(kind.readState(settled.stateDoc));

@@ -6,10 +6,17 @@
  * rows, stay where they are written.
  */
 import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
-import { turns, type Turn } from '../../db/schema.ts';
+import { turns, type MissedTurn, type Turn } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
 export type { Turn };
+
+/** A resolved turn as reports read it: its events, and the sides that sent nothing for it. */
+export interface TurnEventsRow {
+  readonly number: number;
+  readonly events: unknown[];
+  readonly missed: readonly MissedTurn[];
+}
 
 export function createTurnsRepository(db: Tx) {
   return {
@@ -30,23 +37,31 @@ export function createTurnsRepository(db: Tx) {
         .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved')))
         .orderBy(asc(turns.number));
     },
-    /** The events of the game's resolved turns before turn `before`, oldest first (what reports are built from). */
-    async eventsBefore(gameId: string, before: number): Promise<{ number: number; events: unknown[] }[]> {
+    /**
+     * The events of the game's resolved turns before turn `before`, oldest first (what reports are built from), with
+     * the sides that missed each.
+     */
+    async eventsBefore(gameId: string, before: number): Promise<TurnEventsRow[]> {
       const rows = await db
-        .select({ number: turns.number, events: turns.events })
+        .select({ number: turns.number, events: turns.events, missed: turns.missed })
         .from(turns)
         .where(and(eq(turns.gameId, gameId), eq(turns.status, 'resolved'), lt(turns.number, before)))
         .orderBy(asc(turns.number));
-      return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[] }));
+      return rows.map((r) => ({ number: r.number, events: (r.events ?? []) as unknown[], missed: r.missed }));
     },
     /** The events of every resolved turn of the games, by game and then turn (the turn reports of a batch). */
-    async eventsOf(gameIds: readonly string[]): Promise<{ gameId: string; number: number; events: unknown[] }[]> {
+    async eventsOf(gameIds: readonly string[]): Promise<(TurnEventsRow & { gameId: string })[]> {
       const rows = await db
-        .select({ gameId: turns.gameId, number: turns.number, events: turns.events })
+        .select({ gameId: turns.gameId, number: turns.number, events: turns.events, missed: turns.missed })
         .from(turns)
         .where(and(inArray(turns.gameId, [...gameIds]), eq(turns.status, 'resolved')))
         .orderBy(asc(turns.gameId), asc(turns.number));
-      return rows.map((r) => ({ gameId: r.gameId, number: r.number, events: (r.events ?? []) as unknown[] }));
+      return rows.map((r) => ({
+        gameId: r.gameId,
+        number: r.number,
+        events: (r.events ?? []) as unknown[],
+        missed: r.missed,
+      }));
     },
     /** The game's last resolved turn, or null; `forUpdate` locks its row. */
     async lastResolved(gameId: string, options: { forUpdate?: boolean } = {}): Promise<Turn | null> {

@@ -60,6 +60,8 @@ export const miniCombatKind: GameKind<MiniPosition, MiniSideOrders> = {
   // §6 item 3: a side with no entries follows the standing order with every unit.
   holdOrders: () => [],
   standingOrders: 'your units stay where they are and attack the nearest enemy they may',
+  // §22.8: there are no solo rules for Mini Combat: a side that keeps missing turns stays on the standing order.
+  missedOrders: 'its units stayed where they were and attacked the nearest enemy they could',
   formatOrders: (orders, at) => formatMiniOrders(checkSideOrders(at.state, at.side, orders).orders, textContext(at)),
   orderBlock: (at, current) => miniBlock(at, current),
   resolve: resolveMini,

@@ -61,6 +61,7 @@ export const scgKind: GameKind<ScgState, ScgSideOrders> = {
   // §17.6: standing orders are an empty submission — every unit holds and fires at the nearest eligible target.
   holdOrders: () => STANDING_ORDERS,
   standingOrders: 'your units hold their hexes and fire every weapon at the nearest eligible target',
+  missedOrders: 'its units held their hexes and fired every weapon at the nearest eligible target',
   formatOrders: (orders, at) => formatScgOrders(orders, at.state, { gameId: at.gameId, turn: at.turn }),
   orderBlock: (at, current) => scgBlock(at, current),
   resolve: resolveScg,

@@ -81,6 +81,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
   },
   holdOrders: () => noOrders(),
   standingOrders: 'your fleets stay where they are, keep their loss and retreat orders, and nothing is built',
+  missedOrders: 'its fleets stayed where they were, kept their loss and retreat orders, and nothing was built',
   formatOrders: (orders, at) => formatCampaignOrders(orders, textContext(at)),
   orderBlock: (at, current) =>
     campaignBlock(

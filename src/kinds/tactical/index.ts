@@ -79,8 +79,10 @@ function resolveTactical(input: ResolveInput<Position, TacticalOrders>) {
   for (const set of input.orders.values()) for (const [id, o] of set) orders.set(id, o);
   // Sides without orders follow the game's no-orders policy: the standing order (the rules' default), or the solo
   // rules.
-  const playing: Position =
-    input.noOrders === 'solo' ? { ...position, solo: [...position.solo, ...missing] } : position;
+  // Sides the rules have taken over from a player who kept missing turns are played by the solo rules too.
+  const ruled = (input.ruled ?? []).filter((side) => !position.solo.includes(side));
+  const byRules = [...(input.noOrders === 'solo' ? missing : []), ...ruled];
+  const playing: Position = byRules.length > 0 ? { ...position, solo: [...position.solo, ...byRules] } : position;
   let result = resolveTurn(playing, orders, input.dice);
   const dropped = result.ok ? [] : result.error;
   if (!result.ok) {
@@ -99,7 +101,7 @@ function resolveTactical(input: ResolveInput<Position, TacticalOrders>) {
         move: formatPlot(o.plot),
         fire: [...o.fire],
         hold: o.hold,
-        source: missing.includes(sideOf(id)) && o.source === 'solo' ? 'solo-policy' : o.source,
+        source: byRules.includes(sideOf(id)) && o.source === 'solo' ? 'solo-policy' : o.source,
       },
     ]),
   );
@@ -140,6 +142,8 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
   },
   holdOrders: () => new Map(),
   standingOrders: 'your ships keep their SPEED, fly straight ahead and fire at the nearest enemy',
+  missedOrders: 'its ships kept their SPEED, flew straight ahead and fired at the nearest enemy',
+  rulesPlaying: 'the solo rules',
   formatOrders: (orders, at) =>
     formatOrders(
       { gameId: at.gameId, turn: at.turn },

@@ -20,6 +20,8 @@ export interface CommonFields {
   /** Blank: the kind's default; `none`: no deadline. */
   readonly turnHours: string;
   readonly turnLimit: string;
+  /** Turns missed in a row before the rules take a side or the moderator is asked; blank: the default (3). */
+  readonly missedTurnLimit: string;
   /** `public` or `private`. */
   readonly archive: string;
 }
@@ -85,11 +87,16 @@ export function hoursInto(
   }
 }
 
-/** The settings every kind's games take from the page's own fields: hours per turn, turn limit, archive. */
+/**
+ * The settings every kind's games take from the page's own fields: hours per turn, turn limit, missed-turn limit,
+ * archive.
+ */
 export function commonSettings(common: CommonFields, note: Note): Record<string, unknown> {
   const settings: Record<string, unknown> = { public: common.archive !== 'private' };
   hoursInto(settings, 'turnHours', common.turnHours, 'hours per turn', note);
   const limit = whole(common.turnLimit, 'turn limit', 'turnLimit', note);
   if (limit !== undefined) settings.turnLimit = limit;
+  const missed = whole(common.missedTurnLimit, 'missed-turn limit', 'missedTurnLimit', note);
+  if (missed !== undefined) settings.missedTurnLimit = missed;
   return settings;
 }

@@ -7,7 +7,7 @@ import { sideName, type GameSettings } from '../../games/games/settings.ts';
 import type { GamesContext } from '../../games/context.ts';
 import { isOver, settingsOf } from '../../games/games/state.ts';
 import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
-import { seatGameView, seatReport } from '../../games/games/views.ts';
+import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import type { messagesOf } from '../../games/turns/side-messages.ts';
 
@@ -53,6 +53,12 @@ export async function seatPageBasis(ctx: GamesContext, game: Game, seat: Seat) {
     name: (side: string) => sideName(settings, side),
   };
 }
+
+/**
+ * What every kind's game page says of the sides that sent no orders (or setup) for the last turn, and what was applied
+ * instead (the `missed` partial), as the turn's mail report says it.
+ */
+export const missedOnPage = (ctx: GamesContext, game: Game): Promise<string[]> => missedLastTurn(ctx, game);
 
 /** What every kind's archive page heads with: the game, whether it is over, its dice commitment, the seed once over. */
 export function archiveHeading(game: Game) {

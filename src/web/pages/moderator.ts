@@ -4,7 +4,7 @@
  * the last mail to each seat and whether it went out, every seat's orders —
  * with its actions: set or extend the deadline, pause and resume, resolve
  * now, roll back, replace a player, resend an invitation, rotate a seat's
- * token, end or abandon; and the audit log. Every action is the moderation
+ * token, change the missed-turn limit, end or abandon; and the audit log. Every action is the moderation
  * use case the API and the command line call, as the game's moderator
  * address (games.moderator_email), and is audited with the reason given.
  */
@@ -23,6 +23,7 @@ import {
   rollback,
   rotateSeatToken,
   setDeadline,
+  setMissedTurnLimit,
   type Moderator,
 } from '../../games/moderation/moderation.ts';
 import type { Game } from '../../games/games/games.repository.ts';
@@ -61,6 +62,7 @@ const DONE: Record<string, string> = {
   replace: 'The seat has a new player: their invitation is on its way.',
   invite: 'The invitation is on its way.',
   rotate: "The seat's mail token is new: the old one no longer works.",
+  'missed-turn-limit': 'The missed-turn limit is changed.',
   end: 'The game has ended.',
   claim: 'You moderate this game now.',
 };
@@ -151,6 +153,12 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         email: details.email,
         timeZone: details.timeZone,
         orders: details.orders?.canonical.trimEnd() ?? null,
+        // The missed-turn limit reached by a side the rules do not take over: the moderator is to replace the player.
+        replaceAsked:
+          settings.missedTurnLimit > 0 &&
+          s.missedInARow >= settings.missedTurnLimit &&
+          s.ruledBy === null &&
+          !s.conceded,
         lastMail: last
           ? {
               kind: last.kind,
@@ -192,6 +200,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           turnHours: settings.turnHours,
           turnLimit: settings.turnLimit,
           noOrders: settings.noOrders,
+          missedTurnLimit: settings.missedTurnLimit,
           budget: settings.budget,
         },
         audit: view.audit.map((a) => ({ ...a, details: JSON.stringify(a.details) })),
@@ -273,6 +282,16 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     },
     invite: (req, m) => inviteSeat(ctx, m, str((req.body as Record<string, unknown>).side, 40), reasonOf(req)),
     rotate: (req, m) => rotateSeatToken(ctx, m, str((req.body as Record<string, unknown>).side, 40), reasonOf(req)),
+    'missed-turn-limit': (req, m) => {
+      const limit = str((req.body as Record<string, unknown>).limit, 6);
+      if (!/^\d{1,2}$/.test(limit))
+        throw new AppError(
+          'INVALID_MISSED_TURN_LIMIT',
+          'give the missed-turn limit as a whole number from 0 (never) to 99',
+          400,
+        );
+      return setMissedTurnLimit(ctx, m, Number(limit), reasonOf(req));
+    },
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };

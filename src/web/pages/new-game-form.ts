@@ -40,6 +40,7 @@ export const NEW_GAME_DEFAULTS: NewGameForm = {
   id: '',
   turnHours: '',
   turnLimit: '',
+  missedTurnLimit: '',
   archive: 'public',
   seats: [
     { side: 'black', email: '', name: '', timeZone: 'UTC' },
@@ -69,6 +70,7 @@ function readForm(body: Record<string, unknown>): NewGameForm {
     id: text(body.id, 40).toLowerCase(),
     turnHours: text(body.turnHours, 10).toLowerCase(),
     turnLimit: text(body.turnLimit, 6),
+    missedTurnLimit: text(body.missedTurnLimit, 6),
     archive: text(body.archive, 10),
     seats,
     kinds: allKinds((r) => webKindOf(r).newGame.read(body)),
@@ -113,6 +115,7 @@ const FIELD_OF_PATH: ReadonlyArray<[RegExp, string]> = [
   [/^id\b/, 'id'],
   [/^turnLimit\b/, 'turnLimit'],
   [/^turnHours\b/, 'turnHours'],
+  [/^missedTurnLimit\b/, 'missedTurnLimit'],
   [/^seats\b|^seat for|^side \S+ needs/, 'seats'],
 ];
 

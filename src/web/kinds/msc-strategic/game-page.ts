@@ -22,7 +22,7 @@ import { readCampaign, storedEvents, storedView } from '../../../kinds/strategic
 import type { CampaignCheckData } from './campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel, moderationLine, seatPageBasis } from '../page-parts.ts';
+import { gameHeading, jsonForPage, messagesPanel, missedOnPage, moderationLine, seatPageBasis } from '../page-parts.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -138,6 +138,7 @@ export async function campaignPageModel(
 
   return {
     game: gameHeading(game),
+    missed: await missedOnPage(ctx, game),
     moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),

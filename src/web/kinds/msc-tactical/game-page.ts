@@ -26,7 +26,7 @@ import { describeZone, sideName } from '../../../games/games/settings.ts';
 import { renderHexMap, type PlottedPath } from './hex-map.ts';
 import { shapeElement, sideStyleFor, type SideStyle } from '../../svg/side-styles.ts';
 import { renderStrengthChart } from './strength-chart.ts';
-import { gameHeading, messagesPanel, moderationLine, type GamePageExtras } from '../page-parts.ts';
+import { gameHeading, messagesPanel, missedOnPage, moderationLine, type GamePageExtras } from '../page-parts.ts';
 import { shipFormViews } from './order-form.ts';
 import { campaignOfBattle, type CampaignLink } from '../../../games/battles/views.ts';
 
@@ -156,6 +156,7 @@ export async function gamePageModel(
 
   return {
     game: gameHeading(game),
+    missed: await missedOnPage(ctx, game),
     moderation: await moderationLine(ctx, game, seat),
     me: {
       side: seat.side,

@@ -23,6 +23,7 @@ import {
   gameHeading,
   jsonForPage,
   messagesPanel,
+  missedOnPage,
   moderationLine,
   seatPageBasis,
   type GamePageExtras,
@@ -88,6 +89,7 @@ export async function scgPageModel(
   const end = over ? scgEndReport({ state, lastEvents }) : null;
   return {
     game: gameHeading(game),
+    missed: await missedOnPage(ctx, game),
     moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
