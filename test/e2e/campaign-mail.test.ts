@@ -354,11 +354,12 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
           .join('\n');
       const [allA, allB] = [reportsOf('alice'), reportsOf('bob')];
       expect(allA).toMatch(/^ {2}Fleet Pyre moved \d{4} to \d{4}/m);
-      expect(allA).toMatch(/^ {2}Sensors: your fleet Pyre detected an enemy fleet of \d+ ships? at \d{4}\.$/m);
+      // An enemy fleet is named as the map's legend and the game page name it.
+      expect(allA).toMatch(/^ {2}Sensors: your fleet Pyre detected Blue Union's fleet/m);
       expect(allA).toMatch(/^ {2}\d{4} is captured by you\.$/m);
       expect(allB).toMatch(/^ {2}Built Shoal1 \(E4 S3 H1 W F, 10 BP\) in fleet Ocean\.$/m);
       for (const all of [allA, allB]) {
-        expect(all).toMatch(/^ {2}Battle at \d{4}: you (attack|defend)\.$/m);
+        expect(all).toMatch(/^ {2}Battle at \d{4}: you (attack|defend) with your fleet/m);
         expect(all).toMatch(/^ {4}Round 1 at \d{4}:$/m);
         expect(all).toMatch(/^ {6}(You attack|The enemy attacks): ([1-6]( [1-6])*|no dice) \(\d+ hits?\)/m);
         expect(all).toMatch(/^ {4}The battle at \d{4} ended/m);

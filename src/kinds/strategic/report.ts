@@ -48,7 +48,7 @@ export function reachLines(view: SideView, fleetId: string): string[] {
     .map((s) => `${formatHex(s.hex)}${s.name ? ` ${s.name}` : ''}${owner(s)}`);
   const enemies = view.enemyFleets
     .filter((e) => distance(e.hex, f.hex) <= reach)
-    .map((e) => `${formatHex(e.hex)} (enemy fleet${e.ships === null ? '' : ` of ${e.ships}`})`);
+    .map((e) => `${formatHex(e.hex)} (enemy fleet ${e.id}${e.ships === null ? '' : ` of ${e.ships}`})`);
   const all = [...systems, ...enemies];
   return wrapComment(`#     reaches ${all.length === 0 ? 'no system' : all.join('; ')}`);
 }
@@ -110,12 +110,6 @@ export function sheetsOf(
 const mapOf = (view: SideView, campaign: Campaign) =>
   renderCampaignMap(view, { sides: campaign.sides, maxWidth: CAMPAIGN_REPORT_WIDTH });
 
-/** A side's view with the enemy's fleets unnamed: §6 shows where they are (and their size when known), never ids. */
-export const unnamedEnemies = (view: SideView): SideView => ({
-  ...view,
-  enemyFleets: view.enemyFleets.map((f) => ({ ...f, id: 'enemy fleet' })),
-});
-
 /** Why a seat gives no orders this turn, or null when it does. */
 function noOrdersReason(campaign: Campaign, side: string): string | null {
   if (campaign.conceded.includes(side))
@@ -149,8 +143,12 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
     side: seatSide,
     sideName: seatSide === null ? null : input.sideName(seatSide),
     lastTurn: last?.number ?? null,
-    narrative: campaignNarrative(lastEvents, seatSide, input.sideName),
-    diagram: mapOf(seatSide === null ? view : unnamedEnemies(view), campaign),
+    narrative: campaignNarrative(lastEvents, seatSide, input.sideName, {
+      sides: campaign.sides,
+      earlier: history.slice(0, -1),
+    }),
+    // Enemy fleets by their ids, as the game page names them (and as the narrative does).
+    diagram: mapOf(view, campaign),
     sides: [],
     sheets: sheetSides.flatMap((s) => sheetsOf(campaign, s, history, input.sideName)),
     orderBlock: block === null ? null : block.trimEnd(),
@@ -170,7 +168,10 @@ export function campaignEndReport(input: {
   const { state } = input;
   const history = campaignHistory(input.history);
   return {
-    narrative: campaignNarrative(input.lastEvents as CampaignEvent[], null, input.sideName),
+    narrative: campaignNarrative(input.lastEvents as CampaignEvent[], null, input.sideName, {
+      sides: state?.sides,
+      earlier: history.slice(0, -1),
+    }),
     diagram: state ? mapOf(fullView(state), state) : null,
     sides: [],
     sheets: state ? state.sides.flatMap((s) => sheetsOf(state, s, history, input.sideName)) : [],
