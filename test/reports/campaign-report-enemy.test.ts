@@ -8,7 +8,8 @@ import { kind, sideName } from '../kinds/strategic/support.ts';
 import type { Campaign, CampaignEvent } from '../../src/rules/strategic/types.ts';
 import type { StoredTurnEvents } from '../../src/kinds/kind.ts';
 import { narrativeText } from '../../src/reports/narrative.ts';
-import { campaign, fleet, h, LINE, orders, resolved, SCOUT, ship, system } from '../rules/strategic/fixtures.ts';
+import { fleetControlSheet } from '../../src/reports/campaign-sheets.ts';
+import { campaign, fleet, h, HEAVY, LINE, orders, resolved, SCOUT, ship, system } from '../rules/strategic/fixtures.ts';
 
 const to = (hex: string) => ({ kind: 'to' as const, hex: h(hex) });
 
@@ -42,7 +43,7 @@ function patrol() {
   const reports = [];
   for (const dest of ['0705', '0605', '0905']) {
     const r = resolved(c, { red: orders({ moves: new Map([['R1', to(dest)]]) }) });
-    history.push({ number: c.turn, events: r.events as CampaignEvent[] });
+    history.push({ number: c.turn, events: r.events });
     c = r.campaign;
     reports.push({ blue: reportOf(c, [...history], 'blue'), red: reportOf(c, [...history], 'red') });
   }
@@ -102,6 +103,29 @@ describe('what the enemy did (issue "Campaigns as players live them", item 3)', 
 });
 
 describe('strategic combat explained (item 5)', () => {
+  it('the Fleet Control Sheet says the dice each fleet rolls, and why none', () => {
+    const sheet = fleetControlSheet([
+      fleet({ id: 'Home', side: 'blue', hex: '0202', ships: [ship('Anvil', HEAVY), ship('Brand', LINE)] }),
+      fleet({ id: 'Scouts', side: 'blue', hex: '0606', ships: [ship('Spark', SCOUT)] }),
+    ]);
+    // 13 + 9 offensive BP: 3 attack dice; 5 + 3 defensive BP: 2 save dice.
+    expect(sheet).toContain(
+      'Dice each round when it fights alone: 3 attack dice (22 offensive BP, 1 per full 7), 2 save dice (8 defensive BP, 1 per full 3)',
+    );
+    expect(sheet).toContain(
+      'Dice each round when it fights alone: no attack die (3 offensive BP, under 7), no save die (2 defensive BP, under 3)',
+    );
+    expect(sheet.at(-1)).toBe(
+      "In a battle a side's fleets in the hex fight as one: their BP add up before the dice are counted.",
+    );
+  });
+
+  it('the report wraps the sheet within 78 columns', () => {
+    const { blue } = battle();
+    for (const s of blue.sheets ?? []) for (const line of s.lines) expect(line.length, line).toBeLessThanOrEqual(78);
+    expect((blue.sheets ?? [])[0]!.lines.join(' ')).toMatch(/Dice each round when it fights alone: no attack die/);
+  });
+
   it('the battle names the fleets, says how dice are counted and why a side rolls none, and who won', () => {
     const { blue, red } = battle();
     expect(red.narrative).toContain(

@@ -7,6 +7,7 @@
 import { formatCampaignOrders, campaignOrderBlock } from '../../orders/campaign/index.ts';
 import { renderCampaignMap } from '../../reports/campaign-map.ts';
 import { fleetControlSheet, productionControlSheet, type CampaignTurnEvents } from '../../reports/campaign-sheets.ts';
+import { systemRows, systemsSheet } from '../../reports/campaign-systems.ts';
 import { deadlineView, type ReportSheet, type TurnReportView } from '../../reports/report-view.ts';
 import { wrapWords } from '../../reports/wrap.ts';
 import { distance, formatHex } from '../../rules/hex.ts';
@@ -107,6 +108,20 @@ export function sheetsOf(
   ];
 }
 
+/** The star systems as the reader knows them (§6): a seat its side's view, a moderator and the archive everything. */
+export function systemsSheetOf(
+  view: SideView,
+  campaign: Campaign,
+  reader: string | null,
+  sideName: (side: string) => string,
+): ReportSheet {
+  const rows = systemRows(view, { fog: campaign.options.fog, sideName, reader });
+  return {
+    title: reader === null ? 'Star Systems' : `Star Systems: ${sideName(reader)}`,
+    lines: systemsSheet(rows, reader).flatMap(wrapSheetLine),
+  };
+}
+
 const mapOf = (view: SideView, campaign: Campaign) =>
   renderCampaignMap(view, { sides: campaign.sides, maxWidth: CAMPAIGN_REPORT_WIDTH });
 
@@ -150,7 +165,10 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
     // Enemy fleets by their ids, as the game page names them (and as the narrative does).
     diagram: mapOf(view, campaign),
     sides: [],
-    sheets: sheetSides.flatMap((s) => sheetsOf(campaign, s, history, input.sideName)),
+    sheets: [
+      ...sheetSides.flatMap((s) => sheetsOf(campaign, s, history, input.sideName)),
+      systemsSheetOf(view, campaign, seatSide, input.sideName),
+    ],
     orderBlock: block === null ? null : block.trimEnd(),
     noOrdersReason: reason,
     deadline: deadlineView(input.deadline, reader.timeZone),
@@ -174,6 +192,11 @@ export function campaignEndReport(input: {
     }),
     diagram: state ? mapOf(fullView(state), state) : null,
     sides: [],
-    sheets: state ? state.sides.flatMap((s) => sheetsOf(state, s, history, input.sideName)) : [],
+    sheets: state
+      ? [
+          ...state.sides.flatMap((s) => sheetsOf(state, s, history, input.sideName)),
+          systemsSheetOf(fullView(state), state, null, input.sideName),
+        ]
+      : [],
   };
 }

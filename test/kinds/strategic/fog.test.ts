@@ -81,7 +81,17 @@ function checkReport(
   expect(view.sheets?.map((s) => s.title)).toEqual([
     `Fleet Control Sheet: ${sideName(side)}`,
     `Production Control Sheet: ${sideName(side)}`,
+    `Star Systems: ${sideName(side)}`,
   ]);
+  // The systems table lists an enemy fleet only where the side sees it, with the count it knows.
+  const systems = view.sheets!.at(-1)!.lines;
+  for (const line of systems.filter((l) => /^\d{4} /.test(l))) {
+    for (const m of line.matchAll(/(\S+) \((\d+|\?)\)/g)) {
+      const known = oracle(c, side, last, m[1]!);
+      expect(known.visible, line).toBe(true);
+      expect(m[2] === '?' ? null : Number(m[2]), line).toBe(known.count);
+    }
+  }
   for (const line of [...view.diagram.split('\n'), ...(view.orderBlock ?? '').split('\n'), ...sheets])
     expect(line.length, line).toBeLessThanOrEqual(78);
 

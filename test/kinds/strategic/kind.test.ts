@@ -268,14 +268,18 @@ describe('reports', () => {
     const { report } = battleTurn();
     const blue = report('blue');
     expect(blue.sides).toEqual([]);
-    expect(blue.sheets!.map((s) => s.title)).toEqual(['Fleet Control Sheet: Blue', 'Production Control Sheet: Blue']);
+    expect(blue.sheets!.map((s) => s.title)).toEqual([
+      'Fleet Control Sheet: Blue',
+      'Production Control Sheet: Blue',
+      'Star Systems: Blue',
+    ]);
     expect(blue.sheets![1]!.lines[0]).toMatch(/^Turn +Produced +Spent +Store +Captured$/);
     expect(blue.orderBlock).toMatch(/^GAME g1 TURN 2\n/);
     expect(blue.deadline.utc).toBe('Thu 2026-01-08 12:00 UTC');
     const observer = report(null);
     expect(observer.observer).toBe(true);
     expect(observer.orderBlock).toBeNull();
-    expect(observer.sheets).toHaveLength(4);
+    expect(observer.sheets).toHaveLength(5);
     expect(observer.narrative.join('\n')).toMatch(/Red's fleet|Blue's fleet/);
   });
 
@@ -307,7 +311,7 @@ describe('reports', () => {
       sideName,
     });
     expect(end.sides).toEqual([]);
-    expect(end.sheets).toHaveLength(4);
+    expect(end.sheets).toHaveLength(5);
     expect(end.diagram).toContain('R9');
   });
 
