@@ -380,9 +380,11 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
         expect(mail.text).toMatch(/The dice seed of this game was:/);
       }
 
-      // §6: nothing in one side's mail before the end names the other side's fleets, ships, designs, sheets or store.
+      // §6: nothing in one side's mail before the end names the other side's ships, designs, sheets or store. Its
+      // fleets are named where they are seen, as the game page names them (the map's legend, the narrative).
+      expect(allA).toMatch(/^B (Ocean|Reef) at \d{4}: /m);
       const secrets = (other: SideInfo) => [
-        ...[...other.fleets, ...other.ships].map((id) => new RegExp(`\\b${id}\\d*\\b`)),
+        ...other.ships.map((id) => new RegExp(`\\b${id}\\d*\\b`)),
         ...other.designs.map((d) => new RegExp(d)),
         new RegExp(`(Fleet|Production) Control Sheet: ${other.name}`),
         new RegExp(`${other.name}'s .*store|store.*${other.name}`, 'i'),
