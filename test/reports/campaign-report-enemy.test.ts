@@ -9,6 +9,7 @@ import type { Campaign, CampaignEvent } from '../../src/rules/strategic/types.ts
 import type { StoredTurnEvents } from '../../src/kinds/kind.ts';
 import { narrativeText } from '../../src/reports/narrative.ts';
 import { fleetControlSheet } from '../../src/reports/campaign-sheets.ts';
+import { campaignNarrative } from '../../src/kinds/strategic/narrative.ts';
 import { campaign, fleet, h, HEAVY, LINE, orders, resolved, SCOUT, ship, system } from '../rules/strategic/fixtures.ts';
 
 const to = (hex: string) => ({ kind: 'to' as const, hex: h(hex) });
@@ -118,6 +119,21 @@ describe('strategic combat explained (item 5)', () => {
     expect(sheet.at(-1)).toBe(
       "In a battle a side's fleets in the hex fight as one: their BP add up before the dice are counted.",
     );
+  });
+
+  it('a battle fought as a tactical game is told without strategic dice, with who won it', () => {
+    const events: CampaignEvent[] = [
+      { type: 'sensor', side: 'blue', fleet: 'R1', ships: 2, hex: '0505', by: 'B1' },
+      { type: 'sensor', side: 'red', fleet: 'B1', ships: 1, hex: '0505', by: 'R1' },
+      { type: 'battle', hex: '0505', attacker: 'blue', defender: 'red', fleets: ['B1', 'R1'] },
+      { type: 'lost', side: 'red', ship: 'r1', fleet: 'R1', hex: '0505' },
+      { type: 'lost', side: 'red', ship: 'r2', fleet: 'R1', hex: '0505' },
+      { type: 'battle-end', hex: '0505', rounds: 0, reason: 'tactical' },
+    ];
+    const told = campaignNarrative(events, 'blue', sideName, { sides: ['blue', 'red'] });
+    expect(told.join('\n')).not.toContain('Each round');
+    expect(told).toContain('  The battle at 0505 ended: fought as a tactical battle.');
+    expect(told.at(-1)).toBe("  Red's fleet R1 was destroyed; you hold 0505.");
   });
 
   it('the report wraps the sheet within 78 columns', () => {

@@ -236,7 +236,9 @@ export function campaignNarrative(
           const against = e.attacker === side ? e.defender : e.attacker;
           out.push(`Battle at ${e.hex}: ${role} with ${force(side)} against ${force(against)}.`);
         }
-        if (e.fleets.length > 0)
+        // A battle fought as a tactical game (§8) has no rounds of dice here: its archive tells it.
+        const tactical = events.some((x) => x.type === 'battle-end' && x.hex === e.hex && x.reason === 'tactical');
+        if (e.fleets.length > 0 && !tactical)
           out.push(
             `  Each round a side rolls 1 attack die per full ${ATTACK_BP_PER_DIE} offensive BP and 1 save die per full ` +
               `${SAVE_BP_PER_DIE} defensive BP of its ships still in the battle; each 5 or 6 hits or saves.`,
