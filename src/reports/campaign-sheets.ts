@@ -5,6 +5,7 @@
  * Sheet (per turn: BP produced, BP spent, the running total, systems captured).
  */
 import { formatHex } from '../rules/hex.ts';
+import { ATTACK_BP_PER_DIE, SAVE_BP_PER_DIE } from '../rules/strategic/combat.ts';
 import { defensiveBp, fleetReach, offensiveBp, shipCost } from '../rules/strategic/ships.ts';
 import type { CampaignEvent, Fleet } from '../rules/strategic/types.ts';
 
@@ -25,17 +26,41 @@ function retreatText(f: Fleet): string {
   return r.kind === 'never' ? 'never' : r.kind === 'after' ? `after ${r.rounds} rounds` : `below ${r.percent} %`;
 }
 
+/**
+ * The dice a fleet rolls each round of strategic combat when it fights alone (rules-strategic.md §7): 1 attack die
+ * per full 7 offensive BP, 1 save die per full 3 defensive BP; and why none when it rolls none.
+ */
+export function fleetDiceText(f: Fleet): string {
+  const off = f.ships.reduce((t, s) => t + offensiveBp(s), 0);
+  const def = f.ships.reduce((t, s) => t + defensiveBp(s), 0);
+  const count = (bp: number, per: number, what: string, word: string) => {
+    const n = Math.floor(bp / per);
+    return n === 0
+      ? `no ${word} die (${bp} ${what} BP, under ${per})`
+      : `${n} ${word} ${n === 1 ? 'die' : 'dice'} (${bp} ${what} BP, 1 per full ${per})`;
+  };
+  return (
+    `Dice each round when it fights alone: ${count(off, ATTACK_BP_PER_DIE, 'offensive', 'attack')}, ` +
+    count(def, SAVE_BP_PER_DIE, 'defensive', 'save')
+  );
+}
+
 /** The Fleet Control Sheet: each of the side's fleets with its standing orders, and every ship's strategic values. */
 export function fleetControlSheet(fleets: readonly Fleet[]): string[] {
   if (fleets.length === 0) return ['You have no fleets.'];
-  return fleets.flatMap((f, i) => [
-    ...(i > 0 ? [''] : []),
-    `Fleet ${f.id} at ${formatHex(f.hex)}: reach ${fleetReach(f)}; retreat ${retreatText(f)}; loss order ${f.lossOrder.length === 0 ? 'none (cheapest first)' : f.lossOrder.join(' ')}`,
-    ...table(
-      ['Ship', 'Off BP', 'Def BP', 'ENGINE', 'BP'],
-      f.ships.map((s) => [s.id, offensiveBp(s), defensiveBp(s), s.engine, shipCost(s)]),
-    ),
-  ]);
+  return [
+    ...fleets.flatMap((f, i) => [
+      ...(i > 0 ? [''] : []),
+      `Fleet ${f.id} at ${formatHex(f.hex)}: reach ${fleetReach(f)}; retreat ${retreatText(f)}; loss order ${f.lossOrder.length === 0 ? 'none (cheapest first)' : f.lossOrder.join(' ')}`,
+      ...table(
+        ['Ship', 'Off BP', 'Def BP', 'ENGINE', 'BP'],
+        f.ships.map((s) => [s.id, offensiveBp(s), defensiveBp(s), s.engine, shipCost(s)]),
+      ),
+      fleetDiceText(f),
+    ]),
+    '',
+    `In a battle a side's fleets in the hex fight as one: their BP add up before the dice are counted.`,
+  ];
 }
 
 /** One resolved campaign turn's events, as stored. */

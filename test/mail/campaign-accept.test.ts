@@ -60,6 +60,16 @@ describe('a campaign turn accepted by mail', () => {
     );
   });
 
+  it('warns of a ship built that can never roll an attack die of its own, within 78 columns, and accepts it', async () => {
+    const text = 'GAME war TURN 1\nBUILD Rx E5 S2 H1 W F AS Rw2\nEND';
+    expect((await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), text))).outcome).toBe('accepted');
+    const body = (await lastAccepted()).textBody;
+    for (const line of body.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
+    expect(body.replace(/\s+/g, ' ')).toContain(
+      'warning: BUILD Rx (10 BP) has 3 offensive BP: alone it never rolls an attack die',
+    );
+  });
+
   it('says the orders were read from the block edited in the quote, and which lines', async () => {
     const report = (await ctx.db.select().from(outbox))
       .filter((m) => m.toAddress === ALICE && m.subject.startsWith('[war] Turn 1'))

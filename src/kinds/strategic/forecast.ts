@@ -6,8 +6,28 @@
 import { formatHex } from '../../rules/hex.ts';
 import { followPath, shortestPath } from '../../rules/strategic/paths.ts';
 import { produces } from '../../rules/strategic/production.ts';
-import { shipCost } from '../../rules/strategic/ships.ts';
-import type { Campaign, SideOrders } from '../../rules/strategic/types.ts';
+import { ATTACK_BP_PER_DIE } from '../../rules/strategic/combat.ts';
+import { offensiveBp, shipCost } from '../../rules/strategic/ships.ts';
+import type { BuildOrder, Campaign, SideOrders } from '../../rules/strategic/types.ts';
+
+/**
+ * A warning, not an error, for each ship built with too few offensive BP to roll an attack die of its own in
+ * strategic combat (rules-strategic.md §7: 1 die per full 7 offensive BP of a side's ships in the hex): it only adds
+ * to the dice of ships fighting beside it, or, with no weapon and no TO-HIT, never to any. Battles fought as tactical
+ * games (§8) do not count dice so: no warning there.
+ */
+export function buildWarnings(campaign: Campaign, builds: readonly BuildOrder[]): string[] {
+  if (campaign.options.battles !== 'strategic') return [];
+  return builds.flatMap(({ ship }) => {
+    const off = offensiveBp(ship);
+    if (off >= ATTACK_BP_PER_DIE) return [];
+    const alone = `alone it never rolls an attack die (strategic combat rolls 1 per full ${ATTACK_BP_PER_DIE} offensive BP of a side's ships in the battle; offensive BP = 2 per weapon + TO-HIT)`;
+    return [
+      `warning: BUILD ${ship.id} (${shipCost(ship)} BP) has ${off} offensive BP: ${alone}; ` +
+        (off === 0 ? 'it never adds to an attack' : 'it only adds its BP to the ships fighting beside it'),
+    ];
+  });
+}
 
 export function forecastNotes(campaign: Campaign, side: string, orders: SideOrders): string[] {
   const notes: string[] = [];

@@ -13,7 +13,7 @@ import { noOrders } from '../../rules/strategic/check.ts';
 import type { Campaign, CampaignEvent, SideOrders } from '../../rules/strategic/types.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
 import { battleOutcome, battleSetup, finishBattles } from './battles.ts';
-import { forecastNotes } from './forecast.ts';
+import { buildWarnings, forecastNotes } from './forecast.ts';
 import { readCampaign, readSideOrders, writeCampaign, writeSideOrders } from './docs.ts';
 import { campaignBlock, campaignEndReport, campaignReport } from './report.ts';
 import {
@@ -77,7 +77,15 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
     // forecast of what the orders do: where each move ends, the store after the builds.
     const { orders, commands, message, notes } = parsed.value;
     const forecast = forecastNotes(seenCampaign(at.state, at.side), at.side, orders);
-    return { ok: true, orders, hasOrders: hasOrders(orders), commands, message, notes: [...notes, ...forecast] };
+    const warnings = buildWarnings(at.state, orders.builds);
+    return {
+      ok: true,
+      orders,
+      hasOrders: hasOrders(orders),
+      commands,
+      message,
+      notes: [...notes, ...warnings, ...forecast],
+    };
   },
   holdOrders: () => noOrders(),
   standingOrders: 'your fleets stay where they are, keep their loss and retreat orders, and nothing is built',

@@ -7,6 +7,7 @@
 import { formatCampaignOrders, campaignOrderBlock } from '../../orders/campaign/index.ts';
 import { renderCampaignMap } from '../../reports/campaign-map.ts';
 import { fleetControlSheet, productionControlSheet, type CampaignTurnEvents } from '../../reports/campaign-sheets.ts';
+import { systemRows, systemsSheet } from '../../reports/campaign-systems.ts';
 import { deadlineView, type ReportSheet, type TurnReportView } from '../../reports/report-view.ts';
 import { wrapWords } from '../../reports/wrap.ts';
 import { distance, formatHex } from '../../rules/hex.ts';
@@ -48,7 +49,7 @@ export function reachLines(view: SideView, fleetId: string): string[] {
     .map((s) => `${formatHex(s.hex)}${s.name ? ` ${s.name}` : ''}${owner(s)}`);
   const enemies = view.enemyFleets
     .filter((e) => distance(e.hex, f.hex) <= reach)
-    .map((e) => `${formatHex(e.hex)} (enemy fleet${e.ships === null ? '' : ` of ${e.ships}`})`);
+    .map((e) => `${formatHex(e.hex)} (enemy fleet ${e.id}${e.ships === null ? '' : ` of ${e.ships}`})`);
   const all = [...systems, ...enemies];
   return wrapComment(`#     reaches ${all.length === 0 ? 'no system' : all.join('; ')}`);
 }
@@ -107,14 +108,22 @@ export function sheetsOf(
   ];
 }
 
+/** The star systems as the reader knows them (§6): a seat its side's view, a moderator and the archive everything. */
+export function systemsSheetOf(
+  view: SideView,
+  campaign: Campaign,
+  reader: string | null,
+  sideName: (side: string) => string,
+): ReportSheet {
+  const rows = systemRows(view, { fog: campaign.options.fog, sideName, reader });
+  return {
+    title: reader === null ? 'Star Systems' : `Star Systems: ${sideName(reader)}`,
+    lines: systemsSheet(rows, reader).flatMap(wrapSheetLine),
+  };
+}
+
 const mapOf = (view: SideView, campaign: Campaign) =>
   renderCampaignMap(view, { sides: campaign.sides, maxWidth: CAMPAIGN_REPORT_WIDTH });
-
-/** A side's view with the enemy's fleets unnamed: §6 shows where they are (and their size when known), never ids. */
-export const unnamedEnemies = (view: SideView): SideView => ({
-  ...view,
-  enemyFleets: view.enemyFleets.map((f) => ({ ...f, id: 'enemy fleet' })),
-});
 
 /** Why a seat gives no orders this turn, or null when it does. */
 function noOrdersReason(campaign: Campaign, side: string): string | null {
@@ -149,10 +158,17 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
     side: seatSide,
     sideName: seatSide === null ? null : input.sideName(seatSide),
     lastTurn: last?.number ?? null,
-    narrative: campaignNarrative(lastEvents, seatSide, input.sideName),
-    diagram: mapOf(seatSide === null ? view : unnamedEnemies(view), campaign),
+    narrative: campaignNarrative(lastEvents, seatSide, input.sideName, {
+      sides: campaign.sides,
+      earlier: history.slice(0, -1),
+    }),
+    // Enemy fleets by their ids, as the game page names them (and as the narrative does).
+    diagram: mapOf(view, campaign),
     sides: [],
-    sheets: sheetSides.flatMap((s) => sheetsOf(campaign, s, history, input.sideName)),
+    sheets: [
+      ...sheetSides.flatMap((s) => sheetsOf(campaign, s, history, input.sideName)),
+      systemsSheetOf(view, campaign, seatSide, input.sideName),
+    ],
     orderBlock: block === null ? null : block.trimEnd(),
     noOrdersReason: reason,
     deadline: deadlineView(input.deadline, reader.timeZone),
@@ -170,9 +186,17 @@ export function campaignEndReport(input: {
   const { state } = input;
   const history = campaignHistory(input.history);
   return {
-    narrative: campaignNarrative(input.lastEvents as CampaignEvent[], null, input.sideName),
+    narrative: campaignNarrative(input.lastEvents as CampaignEvent[], null, input.sideName, {
+      sides: state?.sides,
+      earlier: history.slice(0, -1),
+    }),
     diagram: state ? mapOf(fullView(state), state) : null,
     sides: [],
-    sheets: state ? state.sides.flatMap((s) => sheetsOf(state, s, history, input.sideName)) : [],
+    sheets: state
+      ? [
+          ...state.sides.flatMap((s) => sheetsOf(state, s, history, input.sideName)),
+          systemsSheetOf(fullView(state), state, null, input.sideName),
+        ]
+      : [],
   };
 }

@@ -6,6 +6,7 @@
  * setup mail carries, the default build for a side that has not set up by the
  * deadline, and the campaign turn 1 starts from.
  */
+import { buildWarnings } from './forecast.ts';
 import { z } from 'zod';
 import { openHoursSchema } from '../../lib/hours.ts';
 import { parseCampaignSubmission } from '../../orders/campaign/index.ts';
@@ -210,7 +211,7 @@ export function parseSetup(text: string, at: SetupContext<Campaign>): SetupParse
     message: value.message,
     commands: value.commands,
     hasOrders: value.orders.builds.length > 0,
-    notes: value.notes,
+    notes: [...value.notes, ...buildWarnings(at.state, value.orders.builds)],
   };
 }
 

@@ -44,6 +44,15 @@ function oracle(
   return { visible, count };
 }
 
+/** The narrative's enemy lines, counted over a campaign: the scan above saw each kind of them. */
+const TOLD: Record<string, RegExp> = {
+  'a new contact': /, a new contact\.$/,
+  'a contact seen moving': /: it moved there from \d{4}, where you saw it/,
+  'a lost contact': /is no longer detected\.$/,
+  'a battle won or lost': /^ {2}.*(you hold|holds|both sides stay at|nobody holds) \d{4}\.$/,
+};
+let told: Record<string, number> = {};
+
 function checkReport(
   c: Campaign,
   side: string,
@@ -63,23 +72,54 @@ function checkReport(
     seedCommitment: null,
   });
   const last = (history.at(-1)?.events ?? []) as CampaignEvent[];
+  const before = (history.at(-2)?.events ?? []) as CampaignEvent[];
   const sheets = (view.sheets ?? []).flatMap((s) => [s.title, ...s.lines]);
-  const all = [...view.narrative, view.diagram, ...sheets, view.orderBlock ?? '', echoed].join('\n');
+  // Everything but the narrative: it may name a contact the side's sensors lost this turn (below).
+  const rest = [view.diagram, ...sheets, view.orderBlock ?? '', echoed].join('\n');
+  const all = [...view.narrative, rest].join('\n');
   expect(view.sides).toEqual([]);
   expect(view.sheets?.map((s) => s.title)).toEqual([
     `Fleet Control Sheet: ${sideName(side)}`,
     `Production Control Sheet: ${sideName(side)}`,
+    `Star Systems: ${sideName(side)}`,
   ]);
+  // The systems table lists an enemy fleet only where the side sees it, with the count it knows.
+  const systems = view.sheets!.at(-1)!.lines;
+  for (const line of systems.filter((l) => /^\d{4} /.test(l))) {
+    for (const m of line.matchAll(/(\S+) \((\d+|\?)\)/g)) {
+      const known = oracle(c, side, last, m[1]!);
+      expect(known.visible, line).toBe(true);
+      expect(m[2] === '?' ? null : Number(m[2]), line).toBe(known.count);
+    }
+  }
   for (const line of [...view.diagram.split('\n'), ...(view.orderBlock ?? '').split('\n'), ...sheets])
     expect(line.length, line).toBeLessThanOrEqual(78);
 
   // Enemy ship ids — and with them their designs and losses by name — never appear.
   for (const id of seen.ships[enemy] ?? []) expect(all, `enemy ship ${id}`).not.toMatch(word(id));
-  // The narrative never names an enemy fleet; the map names only those the side sees.
+  // The narrative names an enemy fleet only where the side's own sensors found it: this turn, or last turn for a
+  // contact lost since; the rest of the report names only those the side sees now.
   const narrative = view.narrative.join('\n');
+  const sensed = (events: readonly CampaignEvent[]) =>
+    new Map(events.flatMap((e) => (e.type === 'sensor' && e.side === side ? [[e.fleet, e] as const] : [])));
+  const now = sensed(last);
+  const earlier = sensed(before);
   for (const id of seen.fleets[enemy] ?? []) {
-    expect(narrative, `enemy fleet ${id} in the narrative`).not.toMatch(word(id));
-    if (!oracle(c, side, last, id).visible) expect(all, `unseen enemy fleet ${id}`).not.toMatch(word(id));
+    if (!now.has(id) && !earlier.has(id)) expect(narrative, `enemy fleet ${id} in the narrative`).not.toMatch(word(id));
+    if (!oracle(c, side, last, id).visible) expect(rest, `unseen enemy fleet ${id}`).not.toMatch(word(id));
+  }
+  // Each contact told is one of the side's own, with the count and hex its sensors gave; each lost contact was
+  // found last turn and not this one.
+  for (const line of view.narrative) {
+    const found = /^Sensors: your fleet \S+ detected \S+'s fleet (\S+) \((\d+) ships?\) at (\d{4})/.exec(line);
+    if (found) {
+      const e = now.get(found[1]!);
+      expect(e, line).toBeDefined();
+      expect([e!.ships, e!.hex], line).toEqual([Number(found[2]), found[3]]);
+    }
+    const lost = /^Sensors: \S+'s fleet (\S+), detected at \d{4} last turn, is no longer detected/.exec(line);
+    if (lost) expect([earlier.has(lost[1]!), now.has(lost[1]!)], line).toEqual([true, false]);
+    for (const [what, re] of Object.entries(TOLD)) if (re.test(line)) told[what] = (told[what] ?? 0) + 1;
   }
   // Enemy counts on the map's legend are exactly what the side knows.
   for (const line of view.diagram.split('\n')) {
@@ -152,9 +192,11 @@ function play(seed: string, s: unknown, turns: number) {
 const count = (history: readonly StoredTurnEvents[], type: string) =>
   history.reduce((t, h) => t + h.events.filter((e) => (e as { type: string }).type === type).length, 0);
 
-describe('whole campaigns through the kind interface: "A side\'s report never names an enemy ship, nor an enemy fleet in its narrative", and shows nothing §6 hides', () => {
+describe('whole campaigns through the kind interface: "A side\'s report never names an enemy ship", names an enemy fleet only once its sensors found it, and shows nothing §6 hides', () => {
   it('fog positions, strategic battles', () => {
+    told = {};
     const { history } = play('positions', settings(), 30);
+    for (const what of Object.keys(TOLD)) expect(told[what], `the narratives told ${what}`).toBeGreaterThan(0);
     for (const type of ['production', 'build', 'move', 'sensor', 'battle', 'round', 'lost'])
       expect(count(history, type), type).toBeGreaterThan(0);
   });

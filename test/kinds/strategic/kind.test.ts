@@ -190,12 +190,12 @@ describe('the orders language through the kind', () => {
     const block = kind.orderBlock(at(c, 'blue'));
     for (const line of block.split('\n')) expect(line.length, line).toBeLessThanOrEqual(78);
     expect(block).toContain('# B1 at 1004: 2 ships (b1 b2), 25 BP, reach 3');
-    expect(block).toContain('#     reaches 1005 Vega; 1102; 1005 (enemy fleet)');
+    expect(block).toContain('#     reaches 1005 Vega; 1102; 1005 (enemy fleet R1)');
     expect(block).toContain('# B2 at 0202: 1 ship (b3), 10 BP, reach 5\n#     reaches no system');
-    expect(block).not.toMatch(/\br1\b|\br2\b|R1|R9/);
+    expect(block).not.toMatch(/\br1\b|\br2\b|R9/);
     // With the last turn's events the block knows what the side's sensors found.
     const sensed = [{ type: 'sensor', side: 'blue', fleet: 'R1', ships: 2, hex: '1005', by: 'B1' }];
-    expect(kind.orderBlock({ ...at(c, 'blue'), lastEvents: sensed })).toContain('1005 (enemy fleet of 2)');
+    expect(kind.orderBlock({ ...at(c, 'blue'), lastEvents: sensed })).toContain('1005 (enemy fleet R1 of 2)');
     const current = parsed(c, 'blue', 'MOVE B1 S', 'LOSSES B1 b2');
     const again = kind.orderBlock(at(c, 'blue'), current);
     expect(again.split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual([
@@ -237,18 +237,26 @@ describe('reports', () => {
     expect(blue.narrative[0]).toBe('Production: your 1 system (0202) yielded 1 BP; store 1 BP.');
     expect(blue.narrative).toContain('Initiative: Blue rolled 6; Red rolled 1. Blue moves first.');
     expect(blue.narrative).toContain('Fleet B1 moved 1004 to 1005.');
-    expect(blue.narrative).toContain('Battle at 1005: you attack.');
+    expect(blue.narrative).toContain(
+      "Battle at 1005: you attack with your fleet B1 (2 ships) against Red's fleet R1 (2 ships).",
+    );
     expect(blue.narrative).toContain('  Round 1 at 1005:');
     expect(blue.narrative).toContain(
       '    You attack: 5 (1 hit); the enemy saves: 6 5 (2 saves); the enemy loses 0 ships.',
     );
     expect(blue.narrative).toContain('    Lost: your ship b2 of fleet B1.');
-    expect(
-      blue.narrative.some((l) => /^Sensors: your fleet B\d detected an enemy fleet of 2 ships at 1005\.$/.test(l)),
-    ).toBe(true);
+    expect(blue.narrative).toContain(
+      "Sensors: your fleet B1 detected Red's fleet R1 (2 ships) at 1005, a new contact.",
+    );
+    // Who won: the fleet destroyed, and who holds the hex.
+    expect(blue.narrative.at(-1)).toBe('  Your fleet B1 was destroyed; Red holds 1005.');
     const red = report('red');
-    expect(red.narrative).toContain('Battle at 1005: you defend.');
-    expect(red.narrative.join('\n')).not.toMatch(/\bB1\b|\bb1\b|\bb2\b|moved/);
+    expect(red.narrative).toContain(
+      "Battle at 1005: you defend with your fleet R1 (2 ships) against Blue's fleet B1 (2 ships).",
+    );
+    expect(red.narrative.at(-1)).toBe("  Blue's fleet B1 was destroyed; you hold 1005.");
+    // The enemy fleet its sensors found is named, as the map and the game page name it; its ships and moves are not.
+    expect(red.narrative.join('\n')).not.toMatch(/\bb1\b|\bb2\b|moved/);
     expect(
       red.narrative.some(
         (l) => l === '    You attack: 5 6 5 (3 hits); the enemy saves: 1 (0 saves); the enemy loses 1 ship.',
@@ -260,14 +268,18 @@ describe('reports', () => {
     const { report } = battleTurn();
     const blue = report('blue');
     expect(blue.sides).toEqual([]);
-    expect(blue.sheets!.map((s) => s.title)).toEqual(['Fleet Control Sheet: Blue', 'Production Control Sheet: Blue']);
+    expect(blue.sheets!.map((s) => s.title)).toEqual([
+      'Fleet Control Sheet: Blue',
+      'Production Control Sheet: Blue',
+      'Star Systems: Blue',
+    ]);
     expect(blue.sheets![1]!.lines[0]).toMatch(/^Turn +Produced +Spent +Store +Captured$/);
     expect(blue.orderBlock).toMatch(/^GAME g1 TURN 2\n/);
     expect(blue.deadline.utc).toBe('Thu 2026-01-08 12:00 UTC');
     const observer = report(null);
     expect(observer.observer).toBe(true);
     expect(observer.orderBlock).toBeNull();
-    expect(observer.sheets).toHaveLength(4);
+    expect(observer.sheets).toHaveLength(5);
     expect(observer.narrative.join('\n')).toMatch(/Red's fleet|Blue's fleet/);
   });
 
@@ -299,7 +311,7 @@ describe('reports', () => {
       sideName,
     });
     expect(end.sides).toEqual([]);
-    expect(end.sheets).toHaveLength(4);
+    expect(end.sheets).toHaveLength(5);
     expect(end.diagram).toContain('R9');
   });
 

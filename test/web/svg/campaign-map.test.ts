@@ -56,6 +56,21 @@ describe('the SVG campaign map', () => {
     expect(svg).not.toContain("Barnard's");
   });
 
+  it('labels each system with its name (the hex for one without), escaped, long names shortened', () => {
+    const turn = turnWithContact();
+    const input = sideMapInput(turn.views.blue!, ['blue', 'red'], turn.events, 'Blue, turn 2');
+    const svg = renderCampaignMap(input);
+    expect(svg).toMatch(/<g class="system home" data-hex="0202"[^>]*>.*class="system-label">Barnard&#39;s<\/text>/);
+    expect(svg).toMatch(/data-hex="1005">.*class="system-label">Vega<\/text>/);
+    expect(svg).toMatch(/data-hex="1909"[^>]*>.*class="system-label">1909<\/text>/);
+    const long = renderCampaignMap({
+      ...input,
+      systems: input.systems.map((s) => (s.name === 'Vega' ? { ...s, name: 'Alpha Centauri <b>' } : s)),
+    });
+    expect(long).toContain('class="system-label">Alpha Ce…</text>');
+    expect(long).toContain('Alpha Centauri &lt;b&gt; (1005)');
+  });
+
   it("shows the side's own moves of the last turn as arrows, never the enemy's", () => {
     const turn = turnWithContact();
     const blue = renderCampaignMap(sideMapInput(turn.views.blue!, ['blue', 'red'], turn.events, 'Blue'));

@@ -119,7 +119,12 @@ export async function campaignTurnModel(
       resolved && turn.stateAfter
         ? mapOf(game, reader, turn.stateAfter, events, `Turn ${number} of ${game.name}: after it${seen}`, 'map-after')
         : null,
-    narrative: campaignNarrative(events, reader.as === 'side' ? reader.side : null, name),
+    narrative: campaignNarrative(events, reader.as === 'side' ? reader.side : null, name, {
+      sides: settingsOf(game).sides.map((s) => s.id),
+      earlier: played
+        .filter((t) => t.number < number)
+        .map((t) => ({ number: t.number, events: storedEvents(t.events) })),
+    }),
     battles: fought.map((b) => ({ gameId: b.gameId, title: b.title, status: b.status })),
     prev: number > 1 ? number - 1 : null,
     next: number < lastPlayed || (number === lastPlayed && !isOver(game)) ? number + 1 : null,

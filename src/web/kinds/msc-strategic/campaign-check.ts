@@ -11,6 +11,7 @@
 import { parseCampaignSubmission } from '../../../orders/campaign/index.ts';
 import type { OrdersProblem } from '../../../orders/types.ts';
 import { parseSetup } from '../../../kinds/strategic/setup.ts';
+import { buildWarnings } from '../../../kinds/strategic/forecast.ts';
 import type { Campaign, CampaignOptions, SideView } from '../../../rules/strategic/types.ts';
 
 /** What a seat's campaign page gives its script (JSON in the page): nothing the side's view does not hold. */
@@ -66,4 +67,22 @@ export function checkCampaignText(text: string, d: CampaignCheckData): OrdersPro
   }
   const parsed = parseCampaignSubmission(text, { gameId: d.gameId, turn: d.turn, side: d.side, campaign });
   return parsed.ok ? [] : parsed.errors;
+}
+
+/**
+ * The warnings the service's answer gives with the text (a ship built that can never roll an attack die of its own,
+ * rules-strategic.md §7), as the page shows them beside the orders in; none when the text would be refused.
+ */
+export function campaignTextWarnings(text: string, d: CampaignCheckData): string[] {
+  const campaign = campaignOfView(d);
+  const parsed =
+    d.budget !== null
+      ? parseSetup(text, { gameId: d.gameId, side: d.side, state: campaign, settings: { budget: d.budget } })
+      : parseCampaignSubmission(text, { gameId: d.gameId, turn: d.turn, side: d.side, campaign });
+  if (!parsed.ok) return [];
+  const builds =
+    'setup' in parsed
+      ? (parsed.setup as { builds: Parameters<typeof buildWarnings>[1] }).builds
+      : parsed.value.orders.builds;
+  return buildWarnings(campaign, builds);
 }

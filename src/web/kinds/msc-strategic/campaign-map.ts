@@ -1,7 +1,7 @@
 /**
  * The SVG campaign map of the web pages (rules-strategic.md §6, §10): the
  * hex grid with its rulers, every star system with its owner's colour (a
- * double ring for a home system), each fleet as its side's shape with its id
+ * double ring for a home system) and its name, each fleet as its side's shape with its id
  * and ship count (an enemy fleet with its count, or `?` when the reader does
  * not know it), the moves of the last turn as arrows, and for each fleet the
  * hexes it can reach this turn, shown while the fleet is hovered, tapped or
@@ -148,6 +148,12 @@ function reachHexes(f: MapFleet, map: MapSize): Hex[] {
   return out;
 }
 
+/** A system's label on the map: its name, at most 9 characters (8 and an ellipsis when longer). */
+function systemLabel(name: string): string {
+  const chars = [...name];
+  return chars.length > 9 ? `${chars.slice(0, 8).join('')}…` : name;
+}
+
 function systemElement(system: StarSystem, sides: readonly string[], sideName: (side: string) => string): string {
   const c = hexCentre(system.hex.col, system.hex.row);
   const at = { x: c.x, y: c.y - HEX_RADIUS * 0.42 };
@@ -168,6 +174,8 @@ function systemElement(system: StarSystem, sides: readonly string[], sideName: (
     `<title>${xmlEscape(`${name} (${formatHex(system.hex)}): ${what}`)}</title>` +
     ring +
     `<circle cx="${at.x}" cy="${at.y}" r="4.5" fill="${colour}" stroke="#1a1a1a" stroke-width="1.5"/>` +
+    // Its name beside it (the hex's own name when it has none), shortened to fit; the title gives it whole.
+    `<text x="${at.x + (system.home !== null ? 10 : 7)}" y="${at.y + 3}" class="system-label">${xmlEscape(systemLabel(name))}</text>` +
     `</g>`
   );
 }

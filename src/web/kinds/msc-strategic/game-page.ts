@@ -19,7 +19,8 @@ import { deadlineView } from '../../../reports/turn-report.ts';
 import { formatHex } from '../../../rules/hex.ts';
 import type { CampaignOptions } from '../../../rules/strategic/types.ts';
 import { readCampaign, storedEvents, storedView } from '../../../kinds/strategic/docs.ts';
-import type { CampaignCheckData } from './campaign-check.ts';
+import { campaignTextWarnings, type CampaignCheckData } from './campaign-check.ts';
+import { systemRows } from '../../../reports/campaign-systems.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
 import { gameHeading, jsonForPage, messagesPanel, missedOnPage, moderationLine, seatPageBasis } from '../page-parts.ts';
@@ -168,6 +169,8 @@ export async function campaignPageModel(
       hex: formatHex(f.hex),
       ships: f.ships === null ? '?' : String(f.ships),
     })),
+    // The star systems as the side knows them, as its report's Star Systems sheet lists them.
+    systems: view ? systemRows(view, { fog: options.fog, sideName: name, reader: seat.side }) : [],
     // The setup (turn 0) is no turn to tell.
     lastTurn:
       report && report.lastTurn !== null && report.lastTurn > 0
@@ -183,6 +186,8 @@ export async function campaignPageModel(
             canonical: gameView.me.orders.canonical.trimEnd(),
             receivedAt: gameView.me.orders.receivedAt,
             channel: gameView.me.orders.channel,
+            // The answer's warnings on them, as mail and the API give them (a ship that rolls no attack die alone).
+            warnings: check ? campaignTextWarnings(gameView.me.orders.canonical, check) : [],
           }
         : null,
       text: extras.ordersText ?? (canOrder ? (inSetup ? reported?.setupBlock : report?.orderBlock) : null) ?? null,
