@@ -351,23 +351,28 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
     return {
       setup: true as const,
       report: null,
-      setupBlock: seat ? setup.setupBlock(at, sub ? setup.readSetup(sub.orders) : undefined).trimEnd() : null,
+      setupBlock:
+        seat && !isOver(game) ? setup.setupBlock(at, sub ? setup.readSetup(sub.orders) : undefined).trimEnd() : null,
     };
   }
   const timeZone = seat?.timeZone ?? 'UTC';
+  // A game over reports its end: the final state and every turn played, the last one told; no turn is open, so
+  // there is no deadline and nothing to order.
+  const over = isOver(game) && game.state !== null;
+  const played = over && turn.status === 'resolved' ? turn.number + 1 : turn.number;
   const report = kind.report({
     game: { id: game.id, name: game.name },
-    turn: turn.number,
-    state: kind.readState(turn.stateBefore),
-    history: await eventsBefore(ctx, game.id, turn.number),
-    deadline: turn.deadline,
+    turn: played,
+    state: kind.readState(over ? game.state : turn.stateBefore),
+    history: await eventsBefore(ctx, game.id, played),
+    deadline: over ? null : turn.deadline,
     reader: seat
       ? { kind: 'seat', side: seat.side, timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null }
       : { kind: 'observer', timeZone },
     sideName: (side) => sideName(settings, side),
     seedCommitment: game.seedCommitment,
   });
-  return { setup: false as const, report, setupBlock: null };
+  return { setup: false as const, report: over ? { ...report, orderBlock: null } : report, setupBlock: null };
 }
 
 /** A seat's report of the current turn (what its mail report says), or its setup block in a setup phase. */

@@ -22,7 +22,15 @@ import { readCampaign, storedEvents, storedView } from '../../../kinds/strategic
 import type { CampaignCheckData } from './campaign-check.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel, moderationLine, seatPageBasis } from '../page-parts.ts';
+import {
+  gameHeading,
+  gameOverPanel,
+  jsonForPage,
+  messagesPanel,
+  moderationLine,
+  seatPageBasis,
+} from '../page-parts.ts';
+import { isOver } from '../../../games/games/state.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -99,6 +107,8 @@ export async function campaignPageModel(
   const report = reported?.report ?? null;
   const mustOrder = gameView.seats.find((s) => s.side === seat.side)?.mustOrder ?? false;
   const running = game.status === 'active' || game.status === 'setup';
+  // A campaign over has no turn open: the final map as the side sees it, its last turn told, the result and seed.
+  const over = isOver(game);
   const canOrder =
     running && turnOpen && !gameView.me.conceded && (inSetup || (mustOrder && report?.orderBlock != null));
   const ownEvents = storedEvents(await seatOwnLastEvents(ctx, game.id, token));
@@ -110,7 +120,7 @@ export async function campaignPageModel(
           view,
           sides,
           ownEvents,
-          `${inSetup ? 'The campaign map before setup' : `Turn ${turn?.number ?? game.currentTurn}`} of ${game.name}, as ${name(seat.side)} sees it`,
+          `${inSetup ? 'The campaign map before setup' : over ? 'The final map' : `Turn ${turn?.number ?? game.currentTurn}`} of ${game.name}, as ${name(seat.side)} sees it`,
         ),
         sideName: name,
         idPrefix: 'campaign-map',
@@ -142,8 +152,9 @@ export async function campaignPageModel(
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
-    turn: turn ? { number: turn.number, status: turn.status, open: turnOpen } : null,
-    deadline: turn ? deadlineView(turn.deadline, seat.timeZone) : null,
+    turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
+    deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
+    over: gameOverPanel(game),
     paused: game.status === 'paused',
     setup: inSetup,
     options: {
@@ -172,6 +183,16 @@ export async function campaignPageModel(
       report && report.lastTurn !== null && report.lastTurn > 0
         ? { number: report.lastTurn, narrative: report.narrative }
         : null,
+    // The map as the mail draws it, for a screen reader or a copy into a mail.
+    textMap: report?.diagram ?? null,
+    // Every turn before the last, as the side saw it (the archive shows a seat its own side's view while it runs).
+    earlierTurns:
+      report && report.lastTurn !== null
+        ? Array.from({ length: Math.max(0, report.lastTurn - 1) }, (_, i) => ({
+            number: i + 1,
+            url: `/archive/${game.id}/turn/${i + 1}`,
+          }))
+        : [],
     sheets: report?.sheets ?? [],
     noOrdersReason: report?.noOrdersReason ?? null,
     orders: {
@@ -191,7 +212,7 @@ export async function campaignPageModel(
     },
     checkJson: check ? jsonForPage(check) : null,
     battles: await campaignBattles(ctx, game.id, game.currentTurn),
-    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     seedCommitment: game.seedCommitment,
   };
 }

@@ -13,7 +13,7 @@ import type { Seat } from '../../../games/seats/seats.repository.ts';
 import { openingPosition, playedTurns, standingOrderSet } from '../../../games/archive/game-history.ts';
 import { tokenOf } from '../../../games/games/people.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
-import { readPosition, settingsOf } from '../../../games/games/state.ts';
+import { isOver, readPosition, settingsOf } from '../../../games/games/state.ts';
 import { seatGameView } from '../../../games/games/views.ts';
 import { orderBlock } from '../../../orders/index.ts';
 import { renderDiagram } from '../../../reports/diagram.ts';
@@ -26,7 +26,7 @@ import { describeZone, sideName } from '../../../games/games/settings.ts';
 import { renderHexMap, type PlottedPath } from './hex-map.ts';
 import { shapeElement, sideStyleFor, type SideStyle } from '../../svg/side-styles.ts';
 import { renderStrengthChart } from './strength-chart.ts';
-import { gameHeading, messagesPanel, moderationLine, type GamePageExtras } from '../page-parts.ts';
+import { gameHeading, gameOverPanel, messagesPanel, moderationLine, type GamePageExtras } from '../page-parts.ts';
 import { shipFormViews } from './order-form.ts';
 import { campaignOfBattle, type CampaignLink } from '../../../games/battles/views.ts';
 
@@ -153,6 +153,8 @@ export async function gamePageModel(
   const history = played.map((t) => ({ number: t.number, events: t.events }));
   const messages = await messagesOf(ctx, game.id, seat.side);
   const link = await campaignOfBattle(ctx, game.id);
+  // A game over has no turn open: its final position, its last turn told, the result, the seed and the archive.
+  const over = isOver(game);
 
   return {
     game: gameHeading(game),
@@ -166,14 +168,15 @@ export async function gamePageModel(
     },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: view.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
-    turn: view.turn ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
-    deadline: view.turn ? deadlineView(view.turn.deadline, seat.timeZone) : null,
+    turn: view.turn && !over ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
+    deadline: view.turn && !over ? deadlineView(view.turn.deadline, seat.timeZone) : null,
+    over: gameOverPanel(game, link),
     paused: game.status === 'paused',
     map: position
       ? mapPanel(
           position,
           name,
-          `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`,
+          over ? `The final position of ${game.name}` : `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`,
           'game-map',
           plottedPaths(position, form.posted ? null : standing),
         )
@@ -228,7 +231,7 @@ export async function gamePageModel(
             problems: form.fleetProblems ?? [],
           }
         : null,
-    messages: messagesPanel(settings, seat.side, view.seats, messages, extras),
+    messages: messagesPanel(settings, seat.side, view.seats, messages, extras, over),
     seedCommitment: game.seedCommitment,
   };
 }
