@@ -18,6 +18,7 @@ import { sideName } from './settings.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
 import { battlesOfRunningCampaigns, openToAll } from '../battles/visibility.ts';
+import { reportedBattles } from '../battles/views.ts';
 
 async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
   const game = await createGamesRepository(ctx.db).byId(gameId);
@@ -360,17 +361,19 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
   // there is no deadline and nothing to order.
   const over = isOver(game) && game.state !== null;
   const played = over && turn.status === 'resolved' ? turn.number + 1 : turn.number;
+  const history = await eventsBefore(ctx, game.id, played);
   const report = kind.report({
     game: { id: game.id, name: game.name },
     turn: played,
     state: kind.readState(over ? game.state : turn.stateBefore),
-    history: await eventsBefore(ctx, game.id, played),
+    history,
     deadline: over ? null : turn.deadline,
     reader: seat
       ? { kind: 'seat', side: seat.side, timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null }
       : { kind: 'observer', timeZone },
     sideName: (side) => sideName(settings, side),
     seedCommitment: game.seedCommitment,
+    battles: await reportedBattles(ctx.db, ctx.publicUrl, game, history.at(-1)?.number),
   });
   return { setup: false as const, report: over ? { ...report, orderBlock: null } : report, setupBlock: null };
 }

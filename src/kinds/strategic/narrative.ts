@@ -9,6 +9,7 @@
  */
 import type { CampaignEvent, StrategicShip } from '../../rules/strategic/types.ts';
 import { shipCost } from '../../rules/strategic/ships.ts';
+import type { ReportedBattle } from '../kind.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const dice = (faces: readonly number[]) => (faces.length === 0 ? 'no dice' : faces.join(' '));
@@ -40,8 +41,11 @@ export function campaignNarrative(
   events: readonly CampaignEvent[],
   side: string | null,
   sideName: (side: string) => string,
+  /** The turn's battles fought as tactical games, in battle order: who won each, and where to read it. */
+  linked: readonly ReportedBattle[] = [],
 ): string[] {
   const out: string[] = [];
+  let tacticalBattles = 0;
   const mine = (s: string) => side === null || s === side;
   const who = (s: string) => (side === null ? sideName(s) : s === side ? 'you' : 'the enemy');
   // The sides, as every turn's production names them: ids belong to a side, so an observer is told whose a fleet is.
@@ -143,6 +147,12 @@ export function campaignNarrative(
         else out.push(`  An enemy fleet retreated from ${e.from} to ${e.to}.`);
         break;
       case 'battle-end':
+        if (e.reason === 'tactical') {
+          const game = linked.findLast((b) => b.index === tacticalBattles);
+          out.push(...tacticalEnd(e.hex, events, battles.get(e.hex), side, sideName, game));
+          tacticalBattles++;
+          break;
+        }
         out.push(
           `  The battle at ${e.hex} ended${e.rounds > 0 ? ` after ${plural(e.rounds, 'round')}` : ''}: ${BATTLE_END[e.reason] ?? e.reason}.`,
         );
@@ -168,4 +178,43 @@ export function campaignNarrative(
     }
   }
   return out;
+}
+
+/**
+ * How a battle fought as a tactical game ended, as the reader's side saw it (a tactical battle hides nothing from
+ * those who fought it): the game, who won it, each side's ships destroyed (counts: an enemy ship is never named), and
+ * where to read the battle, turn by turn.
+ */
+function tacticalEnd(
+  hex: string,
+  events: readonly CampaignEvent[],
+  sides: { attacker: string; defender: string } | undefined,
+  side: string | null,
+  sideName: (side: string) => string,
+  game: ReportedBattle | undefined,
+): string[] {
+  const lost = (s: string) => events.filter((x) => x.type === 'lost' && x.hex === hex && x.side === s).length;
+  const name = (s: string) => (side === null ? sideName(s) : s === side ? 'you' : 'the enemy');
+  const winner =
+    game === undefined
+      ? ''
+      : game.winner === null
+        ? ', which ended with no winner'
+        : game.winner === 'draw'
+          ? ', which ended in a draw'
+          : `, which ${name(game.winner)} won`;
+  const fought = game ? `fought as tactical game ${game.gameId}${winner}` : 'fought as a tactical battle';
+  const pair = sides ? [sides.attacker, sides.defender] : [];
+  // The reader's own losses first.
+  const order = side === null ? pair : [...pair.filter((s) => s === side), ...pair.filter((s) => s !== side)];
+  const losses = order.map((s, i) => {
+    const who = name(s);
+    return i === 0
+      ? `${who.charAt(0).toUpperCase()}${who.slice(1)} lost ${plural(lost(s), 'ship')}`
+      : `${who} ${lost(s)}`;
+  });
+  return [
+    `  The battle at ${hex} ended: ${fought}.${losses.length > 0 ? ` ${losses.join(', ')}.` : ''}`,
+    ...(game ? [`    The battle: ${game.pageUrl}`, `    Its archive: ${game.archiveUrl}`] : []),
+  ];
 }
