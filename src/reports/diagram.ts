@@ -50,6 +50,11 @@ export interface DiagramOptions {
   sideMarks?: Record<string, string>;
   /** Hexes to highlight (e.g. a plotted path), drawn with '*' where no ship stands. */
   highlight?: readonly Hex[];
+  /**
+   * Hexes the picture should hold as well, unmarked, and hold first when not everything fits (a reader's own ships,
+   * those out of play included, at the end: the battle drawn from its side, not around the winner's ships alone).
+   */
+  focus?: readonly Hex[];
   /** Include ships that are destroyed/disengaged in the legend (marked as such); default true. */
   includeOutOfPlay?: boolean;
 }
@@ -101,9 +106,15 @@ function limits(options: DiagramOptions): { width: number; height: number } {
  * ships, nearest their centroid among equals (a picture centred between two far groups
  * would show neither).
  */
-function cropAxis(size: number, fit: number, interest: readonly number[], ships: readonly number[]): [number, number] {
+function cropAxis(
+  size: number,
+  fit: number,
+  interest: readonly number[],
+  ships: readonly number[],
+  focus: readonly number[] = [],
+): [number, number] {
   if (size <= fit) return [1, size];
-  for (const values of [interest, ships]) {
+  for (const values of [interest, focus, ships]) {
     if (values.length === 0) continue;
     const lo = Math.min(...values);
     const hi = Math.max(...values);
@@ -136,19 +147,22 @@ export function diagramCrop(position: Position, options: DiagramOptions = {}): D
     .filter(inPlay)
     .map((s) => s.hex)
     .filter((h) => onMap(h, map));
-  const marked = (options.highlight ?? []).filter((h) => onMap(h, map));
+  const focus = (options.focus ?? []).filter((h) => onMap(h, map));
+  const marked = [...(options.highlight ?? []).filter((h) => onMap(h, map)), ...focus];
   const interest = [...ships, ...marked];
   const [firstCol, toCol] = cropAxis(
     map.width,
     maxCols,
     interest.map((h) => h.col),
     ships.map((h) => h.col),
+    focus.map((h) => h.col),
   );
   const [fromRow, toRow] = cropAxis(
     map.height,
     maxRows,
     interest.map((h) => h.row),
     ships.map((h) => h.row),
+    focus.map((h) => h.row),
   );
   // Start on a high (odd) column when there is room, so the picture begins like the seed's map.
   const fromCol = firstCol % 2 === 0 && toCol - firstCol + 1 < maxCols ? firstCol - 1 : firstCol;

@@ -11,6 +11,7 @@ import { cellId, diagramCrop, renderDiagram, type DiagramCrop } from '../../src/
 import { formatHex, neighbour, onMap } from '../../src/rules/hex.ts';
 import { DIRECTIONS, type Direction, type Hex, type Ship } from '../../src/rules/types.ts';
 import { position, type ShipSpec } from '../rules/fixtures.ts';
+import { kindOf } from '../../src/kinds/index.ts';
 
 // The layout, restated from the file header: columns every 7 characters after a 3-character
 // ruler, hexes 4 lines tall under a 1-line ruler, even columns 2 lines lower.
@@ -504,5 +505,39 @@ describe('properties over random positions (maps up to 99 × 99, up to 40 ships)
         });
       }),
     );
+  });
+});
+
+describe("the end mail's picture, drawn from each side", () => {
+  // A 40-column map at 78 columns shows 10 columns: Grey's ship, lost far from Black's, falls outside a picture
+  // cropped to the ships in play alone.
+  const end = position(
+    [
+      { id: 'Black', side: 'black', hex: '0505', facing: 'N' },
+      { id: 'Grey', side: 'grey', hex: '3505', facing: 'S', status: 'destroyed' },
+    ],
+    { map: { width: 40, height: 10 } },
+  );
+  const endReport = (side: string | null) =>
+    kindOf('msc-tactical').endReport({ state: end, lastEvents: [], history: [], sideName: (s) => s, side });
+
+  it("the loser's end mail holds the hex its ship was lost in, not the winner's ships alone", () => {
+    const grey = endReport('grey').diagram!;
+    const crop = /Showing columns (\d+)-(\d+)/.exec(grey)!;
+    expect(Number(crop[1])).toBeLessThanOrEqual(35);
+    expect(Number(crop[2])).toBeGreaterThanOrEqual(35);
+    const black = endReport('black').diagram!;
+    const blackCrop = /Showing columns (\d+)-(\d+)/.exec(black)!;
+    expect(Number(blackCrop[1])).toBeLessThanOrEqual(5);
+    expect(Number(blackCrop[2])).toBeLessThan(35);
+    for (const text of [grey, black])
+      expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThanOrEqual(78);
+  });
+
+  it('a focused hex widens the crop without a mark of its own', () => {
+    const crop = diagramCrop(end, { maxWidth: 78, focus: [{ col: 35, row: 5 }] });
+    expect(crop.fromCol).toBeLessThanOrEqual(35);
+    expect(crop.toCol).toBeGreaterThanOrEqual(35);
+    expect(renderDiagram(end, { maxWidth: 78, focus: [{ col: 35, row: 5 }] })).not.toContain('*');
   });
 });
