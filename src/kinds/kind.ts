@@ -349,6 +349,19 @@ export interface StoredTurnEvents {
   readonly events: readonly unknown[];
 }
 
+/**
+ * A battle of the last turn fought as a linked game (a campaign's tactical battle), as a report tells it: in battle
+ * order, the game that fought it, who won it, and where to read it.
+ */
+export interface ReportedBattle {
+  readonly index: number;
+  readonly gameId: string;
+  /** A side, 'draw', or null when it ended with no winner (abandoned). */
+  readonly winner: string | null;
+  readonly pageUrl: string;
+  readonly archiveUrl: string;
+}
+
 /** Who reads a report: a seat (its side, and the orders it has in), or a moderator or observer who sees all. */
 export type ReportReader<Orders> =
   | { readonly kind: 'seat'; readonly side: string; readonly timeZone: string; readonly currentOrders?: Orders | null }
@@ -369,6 +382,8 @@ export interface ReportInput<State, Orders> {
   readonly seedCommitment: string | null;
   /** Columns of the text report: the reader's choice (SET WIDTH), else the default. */
   readonly width?: number;
+  /** The last turn's battles fought as linked games, for a kind with `linkedBattles`. */
+  readonly battles?: readonly ReportedBattle[];
 }
 
 /** What a game's last report says, for every seat alike. */
@@ -512,6 +527,10 @@ export interface GameKind<State, Orders> {
     readonly lastEvents: readonly unknown[];
     readonly history: readonly StoredTurnEvents[];
     readonly sideName: (side: string) => string;
+    /** The seat the report goes to (its side's view is how the map is drawn); absent or null: an observer. */
+    readonly side?: string | null;
+    /** The last turn's battles fought as linked games, for a kind with `linkedBattles`. */
+    readonly battles?: readonly ReportedBattle[];
   }): EndReportParts;
 
   /**

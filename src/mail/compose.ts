@@ -124,10 +124,23 @@ export function composeGameEnd(m: {
   seed: string;
   seedCommitment: string;
   archiveUrl: string;
+  /** A campaign's battle: the campaign and turn it was fought for, and whether the campaign goes on. */
+  campaign?: { id: string; name: string; turn: number; url: string; goesOn: boolean };
 }): Composed {
+  const c = m.campaign;
+  const subject = c
+    ? `${tag(m.game)}Battle over: ${m.summary}${c.goesOn ? '; the campaign goes on' : ''}`
+    : `${tag(m.game)}Game over: ${m.summary}`;
+  const campaignText = c
+    ? c.goesOn
+      ? `This battle was fought for turn ${c.turn} of the campaign "${c.name}" (game ${c.id}): its outcome goes back to that turn, and the campaign goes on. The campaign's next mail tells what the battle changed: ${c.url}`
+      : `This battle was fought for turn ${c.turn} of the campaign "${c.name}" (game ${c.id}), and ended with it: ${c.url}`
+    : null;
   // The game is over: everyone sees every side's records.
-  return composed('game-end', `${tag(m.game)}Game over: ${m.summary}`, {
+  return composed('game-end', subject, {
     ...m,
+    campaignText: campaignText === null ? null : wrapWords(campaignText, TEXT_WIDTH, '').join('\n'),
+    campaignHtml: campaignText,
     narrativeText: narrativeText(m.narrative, TEXT_WIDTH),
     sheets: m.sheets ?? [],
     observer: true,

@@ -29,8 +29,8 @@
  * Under the map: the crop line, the legend (one aligned line per ship in ship order) and
  * notes explaining the marks. Where the whole map does not fit, each axis that is too long
  * is cropped to the ships in play (and highlighted hexes) plus up to two hexes either side,
- * or centred on the ships' centroid when even they do not fit; the legend then names the
- * ships left outside the picture.
+ * or, when even they do not fit, to the part that holds the most of them; a line under the
+ * crop line then names the ships left out, and the legend marks them.
  */
 import { formatHex, onMap } from '../rules/hex.ts';
 import type { Hex, Position, Ship } from '../rules/types.ts';
@@ -38,7 +38,10 @@ import type { Hex, Position, Ship } from '../rules/types.ts';
 export interface DiagramOptions {
   /** Characters per line, rulers and legend included; default 100, at least 40. */
   maxWidth?: number;
-  /** Lines of the map part (rulers included); default 60, at least 9. */
+  /**
+   * Lines of the map part (rulers included); default 80, at least 9: a campaign's 24 × 18 battle map fits whole, so
+   * that a battle's two deployment zones are both in the picture.
+   */
   maxHeight?: number;
   /**
    * Side → one-character mark (a letter or digit), e.g. {black:'B', grey:'G'}; default: first letter of the side,
@@ -47,6 +50,11 @@ export interface DiagramOptions {
   sideMarks?: Record<string, string>;
   /** Hexes to highlight (e.g. a plotted path), drawn with '*' where no ship stands. */
   highlight?: readonly Hex[];
+  /**
+   * Hexes the picture should hold as well, unmarked, and hold first when not everything fits (a reader's own ships,
+   * those out of play included, at the end: the battle drawn from its side, not around the winner's ships alone).
+   */
+  focus?: readonly Hex[];
   /** Include ships that are destroyed/disengaged in the legend (marked as such); default true. */
   includeOutOfPlay?: boolean;
 }
@@ -71,6 +79,7 @@ const MARGIN_HEXES = 2;
 const ID_CHARS = 7; // an id's room in the middle line of a hex
 const MIN_WIDTH = 40;
 const MIN_HEIGHT = 9;
+const DEFAULT_HEIGHT = 80;
 
 const two = (n: number) => String(n).padStart(2, '0');
 const inPlay = (s: Ship) => s.status === 'active';
@@ -82,7 +91,7 @@ export function cellId(id: string): string {
 
 function limits(options: DiagramOptions): { width: number; height: number } {
   const width = options.maxWidth ?? 100;
-  const height = options.maxHeight ?? 60;
+  const height = options.maxHeight ?? DEFAULT_HEIGHT;
   if (!(width >= MIN_WIDTH) || !(height >= MIN_HEIGHT)) {
     throw new RangeError(
       `diagram needs maxWidth ≥ ${MIN_WIDTH} and maxHeight ≥ ${MIN_HEIGHT}, got ${width} × ${height}`,
@@ -93,11 +102,19 @@ function limits(options: DiagramOptions): { width: number; height: number } {
 
 /**
  * One axis of the crop: the whole axis if it fits; else the span of interest (then of the
- * ships alone) plus up to two hexes either side; else `fit` hexes around the ships' centroid.
+ * ships alone) plus up to two hexes either side; else the `fit` hexes that hold the most
+ * ships, nearest their centroid among equals (a picture centred between two far groups
+ * would show neither).
  */
-function cropAxis(size: number, fit: number, interest: readonly number[], ships: readonly number[]): [number, number] {
+function cropAxis(
+  size: number,
+  fit: number,
+  interest: readonly number[],
+  ships: readonly number[],
+  focus: readonly number[] = [],
+): [number, number] {
   if (size <= fit) return [1, size];
-  for (const values of [interest, ships]) {
+  for (const values of [interest, focus, ships]) {
     if (values.length === 0) continue;
     const lo = Math.min(...values);
     const hi = Math.max(...values);
@@ -108,8 +125,17 @@ function cropAxis(size: number, fit: number, interest: readonly number[], ships:
     return [Math.max(1, lo - before), Math.min(size, hi + after)];
   }
   const centre = ships.length === 0 ? 1 : Math.round(ships.reduce((a, b) => a + b, 0) / ships.length);
-  const from = Math.min(Math.max(1, centre - Math.floor((fit - 1) / 2)), size - fit + 1);
-  return [from, from + fit - 1];
+  const centred = Math.min(Math.max(1, centre - Math.floor((fit - 1) / 2)), size - fit + 1);
+  let best = centred;
+  let most = -1;
+  for (let from = 1; from + fit - 1 <= size; from++) {
+    const held = ships.filter((v) => v >= from && v < from + fit).length;
+    if (held > most || (held === most && Math.abs(from - centred) < Math.abs(best - centred))) {
+      best = from;
+      most = held;
+    }
+  }
+  return [best, best + fit - 1];
 }
 
 export function diagramCrop(position: Position, options: DiagramOptions = {}): DiagramCrop {
@@ -121,19 +147,22 @@ export function diagramCrop(position: Position, options: DiagramOptions = {}): D
     .filter(inPlay)
     .map((s) => s.hex)
     .filter((h) => onMap(h, map));
-  const marked = (options.highlight ?? []).filter((h) => onMap(h, map));
+  const focus = (options.focus ?? []).filter((h) => onMap(h, map));
+  const marked = [...(options.highlight ?? []).filter((h) => onMap(h, map)), ...focus];
   const interest = [...ships, ...marked];
   const [firstCol, toCol] = cropAxis(
     map.width,
     maxCols,
     interest.map((h) => h.col),
     ships.map((h) => h.col),
+    focus.map((h) => h.col),
   );
   const [fromRow, toRow] = cropAxis(
     map.height,
     maxRows,
     interest.map((h) => h.row),
     ships.map((h) => h.row),
+    focus.map((h) => h.row),
   );
   // Start on a high (odd) column when there is room, so the picture begins like the seed's map.
   const fromCol = firstCol % 2 === 0 && toCol - firstCol + 1 < maxCols ? firstCol - 1 : firstCol;
@@ -310,6 +339,15 @@ export function renderDiagram(position: Position, options: DiagramOptions = {}):
   const cropLine = crop.cropped
     ? `Showing columns ${range(crop.fromCol, crop.toCol)}, rows ${range(crop.fromRow, crop.toRow)} of a ${size.width}x${size.height} map.`
     : `Showing the whole ${size.width}x${size.height} map.`;
+  const leftOut = position.ships.filter((s) => inPlay(s) && !map.shown.has(s.id));
+  const leftOutLine =
+    leftOut.length === 0
+      ? []
+      : [
+          `Left out of the picture (too far apart to fit): ${leftOut
+            .map((s) => `${marks.get(s.side)} ${s.id} at ${formatHex(s.hex)}`)
+            .join(', ')}.`,
+        ];
   const sides = [...marks].map(([side, mark]) => `${mark} = ${side}`).join(', ');
   const abbreviated = map.drawn.find((s) => cellId(s.id) !== s.id);
   const notes = [
@@ -322,5 +360,10 @@ export function renderDiagram(position: Position, options: DiagramOptions = {}):
     'Row numbers stand level with the middle of each hex; even columns sit half a hex lower.',
   ].filter(Boolean);
   const ships = legend(position, marks, map.shown, options.includeOutOfPlay ?? true, width);
-  return [...map.lines, ...wrap(cropLine, width), ...ships, ...notes.flatMap((line) => wrap(line, width))].join('\n');
+  return [
+    ...map.lines,
+    ...[cropLine, ...leftOutLine].flatMap((line) => wrap(line, width)),
+    ...ships,
+    ...notes.flatMap((line) => wrap(line, width)),
+  ].join('\n');
 }

@@ -11,6 +11,7 @@ import { cellId, diagramCrop, renderDiagram, type DiagramCrop } from '../../src/
 import { formatHex, neighbour, onMap } from '../../src/rules/hex.ts';
 import { DIRECTIONS, type Direction, type Hex, type Ship } from '../../src/rules/types.ts';
 import { position, type ShipSpec } from '../rules/fixtures.ts';
+import { kindOf } from '../../src/kinds/index.ts';
 
 // The layout, restated from the file header: columns every 7 characters after a 3-character
 // ruler, hexes 4 lines tall under a 1-line ruler, even columns 2 lines lower.
@@ -251,7 +252,7 @@ describe('cropping ("larger maps are cropped to the area around the ships, with 
     expect(diagramCrop(p)).toMatchObject({ fromCol: 1, toCol: 10, fromRow: 38, toRow: 42, cropped: true });
   });
 
-  it('ships too far apart: the picture is centred on their centroid and the legend names the ships outside it', () => {
+  it('ships too far apart: the picture holds the most ships, nearest their centroid; what is left out is said', () => {
     const p = far(
       [
         { id: 'West', side: 'a', hex: '0101' },
@@ -261,12 +262,50 @@ describe('cropping ("larger maps are cropped to the area around the ships, with 
       ],
       99,
     );
-    expect(diagramCrop(p)).toEqual({ fromCol: 44, toCol: 56, fromRow: 44, toRow: 56, cropped: true });
+    expect(diagramCrop(p)).toEqual({ fromCol: 44, toCol: 56, fromRow: 42, toRow: 59, cropped: true });
     const text = renderDiagram(p);
     expect(text).toMatch(/^A West {2}0101 .*\(outside the picture\)$/m);
     expect(text).toMatch(/^B East {2}9999 .*\(outside the picture\)$/m);
     expect(text).toMatch(/^B Mid {3}5050 .*WEAPONS F$/m);
     expect(text).toMatch(/^B Gone {2}0101 .*DESTROYED$/m);
+    expect(text).toContain('\nLeft out of the picture (too far apart to fit): A West at 0101, B East at 9999.\n');
+  });
+
+  it('a campaign battle on 24 × 18 at 78 columns: both deployment zones are in the picture, no ship left out', () => {
+    // The defender deploys in rows 1–3, the attacker in rows 16–18 (rules-strategic.md §8).
+    const p = position(
+      [
+        { id: 'Rdart1', side: 'red', hex: '1203', facing: 'S' },
+        { id: 'Rdart2', side: 'red', hex: '1303', facing: 'S' },
+        { id: 'Bspear1', side: 'blue', hex: '1216', facing: 'N' },
+      ],
+      { map: { width: 24, height: 18 } },
+    );
+    const text = renderDiagram(p, { maxWidth: 78 });
+    expect(text).not.toContain('outside the picture');
+    expect(text).not.toContain('Left out');
+    const crop = diagramCrop(p, { maxWidth: 78 });
+    expect([crop.fromRow, crop.toRow]).toEqual([1, 18]);
+    const lines = mapLines(text);
+    const spear = { col: 12, row: 16 };
+    expect(at(lines, top(crop, spear) + 2, left(crop, 12) + 1, 7)).toBe('Bspear1');
+    expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThanOrEqual(78);
+  });
+
+  it('a group too far from the rest to fit is left out, the picture keeping the larger group, and named', () => {
+    const p = position(
+      [
+        { id: 'A1', side: 'a', hex: '0105' },
+        { id: 'A2', side: 'a', hex: '0205' },
+        { id: 'B1', side: 'b', hex: '2405' },
+      ],
+      { map: { width: 24, height: 10 } },
+    );
+    const crop = diagramCrop(p, { maxWidth: 78 });
+    expect([crop.fromCol, crop.toCol]).toEqual([1, 10]);
+    const text = renderDiagram(p, { maxWidth: 78 });
+    expect(text).toContain('Left out of the picture (too far apart to fit): B B1 at 2405.');
+    expect(text).toMatch(/^B B1 {2}2405 [^\n]*\n? *\(outside the picture\)$/m);
   });
 });
 
@@ -456,7 +495,8 @@ describe('properties over random positions (maps up to 99 × 99, up to 40 ships)
           .join('\n')
           .replace(/\n {4}/g, '  ')
           .split('\n')
-          .slice(1, 1 + p.ships.length); // after the crop line
+          .filter((line) => !line.startsWith('Left out of the picture'))
+          .slice(1, 1 + p.ships.length); // after the crop line and what it left out
         p.ships.forEach((s: Ship, i) => {
           const entry = entries[i] ?? '';
           expect(entry.split(/ +/).slice(1, 3)).toEqual([s.id, formatHex(s.hex)]);
@@ -465,5 +505,39 @@ describe('properties over random positions (maps up to 99 × 99, up to 40 ships)
         });
       }),
     );
+  });
+});
+
+describe("the end mail's picture, drawn from each side", () => {
+  // A 40-column map at 78 columns shows 10 columns: Grey's ship, lost far from Black's, falls outside a picture
+  // cropped to the ships in play alone.
+  const end = position(
+    [
+      { id: 'Black', side: 'black', hex: '0505', facing: 'N' },
+      { id: 'Grey', side: 'grey', hex: '3505', facing: 'S', status: 'destroyed' },
+    ],
+    { map: { width: 40, height: 10 } },
+  );
+  const endReport = (side: string | null) =>
+    kindOf('msc-tactical').endReport({ state: end, lastEvents: [], history: [], sideName: (s) => s, side });
+
+  it("the loser's end mail holds the hex its ship was lost in, not the winner's ships alone", () => {
+    const grey = endReport('grey').diagram!;
+    const crop = /Showing columns (\d+)-(\d+)/.exec(grey)!;
+    expect(Number(crop[1])).toBeLessThanOrEqual(35);
+    expect(Number(crop[2])).toBeGreaterThanOrEqual(35);
+    const black = endReport('black').diagram!;
+    const blackCrop = /Showing columns (\d+)-(\d+)/.exec(black)!;
+    expect(Number(blackCrop[1])).toBeLessThanOrEqual(5);
+    expect(Number(blackCrop[2])).toBeLessThan(35);
+    for (const text of [grey, black])
+      expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThanOrEqual(78);
+  });
+
+  it('a focused hex widens the crop without a mark of its own', () => {
+    const crop = diagramCrop(end, { maxWidth: 78, focus: [{ col: 35, row: 5 }] });
+    expect(crop.fromCol).toBeLessThanOrEqual(35);
+    expect(crop.toCol).toBeGreaterThanOrEqual(35);
+    expect(renderDiagram(end, { maxWidth: 78, focus: [{ col: 35, row: 5 }] })).not.toContain('*');
   });
 });

@@ -2,11 +2,11 @@
  * What the channels show of linked battles, read only: the battles of a campaign turn (each linked game's id,
  * title, status, and its result once ended) and, for a linked game, the campaign turn and battle it fights.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { battles, games } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
-import type { LinkedGameSetup, Ruleset } from '../../kinds/kind.ts';
-import type { GamesContext } from '../context.ts';
+import type { LinkedGameSetup, ReportedBattle, Ruleset } from '../../kinds/kind.ts';
+import type { GamesContext, Tx } from '../context.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { battleOfGame, setupOf } from './links.ts';
 
@@ -90,4 +90,30 @@ export async function linkedBattlesOf(
     return { battles: game.turn ? await battlesOfCampaignTurn(ctx, game.id, game.turn.number) : [] };
   const campaign = await campaignOfBattle(ctx, game.id);
   return campaign ? { campaign } : {};
+}
+
+/**
+ * The ended battles of a campaign turn as its reports tell them (kind.ts `ReportedBattle`): each linked game, who won
+ * it, and the links to its page and archive. Empty for a game whose kind fights no linked battles.
+ */
+export async function reportedBattles(
+  tx: Tx,
+  publicUrl: string,
+  campaign: { readonly id: string; readonly ruleset: Ruleset },
+  turn: number | null | undefined,
+): Promise<ReportedBattle[]> {
+  if (!kindOf(campaign.ruleset).linkedBattles || turn === null || turn === undefined) return [];
+  const rows = await tx
+    .select({ index: battles.battleIndex, gameId: battles.gameId, winner: games.winner })
+    .from(battles)
+    .innerJoin(games, eq(games.id, battles.gameId))
+    .where(and(eq(battles.campaignId, campaign.id), eq(battles.turn, turn), isNotNull(battles.endedAt)))
+    .orderBy(asc(battles.battleIndex));
+  return rows.map((r) => ({
+    index: r.index,
+    gameId: r.gameId,
+    winner: r.winner ?? null,
+    pageUrl: `${publicUrl}/games/${r.gameId}`,
+    archiveUrl: `${publicUrl}/archive/${r.gameId}`,
+  }));
 }

@@ -19,6 +19,7 @@ import { sidesThatMustOrder } from './lifecycle.ts';
 import { missedBefore } from '../turns/messages.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
 import { battlesOfRunningCampaigns, openToAll } from '../battles/visibility.ts';
+import { reportedBattles } from '../battles/views.ts';
 
 async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
   const game = await createGamesRepository(ctx.db).byId(gameId);
@@ -357,27 +358,33 @@ async function readerReport(ctx: GamesContext, game: Game, seat: Seat | null) {
     return {
       setup: true as const,
       report: null,
-      setupBlock: seat ? setup.setupBlock(at, sub ? setup.readSetup(sub.orders) : undefined).trimEnd() : null,
+      setupBlock:
+        seat && !isOver(game) ? setup.setupBlock(at, sub ? setup.readSetup(sub.orders) : undefined).trimEnd() : null,
     };
   }
   const timeZone = seat?.timeZone ?? 'UTC';
-  const history = await eventsBefore(ctx, game.id, turn.number);
+  // A game over reports its end: the final state and every turn played, the last one told; no turn is open, so
+  // there is no deadline and nothing to order.
+  const over = isOver(game) && game.state !== null;
+  const played = over && turn.status === 'resolved' ? turn.number + 1 : turn.number;
+  const history = await eventsBefore(ctx, game.id, played);
   const view = kind.report({
     game: { id: game.id, name: game.name },
-    turn: turn.number,
-    state: kind.readState(turn.stateBefore),
+    turn: played,
+    state: kind.readState(over ? game.state : turn.stateBefore),
     history,
-    deadline: turn.deadline,
+    deadline: over ? null : turn.deadline,
     reader: seat
       ? { kind: 'seat', side: seat.side, timeZone, currentOrders: sub ? kind.readOrders(sub.orders) : null }
       : { kind: 'observer', timeZone },
     sideName: (side) => sideName(settings, side),
     seedCommitment: game.seedCommitment,
+    battles: await reportedBattles(ctx.db, ctx.publicUrl, game, history.at(-1)?.number),
   });
   // Which sides sent nothing for the turn before, as the mail report says it.
-  const missed = missedBefore(game, turn.number, history);
+  const missed = missedBefore(game, played, history);
   const report = missed.length > 0 ? { ...view, missed } : view;
-  return { setup: false as const, report, setupBlock: null };
+  return { setup: false as const, report: over ? { ...report, orderBlock: null } : report, setupBlock: null };
 }
 
 /**

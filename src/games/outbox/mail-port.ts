@@ -46,6 +46,14 @@ export interface GameEndMail {
   readonly seed: string;
   readonly seedCommitment: string;
   readonly archiveUrl: string;
+  /** A campaign's battle: the campaign and turn it was fought for, and whether the campaign goes on. */
+  readonly campaign?: {
+    readonly id: string;
+    readonly name: string;
+    readonly turn: number;
+    readonly url: string;
+    readonly goesOn: boolean;
+  };
 }
 
 export interface RelayedMessageMail {

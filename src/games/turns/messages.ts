@@ -20,6 +20,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
+import type { ReportedBattle, StoredTurnEvents } from '../../kinds/kind.ts';
 import { describeDeadline } from '../../reports/turn-report.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
@@ -33,6 +34,8 @@ import { sideName } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import { heldFromSeat } from '../outbox/held.ts';
+import { reportedBattles } from '../battles/views.ts';
+import { battleOfGame } from '../battles/links.ts';
 
 export { describeDeadline };
 
@@ -243,6 +246,8 @@ interface TurnContext {
   /** With the sides that missed each turn (the report after it says so). */
   readonly history: TurnEventsRow[];
   readonly standing: Array<{ seatId: string; orders: unknown }>;
+  /** The last turn's battles fought as linked games (a campaign's), told in its reports. */
+  readonly battles: readonly ReportedBattle[];
 }
 
 /** The events of the game's resolved turns (before turn `before`, if given), oldest first. */
@@ -255,6 +260,7 @@ async function resolvedHistory(tx: Tx, gameId: string, before?: number): Promise
 export type KnownTurn = Partial<Pick<TurnContext, 'game' | 'turn' | 'seats' | 'standing' | 'history'>>;
 
 async function loadTurn(
+  ctx: GamesContext,
   tx: Tx,
   gameId: string,
   turnNumber: number,
@@ -271,7 +277,8 @@ async function loadTurn(
       .from(submissions)
       .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, turnNumber), isNull(submissions.supersededAt))));
   const history = known.history ?? (await resolvedHistory(tx, gameId, turnNumber));
-  return { game, turn, seats: seatRows, history, standing };
+  const battles = await reportedBattles(tx, ctx.publicUrl, game, history.at(-1)?.number);
+  return { game, turn, seats: seatRows, history, standing, battles };
 }
 
 /** What a report of turn `turnNumber` says of the sides that sent nothing for the turn before it (missed.ts). */
@@ -314,6 +321,7 @@ function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: st
     sideName: (side) => sideName(settings, side),
     seedCommitment: t.game.seedCommitment,
     width: seat.reportWidth ?? undefined,
+    battles: t.battles,
   });
   // Which sides sent nothing for the turn before, and what was applied instead: every side's report says it.
   const missed = missedBefore(t.game, t.turn.number, t.history);
@@ -368,7 +376,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
     const history = rows
       .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
       .map((r) => ({ number: r.number, events: r.events, missed: r.missed }));
-    const t = await loadTurn(tx, p.gameId, p.turnNumber, { ...p.known, history });
+    const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
     if (t) reports.push(...t.seats.map((seat) => reportRows(ctx, t, seat, null)));
   }
   await insertReports(tx, reports);
@@ -390,7 +398,7 @@ export async function queueTurnReports(
     later.push({ gameId, turnNumber, known });
     return;
   }
-  const t = await loadTurn(tx, gameId, turnNumber, known);
+  const t = await loadTurn(ctx, tx, gameId, turnNumber, known);
   if (!t) return;
   await insertReports(
     tx,
@@ -411,7 +419,7 @@ export async function queueSeatReport(
 ): Promise<boolean> {
   const game = await createGamesRepository(tx).find(gameId);
   if (!game) return false;
-  const t = await loadTurn(tx, gameId, game.currentTurn);
+  const t = await loadTurn(ctx, tx, gameId, game.currentTurn);
   if (!t || t.turn.status !== 'open') return false;
   await insertReports(tx, [reportRows(ctx, t, seat, options.inReplyTo ?? null)]);
   return true;
@@ -453,7 +461,8 @@ export async function queueReminder(
 
 /**
  * The end of a game: the result, the last turn, the final position, every ship's record, and the seed, so every roll
- * can be verified.
+ * can be verified. Each seat's mail is drawn from its own side (a campaign's map marks the reader's ships as its own);
+ * a campaign's battle says what becomes of its campaign.
  */
 export async function queueGameEnd(
   ctx: GamesContext,
@@ -469,25 +478,49 @@ export async function queueGameEnd(
   const history = await resolvedHistory(tx, game.id);
   const settings = settingsOf(game);
   const name = (side: string) => sideName(settings, side);
-  const parts = kind.endReport({
-    state: state ? kind.readState(state) : null,
-    lastEvents: events,
-    history,
-    sideName: name,
-  });
-  const mail = ctx.mail.gameEnd({
-    game: { id: game.id, name: game.name },
-    summary,
-    lastTurn: events.length > 0 ? (history.at(-1)?.number ?? null) : null,
-    ...parts,
-    seed: game.seed,
-    seedCommitment: game.seedCommitment,
-    archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
-  });
+  const lastTurn = events.length > 0 ? (history.at(-1)?.number ?? null) : null;
+  const battles = await reportedBattles(tx, ctx.publicUrl, game, lastTurn);
+  const campaign = await campaignOfBattleGame(ctx, tx, game.id);
+  const mailFor = (side: string | null) =>
+    ctx.mail.gameEnd({
+      game: { id: game.id, name: game.name },
+      summary,
+      lastTurn,
+      ...kind.endReport({
+        state: state ? kind.readState(state) : null,
+        lastEvents: events,
+        history,
+        sideName: name,
+        side,
+        battles,
+      }),
+      seed: game.seed,
+      seedCommitment: game.seedCommitment,
+      archiveUrl: `${ctx.publicUrl}/archive/${game.id}`,
+      ...(campaign ? { campaign } : {}),
+    });
   const seatRows = await createSeatsRepository(tx).ofGame(game.id);
   const rows: OutboxRow[] = [];
   for (const seat of seatRows)
     if (!(await held(tx, seat)))
-      rows.push(seatMailRow(ctx, { game, seat, kind: 'game-end', ...mail, key: `end.${seat.side}` }));
+      rows.push(seatMailRow(ctx, { game, seat, kind: 'game-end', ...mailFor(seat.side), key: `end.${seat.side}` }));
   await insertOutbox(tx, rows);
+}
+
+/**
+ * The campaign a game fights a battle of, as its end mail names it: the campaign, the turn, its page, and whether it
+ * goes on (the battle ended by being fought, not abandoned because its campaign ended or its turn was rolled back).
+ */
+async function campaignOfBattleGame(ctx: GamesContext, tx: Tx, gameId: string) {
+  const battle = await battleOfGame(tx, gameId);
+  if (!battle) return null;
+  const campaign = await createGamesRepository(tx).find(battle.campaignId);
+  if (!campaign) return null;
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    turn: battle.turn,
+    url: `${ctx.publicUrl}/games/${campaign.id}`,
+    goesOn: battle.endedAt === null,
+  };
 }

@@ -13,6 +13,7 @@
 import type { CampaignEvent, StrategicShip } from '../../rules/strategic/types.ts';
 import { shipCost } from '../../rules/strategic/ships.ts';
 import { ATTACK_BP_PER_DIE, SAVE_BP_PER_DIE } from '../../rules/strategic/combat.ts';
+import type { ReportedBattle } from '../kind.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const hits = (faces: readonly number[]) => faces.filter((f) => f >= 5).length;
@@ -112,8 +113,11 @@ export function campaignNarrative(
   side: string | null,
   sideName: (side: string) => string,
   context: NarrativeContext = {},
+  /** The turn's battles fought as tactical games, in battle order: who won each, and where to read it. */
+  linked: readonly ReportedBattle[] = [],
 ): string[] {
   const out: string[] = [];
+  let tacticalBattles = 0;
   const mine = (s: string) => side === null || s === side;
   const who = (s: string) => (side === null ? sideName(s) : s === side ? 'you' : 'the enemy');
   // The sides, as the campaign or every turn's production names them: ids belong to a side, so a fleet is told
@@ -286,6 +290,12 @@ export function campaignNarrative(
         break;
       }
       case 'battle-end': {
+        if (e.reason === 'tactical') {
+          const game = linked.findLast((b) => b.index === tacticalBattles);
+          out.push(...tacticalEnd(e.hex, events, battles.get(e.hex), side, sideName, game));
+          tacticalBattles++;
+          break;
+        }
         out.push(
           `  The battle at ${e.hex} ended${e.rounds > 0 ? ` after ${plural(e.rounds, 'round')}` : ''}: ${BATTLE_END[e.reason] ?? e.reason}.`,
         );
@@ -337,4 +347,43 @@ function battleResult(
           ? `you hold ${hex}`
           : `${sideName(holding[0]!)} holds ${hex}`;
   return `${cap([...destroyed, hold].join('; '))}.`;
+}
+
+/**
+ * How a battle fought as a tactical game ended, as the reader's side saw it (a tactical battle hides nothing from
+ * those who fought it): the game, who won it, each side's ships destroyed (counts: an enemy ship is never named), and
+ * where to read the battle, turn by turn.
+ */
+function tacticalEnd(
+  hex: string,
+  events: readonly CampaignEvent[],
+  sides: { attacker: string; defender: string } | undefined,
+  side: string | null,
+  sideName: (side: string) => string,
+  game: ReportedBattle | undefined,
+): string[] {
+  const lost = (s: string) => events.filter((x) => x.type === 'lost' && x.hex === hex && x.side === s).length;
+  const name = (s: string) => (side === null ? sideName(s) : s === side ? 'you' : 'the enemy');
+  const winner =
+    game === undefined
+      ? ''
+      : game.winner === null
+        ? ', which ended with no winner'
+        : game.winner === 'draw'
+          ? ', which ended in a draw'
+          : `, which ${name(game.winner)} won`;
+  const fought = game ? `fought as tactical game ${game.gameId}${winner}` : 'fought as a tactical battle';
+  const pair = sides ? [sides.attacker, sides.defender] : [];
+  // The reader's own losses first.
+  const order = side === null ? pair : [...pair.filter((s) => s === side), ...pair.filter((s) => s !== side)];
+  const losses = order.map((s, i) => {
+    const who = name(s);
+    return i === 0
+      ? `${who.charAt(0).toUpperCase()}${who.slice(1)} lost ${plural(lost(s), 'ship')}`
+      : `${who} ${lost(s)}`;
+  });
+  return [
+    `  The battle at ${hex} ended: ${fought}.${losses.length > 0 ? ` ${losses.join(', ')}.` : ''}`,
+    ...(game ? [`    The battle: ${game.pageUrl}`, `    Its archive: ${game.archiveUrl}`] : []),
+  ];
 }

@@ -13,7 +13,7 @@ import { wrapWords } from '../../reports/wrap.ts';
 import { distance, formatHex } from '../../rules/hex.ts';
 import { fleetReach } from '../../rules/strategic/ships.ts';
 import type { Campaign, CampaignEvent, SideOrders, SideView } from '../../rules/strategic/types.ts';
-import type { EndReportParts, ReportInput, StoredTurnEvents } from '../kind.ts';
+import type { EndReportParts, ReportedBattle, ReportInput, StoredTurnEvents } from '../kind.ts';
 import { campaignNarrative } from './narrative.ts';
 import { fullView, viewOf } from './view.ts';
 
@@ -158,10 +158,13 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
     side: seatSide,
     sideName: seatSide === null ? null : input.sideName(seatSide),
     lastTurn: last?.number ?? null,
-    narrative: campaignNarrative(lastEvents, seatSide, input.sideName, {
-      sides: campaign.sides,
-      earlier: history.slice(0, -1),
-    }),
+    narrative: campaignNarrative(
+      lastEvents,
+      seatSide,
+      input.sideName,
+      { sides: campaign.sides, earlier: history.slice(0, -1) },
+      input.battles,
+    ),
     // Enemy fleets by their ids, as the game page names them (and as the narrative does).
     diagram: mapOf(view, campaign),
     sides: [],
@@ -176,21 +179,32 @@ export function campaignReport(input: ReportInput<Campaign, SideOrders>): TurnRe
   };
 }
 
-/** The end of a campaign: the last turn told in full, the whole map, every side's sheets. */
+/**
+ * The end of a campaign: the last turn told in full, the whole map, every side's sheets. Everything is revealed, and
+ * each seat's map is drawn from its own side (its ships marked as the reader's), not from the first side's.
+ */
 export function campaignEndReport(input: {
   readonly state: Campaign | null;
   readonly lastEvents: readonly unknown[];
   readonly history: readonly StoredTurnEvents[];
   readonly sideName: (side: string) => string;
+  readonly side?: string | null;
+  readonly battles?: readonly ReportedBattle[];
 }): EndReportParts {
   const { state } = input;
   const history = campaignHistory(input.history);
+  const reader = input.side ?? null;
   return {
-    narrative: campaignNarrative(input.lastEvents as CampaignEvent[], null, input.sideName, {
-      sides: state?.sides,
-      earlier: history.slice(0, -1),
-    }),
-    diagram: state ? mapOf(fullView(state), state) : null,
+    narrative: campaignNarrative(
+      input.lastEvents as CampaignEvent[],
+      null,
+      input.sideName,
+      { sides: state?.sides, earlier: history.slice(0, -1) },
+      input.battles,
+    ),
+    diagram: state
+      ? mapOf(fullView(state, reader !== null && state.sides.includes(reader) ? reader : undefined), state)
+      : null,
     sides: [],
     sheets: state
       ? [

@@ -32,9 +32,11 @@ export function viewOf(campaign: Campaign, side: string, lastEvents: readonly Ca
   return sideView(campaign, side, detected, fought);
 }
 
-/** Everything, as a moderator and the archive of an ended campaign see it: every fleet with its count. */
-export function fullView(campaign: Campaign): SideView {
-  const side = campaign.sides[0];
+/**
+ * Everything, as a moderator and the archive of an ended campaign see it: every fleet with its count, drawn from
+ * `side` (its ships the reader's; the first side's when none is given).
+ */
+export function fullView(campaign: Campaign, side: string | undefined = campaign.sides[0]): SideView {
   const counts = Object.fromEntries(campaign.fleets.filter((f) => f.side !== side).map((f) => [f.id, f.ships.length]));
   return sideView({ ...campaign, options: { ...campaign.options, fog: 'positions' } }, side, counts, counts);
 }

@@ -163,9 +163,15 @@ export const tacticalKind: GameKind<Position, TacticalOrders> = {
       position: input.state,
       history: tacticalHistory(input.history),
     }),
-  endReport: ({ state, lastEvents, history, sideName }) => ({
+  endReport: ({ state, lastEvents, history, sideName, side }) => ({
     narrative: narrative(lastEvents as TurnEvent[], sideName),
-    diagram: state ? renderDiagram(state, { maxWidth: REPORT_WIDTH }) : null,
+    // Drawn from the reader's side: the picture holds its own ships too, those lost or gone included.
+    diagram: state
+      ? renderDiagram(state, {
+          maxWidth: REPORT_WIDTH,
+          focus: state.ships.filter((s) => s.side === side).map((s) => s.hex),
+        })
+      : null,
     sides: state
       ? sideRecords(state, tacticalHistory(history), sideName, null, REPORT_WIDTH, RECORD_TURNS_IN_MAIL)
       : [],

@@ -6,6 +6,7 @@ import type { Game } from '../../games/games/games.repository.ts';
 import { sideName, type GameSettings } from '../../games/games/settings.ts';
 import type { GamesContext } from '../../games/context.ts';
 import { isOver, settingsOf } from '../../games/games/state.ts';
+import { kindOf } from '../../kinds/index.ts';
 import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
 import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
@@ -66,6 +67,30 @@ export function archiveHeading(game: Game) {
   return { game: gameHeading(game), over, seedCommitment: game.seedCommitment, seed: over ? game.seed : null };
 }
 
+/**
+ * What every kind's seat page says once the game is over (null while it runs): the result, the final turn, the dice
+ * seed revealed with its commitment, and the archive where every turn, every side's orders and every die are; for a
+ * campaign's battle, the campaign it goes back to, which goes on.
+ */
+export function gameOverPanel(
+  game: Game,
+  campaign?: { readonly id: string; readonly name: string; readonly turn: number } | null,
+) {
+  if (!isOver(game)) return null;
+  const noun = kindOf(game.ruleset).noun;
+  return {
+    heading: `The ${noun} is over`,
+    result:
+      game.result?.summary ??
+      (game.status === 'abandoned' ? `the ${noun} was abandoned` : `the ${noun} ended with no result`),
+    finalTurn: game.result?.turn ?? (game.currentTurn > 0 ? game.currentTurn : null),
+    seed: game.seed,
+    seedCommitment: game.seedCommitment,
+    archiveUrl: `/archive/${game.id}`,
+    campaign: campaign ? { ...campaign, url: `/games/${campaign.id}` } : null,
+  };
+}
+
 /** What every game page says of the game itself. */
 export const gameHeading = (game: Game) => ({
   id: game.id,
@@ -97,18 +122,20 @@ export async function moderationLine(ctx: GamesContext, game: Game, reader: Seat
   return 'Moderated by someone who plays no side in this game.';
 }
 
-/** The messages form (to the other sides that have a player) and the side's messages, both ways. */
+/** The messages form (to the other sides that have a player, while the game runs) and the side's messages. */
 export function messagesPanel(
   settings: GameSettings,
   side: string,
   seats: readonly { side: string }[],
   messages: Awaited<ReturnType<typeof messagesOf>>,
   extras: Pick<GamePageExtras, 'messageError' | 'messageDraft'>,
+  /** Once the game is over there is nobody to write to: the form goes, the messages stay. */
+  over = false,
 ) {
   const name = (s: string) => sideName(settings, s);
   return {
     to: settings.sides
-      .filter((s) => s.id !== side && seats.some((x) => x.side === s.id))
+      .filter((s) => !over && s.id !== side && seats.some((x) => x.side === s.id))
       .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
     list: messages.map((m) => ({
       incoming: m.toSide === side,

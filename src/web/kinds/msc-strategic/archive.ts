@@ -14,7 +14,8 @@ import { isModerator, seatsInGame } from '../../../games/games/people.ts';
 import { sideName } from '../../../games/games/settings.ts';
 import { isOver, settingsOf } from '../../../games/games/state.ts';
 import { history, turnView } from '../../../games/games/views.ts';
-import { readCampaign, storedEvents } from '../../../kinds/strategic/docs.ts';
+import { readCampaign, readSideOrders, storedEvents } from '../../../kinds/strategic/docs.ts';
+import { formatCampaignOrders } from '../../../orders/campaign/format.ts';
 import { viewOf } from '../../../kinds/strategic/view.ts';
 import { campaignNarrative } from '../../../kinds/strategic/narrative.ts';
 import type { CampaignEvent } from '../../../rules/strategic/types.ts';
@@ -87,6 +88,29 @@ export async function campaignArchiveModel(
   };
 }
 
+/**
+ * A resolved turn's orders as the reader may see them, in canonical text: every side's once the campaign is over (or
+ * for its moderator), only the reader's own side's while it runs.
+ */
+function ordersOf(
+  game: Game,
+  reader: Exclude<CampaignReader, { as: 'none' }>,
+  number: number,
+  stateBefore: unknown,
+  used: unknown,
+): { sideName: string; text: string | null }[] {
+  const campaign = readCampaign(stateBefore);
+  const all = (used ?? {}) as Record<string, unknown>;
+  const sides = reader.as === 'all' ? campaign.sides : campaign.sides.filter((s) => s === reader.side);
+  return sides.map((side) => ({
+    sideName: sideName(settingsOf(game), side),
+    text:
+      all[side] === undefined || all[side] === null
+        ? null
+        : formatCampaignOrders(readSideOrders(all[side]), { gameId: game.id, turn: number, side, campaign }).trimEnd(),
+  }));
+}
+
 /** One resolved turn: the map before and after it, what happened, and the battles it fought as linked games. */
 export async function campaignTurnModel(
   ctx: GamesContext,
@@ -119,6 +143,7 @@ export async function campaignTurnModel(
       resolved && turn.stateAfter
         ? mapOf(game, reader, turn.stateAfter, events, `Turn ${number} of ${game.name}: after it${seen}`, 'map-after')
         : null,
+    orders: resolved ? ordersOf(game, reader, number, turn.stateBefore, turn.orders) : [],
     narrative: campaignNarrative(events, reader.as === 'side' ? reader.side : null, name, {
       sides: settingsOf(game).sides.map((s) => s.id),
       earlier: played

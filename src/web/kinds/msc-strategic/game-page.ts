@@ -23,7 +23,16 @@ import { campaignTextWarnings, type CampaignCheckData } from './campaign-check.t
 import { systemRows } from '../../../reports/campaign-systems.ts';
 import { renderCampaignMap, sideMapInput } from './campaign-map.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
-import { gameHeading, jsonForPage, messagesPanel, missedOnPage, moderationLine, seatPageBasis } from '../page-parts.ts';
+import {
+  gameHeading,
+  gameOverPanel,
+  jsonForPage,
+  messagesPanel,
+  missedOnPage,
+  moderationLine,
+  seatPageBasis,
+} from '../page-parts.ts';
+import { isOver } from '../../../games/games/state.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
 
 export interface CampaignPageExtras {
@@ -100,6 +109,8 @@ export async function campaignPageModel(
   const report = reported?.report ?? null;
   const mustOrder = gameView.seats.find((s) => s.side === seat.side)?.mustOrder ?? false;
   const running = game.status === 'active' || game.status === 'setup';
+  // A campaign over has no turn open: the final map as the side sees it, its last turn told, the result and seed.
+  const over = isOver(game);
   const canOrder =
     running && turnOpen && !gameView.me.conceded && (inSetup || (mustOrder && report?.orderBlock != null));
   const ownEvents = storedEvents(await seatOwnLastEvents(ctx, game.id, token));
@@ -111,7 +122,7 @@ export async function campaignPageModel(
           view,
           sides,
           ownEvents,
-          `${inSetup ? 'The campaign map before setup' : `Turn ${turn?.number ?? game.currentTurn}`} of ${game.name}, as ${name(seat.side)} sees it`,
+          `${inSetup ? 'The campaign map before setup' : over ? 'The final map' : `Turn ${turn?.number ?? game.currentTurn}`} of ${game.name}, as ${name(seat.side)} sees it`,
         ),
         sideName: name,
         idPrefix: 'campaign-map',
@@ -144,8 +155,9 @@ export async function campaignPageModel(
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
-    turn: turn ? { number: turn.number, status: turn.status, open: turnOpen } : null,
-    deadline: turn ? deadlineView(turn.deadline, seat.timeZone) : null,
+    turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
+    deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
+    over: gameOverPanel(game),
     paused: game.status === 'paused',
     setup: inSetup,
     options: {
@@ -176,6 +188,16 @@ export async function campaignPageModel(
       report && report.lastTurn !== null && report.lastTurn > 0
         ? { number: report.lastTurn, narrative: report.narrative }
         : null,
+    // The map as the mail draws it, for a screen reader or a copy into a mail.
+    textMap: report?.diagram ?? null,
+    // Every turn before the last, as the side saw it (the archive shows a seat its own side's view while it runs).
+    earlierTurns:
+      report && report.lastTurn !== null
+        ? Array.from({ length: Math.max(0, report.lastTurn - 1) }, (_, i) => ({
+            number: i + 1,
+            url: `/archive/${game.id}/turn/${i + 1}`,
+          }))
+        : [],
     sheets: report?.sheets ?? [],
     noOrdersReason: report?.noOrdersReason ?? null,
     orders: {
@@ -197,7 +219,7 @@ export async function campaignPageModel(
     },
     checkJson: check ? jsonForPage(check) : null,
     battles: await campaignBattles(ctx, game.id, game.currentTurn),
-    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     seedCommitment: game.seedCommitment,
   };
 }

@@ -85,7 +85,7 @@ const fleet: KindForm = {
   async post({ ctx, game, token, req }: SeatPost): Promise<FormAnswer> {
     const text = textField(req.body, 'fleet').slice(0, 20_000);
     const linked = (await campaignOfBattle(ctx, game.id)) !== null;
-    const placement = linked ? deploymentFromText(text) : null;
+    const placement = linked ? deploymentFromText(text, game.id) : null;
     try {
       await submitFleet(
         ctx,
@@ -114,15 +114,22 @@ export const tacticalNotices: Readonly<Record<string, string>> = {
 };
 
 /**
- * The deployment form's text: one ship a line, `ID HEX FACING`, e.g. `B1 1216 N`; each with its line number, for the
- * problems. Whatever does not read is passed on as it is, for submitFleet to name; words after the facing are kept
- * with it, so that a line of more than three words is refused rather than read in part.
+ * The deployment form's text: one ship a line, `ID HEX FACING`, e.g. `B1 1216 N`, or the mail's line for it,
+ * `DEPLOY B1 1216 N` (the mail block's `GAME <this game>` and `END` lines, when it is pasted whole, are passed over);
+ * each with its line number, for the problems. Whatever does not read is passed on as it is, for submitFleet to name;
+ * words after the facing are kept with it, so that a line of more than three words is refused rather than read in
+ * part.
  */
-function deploymentFromText(text: string) {
+function deploymentFromText(text: string, gameId: string) {
+  const header = (line: string) => {
+    const words = line.split(/\s+/);
+    return (words[0]?.toUpperCase() === 'GAME' && words[1]?.toLowerCase() === gameId) || /^END$/i.test(line);
+  };
   return text
     .split(/\r?\n/)
     .map((l, i) => ({ line: i + 1, text: l.replace(/#.*/, '').trim() }))
-    .filter((l) => l.text !== '')
+    .filter((l) => l.text !== '' && !header(l.text))
+    .map((l) => ({ ...l, text: l.text.replace(/^DEPLOY\s+/i, '') }))
     .slice(0, 500)
     .map(({ line, text }) => {
       const [id = '', hex = '', ...facing] = text.split(/\s+/);

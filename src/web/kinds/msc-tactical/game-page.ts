@@ -13,7 +13,7 @@ import type { Seat } from '../../../games/seats/seats.repository.ts';
 import { openingPosition, playedTurns, standingOrderSet } from '../../../games/archive/game-history.ts';
 import { tokenOf } from '../../../games/games/people.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
-import { readPosition, settingsOf } from '../../../games/games/state.ts';
+import { isOver, readPosition, settingsOf } from '../../../games/games/state.ts';
 import { seatGameView } from '../../../games/games/views.ts';
 import { orderBlock } from '../../../orders/index.ts';
 import { renderDiagram } from '../../../reports/diagram.ts';
@@ -21,12 +21,20 @@ import { fleetStrength } from '../../../reports/fleet-strength.ts';
 import { narrative } from '../../../reports/narrative.ts';
 import { deadlineView, sideRecords, WIDE_REPORT_WIDTH } from '../../../reports/turn-report.ts';
 import { followPlot } from '../../../rules/movement.ts';
-import type { Position, ShipOrders } from '../../../rules/types.ts';
-import { describeZone, sideName } from '../../../games/games/settings.ts';
-import { renderHexMap, type PlottedPath } from './hex-map.ts';
+import { DIRECTIONS, type Position, type Ship, type ShipOrders } from '../../../rules/types.ts';
+import { parseHex } from '../../../rules/hex.ts';
+import { describeZone, sideName, type GameSettings } from '../../../games/games/settings.ts';
+import { renderHexMap, type MapZone, type PlottedPath } from './hex-map.ts';
 import { shapeElement, sideStyleFor, type SideStyle } from '../../svg/side-styles.ts';
 import { renderStrengthChart } from './strength-chart.ts';
-import { gameHeading, messagesPanel, missedOnPage, moderationLine, type GamePageExtras } from '../page-parts.ts';
+import {
+  gameHeading,
+  gameOverPanel,
+  messagesPanel,
+  missedOnPage,
+  moderationLine,
+  type GamePageExtras,
+} from '../page-parts.ts';
 import { shipFormViews } from './order-form.ts';
 import { campaignOfBattle, type CampaignLink } from '../../../games/battles/views.ts';
 
@@ -52,6 +60,8 @@ function battlePanel(
   const zone = deployment.zones[side];
   const defaults = deployment.defaultPlacement[side] ?? [];
   const sent = fleet?.ships ?? null;
+  const settings = settingsOf(game);
+  const name = (s: string) => sideName(settings, s);
   return {
     campaign: { id: link.id, name: link.name, turn: link.turn, url: `/games/${link.id}` },
     deploy:
@@ -71,8 +81,63 @@ function battlePanel(
             text: form.fleetText ?? (sent ? placementText(sent) : placementText(defaults)),
             problems: form.fleetProblems ?? [],
             sent: sent ? placementText(sent) : null,
+            zoneMap: deploymentMap(link, settings, side, sent ?? defaults, name),
           }
         : null,
+  };
+}
+
+/**
+ * The deployment map: both sides' zones shaded in their colours, and the seat's own ships where its deployment (or,
+ * before one is in, the default placement) puts them. The enemy's ships are not drawn: where they deploy is theirs
+ * until the battle starts.
+ */
+function deploymentMap(
+  link: CampaignLink,
+  settings: GameSettings,
+  side: string,
+  placement: readonly { id: string; hex: string; facing: string }[],
+  name: (side: string) => string,
+) {
+  const sides = settings.sides.map((s) => s.id);
+  const ships: Ship[] = (link.deployment.ships[side] ?? []).flatMap((given) => {
+    const at = placement.find((p) => p.id.toUpperCase() === given.id.toUpperCase());
+    const hex = at ? parseHex(at.hex) : null;
+    const facing = DIRECTIONS.find((d) => d === at?.facing);
+    if (!hex?.ok || !facing) return [];
+    const design = { ...given.design, weapons: [...given.design.weapons] };
+    return [
+      {
+        id: given.id,
+        side,
+        hex: hex.value,
+        facing,
+        speed: null,
+        ...design,
+        weapons: [...design.weapons],
+        design,
+        status: 'active' as const,
+      } as Ship,
+    ];
+  });
+  const position: Position = {
+    map: { ...settings.map },
+    turn: 1,
+    sides,
+    solo: [],
+    ships,
+    turnLimit: settings.turnLimit,
+    conceded: [],
+  };
+  const zones = sides.flatMap((s) => {
+    const zone = link.deployment.zones[s];
+    return zone
+      ? [{ side: s, ...zone, title: `${s === side ? 'Your zone' : `${name(s)}'s zone`}: ${describeZone(zone)}` }]
+      : [];
+  });
+  return {
+    ...mapPanel(position, name, 'Where your ships deploy', 'deploy-map', [], zones),
+    zones: zones.map((z) => ({ title: z.title, mine: z.side === side })),
   };
 }
 
@@ -99,9 +164,10 @@ export function mapPanel(
   title: string,
   idPrefix: string,
   paths: readonly PlottedPath[] = [],
+  zones: readonly MapZone[] = [],
 ) {
   return {
-    mapSvg: renderHexMap({ position, sideName, title, idPrefix, paths }),
+    mapSvg: renderHexMap({ position, sideName, title, idPrefix, paths, zones }),
     diagram: renderDiagram(position, { maxWidth: WIDE_REPORT_WIDTH }),
     legend: position.sides.map((side) => {
       const style = sideStyleFor(position.sides, side, sideName);
@@ -153,6 +219,8 @@ export async function gamePageModel(
   const history = played.map((t) => ({ number: t.number, events: t.events }));
   const messages = await messagesOf(ctx, game.id, seat.side);
   const link = await campaignOfBattle(ctx, game.id);
+  // A game over has no turn open: its final position, its last turn told, the result, the seed and the archive.
+  const over = isOver(game);
 
   return {
     game: gameHeading(game),
@@ -167,14 +235,15 @@ export async function gamePageModel(
     },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: view.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
-    turn: view.turn ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
-    deadline: view.turn ? deadlineView(view.turn.deadline, seat.timeZone) : null,
+    turn: view.turn && !over ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
+    deadline: view.turn && !over ? deadlineView(view.turn.deadline, seat.timeZone) : null,
+    over: gameOverPanel(game, link),
     paused: game.status === 'paused',
     map: position
       ? mapPanel(
           position,
           name,
-          `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`,
+          over ? `The final position of ${game.name}` : `Turn ${view.turn?.number ?? game.currentTurn} of ${game.name}`,
           'game-map',
           plottedPaths(position, form.posted ? null : standing),
         )
@@ -229,7 +298,7 @@ export async function gamePageModel(
             problems: form.fleetProblems ?? [],
           }
         : null,
-    messages: messagesPanel(settings, seat.side, view.seats, messages, extras),
+    messages: messagesPanel(settings, seat.side, view.seats, messages, extras, over),
     seedCommitment: game.seedCommitment,
   };
 }

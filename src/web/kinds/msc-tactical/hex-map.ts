@@ -11,7 +11,7 @@
  */
 import { formatHex } from '../../../rules/hex.ts';
 import type { Direction, Hex, Position, Ship } from '../../../rules/types.ts';
-import { hexCentre, mapPixelSize, towards, type Point } from '../../svg/geometry.ts';
+import { hexCentre, hexCorners, mapPixelSize, towards, type Point } from '../../svg/geometry.ts';
 import { hexGrid, rulers } from '../../svg/grid.ts';
 import { shapeElement, sideStyleFor, xmlEscape } from '../../svg/side-styles.ts';
 
@@ -32,6 +32,33 @@ export interface HexMapInput {
   readonly paths?: readonly PlottedPath[];
   /** Hex names are left out on maps larger than this (their rulers stay). */
   readonly labelHexesUpTo?: number;
+  /** Deployment zones to shade, each in its side's colour (a battle's setup phase). */
+  readonly zones?: readonly MapZone[];
+}
+
+/** A side's deployment zone on the map: a rectangle of hexes, inclusive, and what its title says. */
+export interface MapZone {
+  readonly side: string;
+  readonly fromCol: number;
+  readonly toCol: number;
+  readonly fromRow: number;
+  readonly toRow: number;
+  readonly title: string;
+}
+
+/** Each zone's hexes shaded in its side's colour, with its title for a hover or a screen reader. */
+function zoneElements(zones: readonly MapZone[], position: Position, sideName: (side: string) => string): string[] {
+  return zones.map((z) => {
+    const colour = sideStyleFor(position.sides, z.side, sideName).colour;
+    const hexes: string[] = [];
+    for (let col = Math.max(1, z.fromCol); col <= Math.min(position.map.width, z.toCol); col++)
+      for (let row = Math.max(1, z.fromRow); row <= Math.min(position.map.height, z.toRow); row++)
+        hexes.push(`<polygon points="${hexCorners(hexCentre(col, row))}"/>`);
+    return (
+      `<g class="zone" data-side="${xmlEscape(z.side)}" fill="${colour}" fill-opacity="0.18" stroke="none">` +
+      `<title>${xmlEscape(z.title)}</title>${hexes.join('')}</g>`
+    );
+  });
 }
 
 const SHIP_SIZE = 10;
@@ -129,6 +156,7 @@ export function renderHexMap(input: HexMapInput): string {
     `<desc id="${descId}">${xmlEscape(`${map.width} by ${map.height} hexes. ${legend}. Each ship's arrow shows its facing.`)}</desc>`,
     `<defs><marker id="${arrow}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#1a1a1a"/></marker></defs>`,
     hexGrid(map, labels),
+    `<g class="zones">${zoneElements(input.zones ?? [], position, sideName).join('')}</g>`,
     rulers(map),
     `<g class="plot-paths">${pathElements(input.paths ?? [], position, sideName, arrow).join('')}</g>`,
     `<g class="live-paths" data-arrow="${arrow}"></g>`,

@@ -21,6 +21,7 @@ import type { MoveEvent, ScgState } from '../../../rules/scg/types.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
 import {
   gameHeading,
+  gameOverPanel,
   jsonForPage,
   messagesPanel,
   missedOnPage,
@@ -95,7 +96,7 @@ export async function scgPageModel(
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
     turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
-    over,
+    over: gameOverPanel(game),
     deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
     paused: game.status === 'paused',
     turnLimit: state?.turnLimit ?? 'none',
@@ -141,7 +142,7 @@ export async function scgPageModel(
       result: extras.ordersResult ?? null,
     },
     checkJson: check ? jsonForPage(check) : null,
-    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     seedCommitment: game.seedCommitment,
   };
 }
