@@ -20,7 +20,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
-import type { ReportedBattle, StoredTurnEvents } from '../../kinds/kind.ts';
+import type { ReportedBattle } from '../../kinds/kind.ts';
 import { describeDeadline } from '../../reports/turn-report.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
