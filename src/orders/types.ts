@@ -41,6 +41,15 @@ export interface OrdersProblem {
 }
 
 /**
+ * Problems in the order of the lines they concern, whichever check found each (a line's reading, the rules' checks
+ * of builds, moves, standing orders …), those of one line as they were found; those of the whole text (no line) after.
+ */
+export function inLineOrder<P extends { readonly line?: number | null }>(problems: readonly P[]): P[] {
+  const at = (p: P) => p.line ?? Number.POSITIVE_INFINITY;
+  return [...problems].sort((a, b) => at(a) - at(b));
+}
+
+/**
  * Limits on what is examined. A real submission is a few dozen lines; a reply
  * quoting a long report stays well inside these. Beyond them the text is
  * rejected with a coded error rather than read on.

@@ -16,7 +16,7 @@ import {
   type SubmissionChannel,
   type Turn,
 } from '../../db/schema.ts';
-import type { Command } from '../../orders/index.ts';
+import { inLineOrder, type Command } from '../../orders/index.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
@@ -271,7 +271,7 @@ export async function submitOrdersIn(
       setupPhase
         ? 'your setup was not accepted: nothing was stored, fix every line listed'
         : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
-      parsed.errors,
+      inLineOrder(parsed.errors),
     );
   }
   const { message } = parsed;
