@@ -80,6 +80,12 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect(invitation!.textBody).toContain(`"${invitationName(created.game.name)}"`);
     // It says what kind of game it is: a duel is a tactical battle.
     expect(invitation!.textBody.replace(/\s+/g, ' ')).toContain('in a tactical battle named');
+    // The scenario (a duel), the opponent by the name they play under (never their address), and the deadline.
+    const said = invitation!.textBody.replace(/\s+/g, ' ');
+    expect(said).toContain('(scenario tutorial-duel)');
+    expect(said).toContain('Against: Bob (side "Grey").');
+    expect(said).not.toContain(BOB);
+    expect(said).toMatch(/Deadline for (the setup|turn 1): /);
     expect([...invitationName(created.game.name)].length).toBeLessThanOrEqual(40);
     expect(invitation!.textBody).toMatch(/\/login\/[A-Za-z0-9_-]{43}/);
     expect(invitation!.headers['Reply-To']).toBe(`orders+${token('black')}@pbem.test`);
@@ -165,6 +171,12 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
       'api',
     );
     const token = created.seats.find((s) => s.side === 'red')!.token;
+    // The invitation says it is a campaign, against whom, and by when the setup is due.
+    const invited = (await mailTo(ALICE))[0]!.textBody.replace(/\s+/g, ' ');
+    expect(invited).toContain('in a strategic campaign named "Mail war" (scenario campaign)');
+    expect(invited).toContain('Against: Bob (side "Blue Union").');
+    expect(invited).not.toContain(BOB);
+    expect(invited).toMatch(/Deadline for the setup: /);
     const setup = ['GAME war TURN 0', 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'END'].join('\n');
     const outcome = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), setup));
     expect(outcome.outcome).toBe('accepted');

@@ -104,16 +104,30 @@ export async function queueSetupMail(ctx: GamesContext, tx: Tx, game: Game, seat
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
   await checkInvitationLimit(ctx, tx, seat.email);
   const link = await seatLoginLink(ctx, tx, seat);
-  const creator = game.moderatorEmail
-    ? (await createSeatsRepository(tx).ofGame(game.id)).find((s) => s.email === game.moderatorEmail)
-    : undefined;
+  const seats = await createSeatsRepository(tx).ofGame(game.id);
+  const creator = game.moderatorEmail ? seats.find((s) => s.email === game.moderatorEmail) : undefined;
+  const settings = settingsOf(game);
+  const kind = kindOf(game.ruleset);
+  // The scenario says what is played (a duel, a fleet action …); a game of a kind without scenarios is its kind's.
+  const scenario = game.settings.scenario ?? kind.unnamedScenario;
+  // The opponents by the names they play under, never their addresses; a side played by the rules is said to be.
+  const opponents = [
+    ...seats
+      .filter((s) => s.side !== seat.side)
+      .map((s) => `${invitationName(s.displayName)} (side "${invitationName(sideName(settings, s.side))}")`),
+    ...settings.solo
+      .filter((side) => side !== seat.side)
+      .map((side) => `side "${invitationName(sideName(settings, side))}", played by the rules`),
+  ];
   const who = creator
     ? `${invitationName(creator.displayName)}, a player on this service,`
     : 'A player on this service';
   const composed = ctx.mail.notice({
     subject: 'Invitation to a game of Minimal Space Combat',
     paragraphs: [
-      `${who} invites this address to play the side "${invitationName(sideName(settingsOf(game), seat.side))}" in a ${kindOf(game.ruleset).title} named "${invitationName(game.name)}".`,
+      `${who} invites this address to play the side "${invitationName(sideName(settings, seat.side))}" in a ${kind.title} named "${invitationName(game.name)}" (scenario ${scenario}).`,
+      ...(opponents.length > 0 ? [`Against: ${opponents.join(', ')}.`] : []),
+      ...(await deadlineParagraph(tx, game, seat)),
       `To join, follow this link (it works once, for 7 days, and logs you in):\n${link}`,
       'Or reply to this mail. Until you join, nothing more about this game is sent to this address. If you do not want to play, ignore this mail.',
     ],
