@@ -138,7 +138,8 @@ const COMMAND_NOTES: Record<string, string> = {
   HELP: 'HELP: the instructions follow in a separate mail',
   STATUS: 'STATUS: your turn report follows in a separate mail',
   ORDERS: 'ORDERS: the orders you have in follow in a separate mail',
-  CONCEDE: 'CONCEDE: your side concedes',
+  CONCEDE: 'CONCEDE: nothing conceded yet; what to send to confirm follows in a separate mail',
+  'CONCEDE CONFIRMED': 'CONCEDE: your side concedes',
   'SET WIDTH 78': 'SET WIDTH 78: your turn reports are 78 columns wide from now on',
   'SET WIDTH 100': 'SET WIDTH 100: your turn reports are 100 columns wide from now on',
 };

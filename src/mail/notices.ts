@@ -129,6 +129,18 @@ export function concededNotice(gameId: string, side: string): Notice {
   };
 }
 
+/** `CONCEDE` alone: nothing is conceded; the player is told what to send to confirm. */
+export function concedeAskNotice(gameId: string, noun: string): Notice {
+  return {
+    subject: `[${gameId}] To concede, confirm with CONCEDE ${gameId}`,
+    paragraphs: [
+      `Your mail said CONCEDE: your side has not conceded. Conceding gives up the ${noun} and cannot be taken back, so it needs the game's id.`,
+      `To concede, reply with this line alone:\n  CONCEDE ${gameId}`,
+      'To play on, do nothing: your orders stand as they were.',
+    ],
+  };
+}
+
 export function concedeDoneNotice(gameId: string, side: string, gameEnds: boolean): Notice {
   return {
     subject: `[${gameId}] You have conceded`,

@@ -288,6 +288,22 @@ function lineKeywords(orderLines: OrderLines): string[] {
   return [...SHELL_KEYWORDS.slice(0, at), ...orderLines.keywords, ...SHELL_KEYWORDS.slice(at)];
 }
 
+/** `CONCEDE <game id>`: the concession confirmed, when the id is this game's. */
+function readConcede(r: Reading, line: number, ws: readonly string[]): void {
+  const { gameId } = r.ctx;
+  if (ws.length > 2)
+    r.report(line, {
+      code: 'EXTRA_WORDS',
+      message: `CONCEDE takes the game's id and nothing more: write CONCEDE ${gameId} to concede this game`,
+    });
+  else if (ws[1]!.toLowerCase() !== gameId.toLowerCase())
+    r.report(line, {
+      code: 'CONCEDE_WRONG_GAME',
+      message: `CONCEDE ${show(ws[1]!)} does not name this game: write CONCEDE ${gameId} to concede it`,
+    });
+  else if (!r.value.commands.includes('CONCEDE CONFIRMED')) r.value.commands.push('CONCEDE CONFIRMED');
+}
+
 /** Reads one command line (not a MESSAGE); returns false at END. */
 function readLine(r: Reading, orderLines: OrderLines, line: number, text: string): boolean {
   const ws = words(text);
@@ -310,6 +326,9 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   } else if (orderLines.keywords.includes(head)) {
     r.attempted = true;
     piece = orderLines.read(r, line, ws, head);
+  } else if (head === 'CONCEDE' && ws.length > 1) {
+    r.attempted = true;
+    readConcede(r, line, ws);
   } else if (isOneOf(head, COMMANDS)) {
     r.attempted = true;
     if (ws.length > 1)

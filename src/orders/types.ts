@@ -18,7 +18,13 @@ export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
 /** A player's setting, kept with the seat: `SET WIDTH 100`. */
 export type SetCommand = `SET WIDTH ${ReportWidthChoice}`;
 
-export type Command = (typeof COMMANDS)[number] | SetCommand;
+/**
+ * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with
+ * what to send to confirm, so that no stray word gives a game up.
+ */
+export type ConcedeCommand = 'CONCEDE CONFIRMED';
+
+export type Command = (typeof COMMANDS)[number] | SetCommand | ConcedeCommand;
 
 /** Words that open a line in every kind's language; a kind's own order lines add theirs after PASSWORD. */
 export const SHELL_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', ...COMMANDS, 'SET', 'MESSAGE', 'END'] as const;

@@ -45,6 +45,8 @@ const NOTICES: Record<string, string> = {
     'Accepted: your orders are in, and so are every other side’s. The turn is being resolved: this page shows the new turn as soon as it is.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
   conceded: 'Your side has conceded.',
+  'concede-ask':
+    'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
 
 /** Notices about the orders just sent: shown beside the order form rather than at the top. */
