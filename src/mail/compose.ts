@@ -259,7 +259,12 @@ export function composeRelayedMessage(m: {
 /** Any other answer: a subject and paragraphs of plain text. */
 export function composeNotice(m: { subject: string; paragraphs: string[]; loginUrl?: string | null }): Composed {
   return composed('notice', m.subject, {
-    paragraphs: m.paragraphs.map((p) => ({ lines: p.replace(/\r\n?/g, '\n').split('\n') })),
+    // A paragraph of three lines or more is set out line by line (a map, an order block): the HTML part shows it in a
+    // fixed-width font, so that its columns line up there as in the text.
+    paragraphs: m.paragraphs.map((p) => {
+      const lines = p.replace(/\r\n?/g, '\n').split('\n');
+      return { lines, pre: lines.length >= 3 };
+    }),
     loginUrl: m.loginUrl ?? null,
   });
 }

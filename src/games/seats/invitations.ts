@@ -70,16 +70,18 @@ async function deadlineParagraph(tx: Tx, game: Game, seat: Seat): Promise<string
  * deadline in the seat's zone and a link to the game page.
  */
 export async function queueSetupMail(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
-  const block =
-    game.status === 'setup' && isSetupTurn(game, game.currentTurn)
-      ? setupPhaseOf(game).setupBlock(setupContext(game, { stateBefore: game.state }, seat.side))
-      : '';
+  const inSetup = game.status === 'setup' && isSetupTurn(game, game.currentTurn);
+  const at = inSetup ? setupContext(game, { stateBefore: game.state }, seat.side) : null;
+  const block = at ? setupPhaseOf(game).setupBlock(at) : '';
+  // What the kind says before the block (a campaign: both homes on a small map, how its battles are fought).
+  const briefing = at ? (setupPhaseOf(game).setupBriefing?.(at) ?? []) : [];
   // A setup with no block to edit by mail (a tactical fleet, built on the game page) is chosen on the page.
   const setup = block.trim() === '' ? null : block;
   const composed = ctx.mail.notice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [
       `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
+      ...briefing,
       ...(setup !== null
         ? [
             'The game starts when every side has set up. Edit the block below and send it back in a reply to this mail (in the quoted copy is fine), or set up on the game page. Send HELP for the orders language.',
