@@ -142,6 +142,8 @@ const COMMAND_NOTES: Record<string, string> = {
   'CONCEDE CONFIRMED': 'CONCEDE: your side concedes',
   'SET WIDTH 78': 'SET WIDTH 78: your turn reports are 78 columns wide from now on',
   'SET WIDTH 100': 'SET WIDTH 100: your turn reports are 100 columns wide from now on',
+  'SET REPORTS WEB': 'SET REPORTS WEB: your turn reports are on the game page only from now on, no longer mailed',
+  'SET REPORTS MAIL': 'SET REPORTS MAIL: your turn reports are mailed to you again from now on',
 };
 
 export function composeAccepted(m: {

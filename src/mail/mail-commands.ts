@@ -14,7 +14,7 @@ import type { TextSubmitted } from '../games/turns/submit-text.ts';
 import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
 import { kindOf } from '../kinds/index.ts';
-import { concedeAskNotice, concedeDoneNotice, messageSentNotice, widthSetNotice } from './notices.ts';
+import { concedeAskNotice, concedeDoneNotice, messageSentNotice, reportsSetNotice, widthSetNotice } from './notices.ts';
 
 export interface AcceptedMail {
   readonly game: Game;
@@ -91,6 +91,8 @@ export async function answerAccepted(
         'notice',
         composeNotice(concedeDoneNotice(game.id, seat.side, result.conceded.gameEnds)),
       );
+    } else if ((command === 'SET REPORTS WEB' || command === 'SET REPORTS MAIL') && !result.stored) {
+      await answer.toSeat(seat, 'notice', composeNotice(reportsSetNotice(game.id, command === 'SET REPORTS MAIL')));
     } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
       // Stored by the submission; an acceptance already says it, a mail without orders gets a word of its own.
       await answer.toSeat(

@@ -164,6 +164,17 @@ export function messageSentNotice(gameId: string, to: string, delivered: boolean
   };
 }
 
+export function reportsSetNotice(gameId: string, byMail: boolean): Notice {
+  return {
+    subject: `${prefix(gameId)}Your turn reports are ${byMail ? 'mailed to you' : 'on the web only'}`,
+    paragraphs: [
+      byMail
+        ? 'From the next turn on, your turn reports are mailed to you again, as well as shown on the game page. Send SET REPORTS WEB to have them on the game page only.'
+        : 'From the next turn on, your turn reports are no longer mailed: they are on the game page. Answers to your own mail (STATUS among them) and the end of the game still come by mail. Send SET REPORTS MAIL to have the reports mailed again.',
+    ],
+  };
+}
+
 export function widthSetNotice(gameId: string, width: number): Notice {
   return {
     subject: `${prefix(gameId)}Your turn reports are now ${width} columns wide`,

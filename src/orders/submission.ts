@@ -11,6 +11,7 @@ import { cleanBody, normalizeSpacing, quotedOrderBlock, type BodyLine } from './
 import {
   COMMANDS,
   LIMITS,
+  REPORT_CHANNELS,
   REPORT_WIDTH_CHOICES,
   SHELL_KEYWORDS,
   type Command,
@@ -155,15 +156,31 @@ function readPassword(r: Reading, line: number, text: string): void {
   r.value.password ??= secret;
 }
 
-/** `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are. */
+/**
+ * `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are; `SET REPORTS <MAIL or WEB>`: whether they are
+ * mailed, or shown on the web only.
+ */
 function readSet(r: Reading, line: number, ws: readonly string[]): void {
   const choices = REPORT_WIDTH_CHOICES.join(' or ');
   const what = keyword(ws[1]);
   const value = ws[2];
+  if (what === 'REPORTS') {
+    const where = REPORT_CHANNELS.find((c) => c === keyword(value));
+    if (where === undefined || ws.length > 3) {
+      r.report(line, {
+        code: 'SET_REPORTS',
+        message: `SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only)${value === undefined ? '' : `, not ${show(ws.slice(2).join(' '))}`}`,
+      });
+      return;
+    }
+    const command: Command = `SET REPORTS ${where}`;
+    r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET REPORTS')), command];
+    return;
+  }
   if (what !== 'WIDTH') {
     r.report(line, {
       code: 'SET_UNKNOWN',
-      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}`,
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices} or SET REPORTS MAIL or WEB`,
     });
     return;
   }

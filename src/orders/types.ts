@@ -15,8 +15,12 @@ export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'HOLD'] as const
 export const REPORT_WIDTH_CHOICES = [78, 100] as const;
 export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
 
-/** A player's setting, kept with the seat: `SET WIDTH 100`. */
-export type SetCommand = `SET WIDTH ${ReportWidthChoice}`;
+/** Where a seat's turn reports go: by mail too (the default), or on the web only. */
+export const REPORT_CHANNELS = ['MAIL', 'WEB'] as const;
+export type ReportChannel = (typeof REPORT_CHANNELS)[number];
+
+/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`. */
+export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}`;
 
 /**
  * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with

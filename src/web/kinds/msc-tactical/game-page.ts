@@ -229,6 +229,7 @@ export async function gamePageModel(
           }
         : null,
     messages: messagesPanel(settings, seat.side, view.seats, messages, extras),
+    reportMails: seat.reportMails,
     seedCommitment: game.seedCommitment,
   };
 }

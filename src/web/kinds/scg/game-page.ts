@@ -140,6 +140,7 @@ export async function scgPageModel(
     },
     checkJson: check ? jsonForPage(check) : null,
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
+    reportMails: seat.reportMails,
     seedCommitment: game.seedCommitment,
   };
 }
