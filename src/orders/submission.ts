@@ -180,7 +180,7 @@ function readSet(r: Reading, line: number, ws: readonly string[]): void {
   if (what !== 'WIDTH') {
     r.report(line, {
       code: 'SET_UNKNOWN',
-      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices} or SET REPORTS MAIL or WEB`,
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}, or SET REPORTS MAIL or WEB`,
     });
     return;
   }
