@@ -62,7 +62,9 @@ function ordersText(a: OrdersAnswer): string {
 /** What the command line did not do with the text (on standard error: warnings, not the answer). */
 function ordersNotes(a: OrdersAnswer): string[] {
   const notes: string[] = [];
-  const unanswered = a.commands.filter((c) => c !== 'CONCEDE');
+  const unanswered = a.commands.filter((c) => c !== 'CONCEDE' && c !== 'CONCEDE CONFIRMED');
+  if (a.commands.includes('CONCEDE') && !a.conceded)
+    notes.push(`CONCEDE alone concedes nothing: to concede, send CONCEDE ${a.gameId}.`);
   if (unanswered.length > 0)
     notes.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
   if (a.message && !a.relayedTo) notes.push(`No player holds side ${a.message.to}: the MESSAGE was not relayed.`);

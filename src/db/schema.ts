@@ -163,6 +163,8 @@ export const seats = pgTable(
     concededAt: moment('conceded_at'),
     /** Columns of the player's text turn reports (SET WIDTH): null is the default, 78; or 100. */
     reportWidth: integer('report_width'),
+    /** Whether the seat's turn reports are mailed (SET REPORTS MAIL, the default) or on the web only (… WEB). */
+    reportMails: boolean('report_mails').notNull().default(true),
     /**
      * When the seat's player joined: followed the invitation's link (or a later one of the game's) or answered through
      * the seat's order address. Until then the seat is mailed its one invitation and nothing else (docs/mail.md).

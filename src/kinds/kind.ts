@@ -330,6 +330,11 @@ export interface SetupPhase<State> {
   formatSetup(setup: unknown, at: SetupContext<State>): string;
   /** The block a setup mail carries, ready to edit; `current` is the setup in, if any. */
   setupBlock(at: SetupContext<State>, current?: unknown): string;
+  /**
+   * Paragraphs the setup mail carries before its block, if the kind has something to say before the game starts (a
+   * campaign: where both homes are, on a small text map, and how its battles are fought). Only what the side may know.
+   */
+  setupBriefing?(at: SetupContext<State>): readonly string[];
   /** What a side that has not set up by the deadline gets. */
   defaultSetup(at: SetupContext<State>): unknown;
   /**

@@ -153,9 +153,12 @@ const COMMAND_NOTES: Record<string, string> = {
   HELP: 'HELP: the instructions follow in a separate mail',
   STATUS: 'STATUS: your turn report follows in a separate mail',
   ORDERS: 'ORDERS: the orders you have in follow in a separate mail',
-  CONCEDE: 'CONCEDE: your side concedes',
+  CONCEDE: 'CONCEDE: nothing conceded yet; what to send to confirm follows in a separate mail',
+  'CONCEDE CONFIRMED': 'CONCEDE: your side concedes',
   'SET WIDTH 78': 'SET WIDTH 78: your turn reports are 78 columns wide from now on',
   'SET WIDTH 100': 'SET WIDTH 100: your turn reports are 100 columns wide from now on',
+  'SET REPORTS WEB': 'SET REPORTS WEB: your turn reports are on the game page only from now on, no longer mailed',
+  'SET REPORTS MAIL': 'SET REPORTS MAIL: your turn reports are mailed to you again from now on',
 };
 
 export function composeAccepted(m: {
@@ -273,7 +276,12 @@ export function composeRelayedMessage(m: {
 /** Any other answer: a subject and paragraphs of plain text. */
 export function composeNotice(m: { subject: string; paragraphs: string[]; loginUrl?: string | null }): Composed {
   return composed('notice', m.subject, {
-    paragraphs: m.paragraphs.map((p) => ({ lines: p.replace(/\r\n?/g, '\n').split('\n') })),
+    // A paragraph of three lines or more is set out line by line (a map, an order block): the HTML part shows it in a
+    // fixed-width font, so that its columns line up there as in the text.
+    paragraphs: m.paragraphs.map((p) => {
+      const lines = p.replace(/\r\n?/g, '\n').split('\n');
+      return { lines, pre: lines.length >= 3 };
+    }),
     loginUrl: m.loginUrl ?? null,
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The answers to an order mail, once its seat is known and its text has been
- * accepted (submitText, which has also conceded for CONCEDE and relayed a
+ * accepted (submitText, which has also conceded for CONCEDE <game id> and relayed a
  * MESSAGE <side>): the acceptance, HELP, STATUS (my report again), ORDERS
  * (what I have in), and notices of the concession and of the message.
  * Every answer goes into the outbox in the caller's transaction.
@@ -13,7 +13,8 @@ import { standingOrders, type SubmitOrdersResult } from '../games/turns/orders.t
 import type { TextSubmitted } from '../games/turns/submit-text.ts';
 import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
 import type { Answer } from './answers.ts';
-import { concedeDoneNotice, messageSentNotice, widthSetNotice } from './notices.ts';
+import { kindOf } from '../kinds/index.ts';
+import { concedeAskNotice, concedeDoneNotice, messageSentNotice, reportsSetNotice, widthSetNotice } from './notices.ts';
 
 export interface AcceptedMail {
   readonly game: Game;
@@ -81,13 +82,17 @@ export async function answerAccepted(
           timeZone: seat.timeZone,
         }),
       );
-    } else if (command === 'CONCEDE' && result.conceded) {
+    } else if (command === 'CONCEDE') {
+      await answer.toSeat(seat, 'notice', composeNotice(concedeAskNotice(game.id, kindOf(game.ruleset).noun)));
+    } else if (command === 'CONCEDE CONFIRMED' && result.conceded) {
       conceded = true;
       await answer.toSeat(
         seat,
         'notice',
         composeNotice(concedeDoneNotice(game.id, seat.side, result.conceded.gameEnds)),
       );
+    } else if ((command === 'SET REPORTS WEB' || command === 'SET REPORTS MAIL') && !result.stored) {
+      await answer.toSeat(seat, 'notice', composeNotice(reportsSetNotice(game.id, command === 'SET REPORTS MAIL')));
     } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
       // Stored by the submission; an acceptance already says it, a mail without orders gets a word of its own.
       await answer.toSeat(

@@ -129,6 +129,18 @@ export function concededNotice(gameId: string, side: string): Notice {
   };
 }
 
+/** `CONCEDE` alone: nothing is conceded; the player is told what to send to confirm. */
+export function concedeAskNotice(gameId: string, noun: string): Notice {
+  return {
+    subject: `[${gameId}] To concede, confirm with CONCEDE ${gameId}`,
+    paragraphs: [
+      `Your mail said CONCEDE: your side has not conceded. Conceding gives up the ${noun} and cannot be taken back, so it needs the game's id.`,
+      `To concede, reply with this line alone:\n  CONCEDE ${gameId}`,
+      'To play on, do nothing: your orders stand as they were.',
+    ],
+  };
+}
+
 export function concedeDoneNotice(gameId: string, side: string, gameEnds: boolean): Notice {
   return {
     subject: `[${gameId}] You have conceded`,
@@ -148,6 +160,17 @@ export function messageSentNotice(gameId: string, to: string, delivered: boolean
       delivered
         ? `Your message was relayed to side ${to}. They see your side's name, never your address; their answer, if any, comes the same way.`
         : `Side ${to} has no player to read messages (it is played by the rules), so your message was not delivered.`,
+    ],
+  };
+}
+
+export function reportsSetNotice(gameId: string, byMail: boolean): Notice {
+  return {
+    subject: `${prefix(gameId)}Your turn reports are ${byMail ? 'mailed to you' : 'on the web only'}`,
+    paragraphs: [
+      byMail
+        ? 'From the next turn on, your turn reports are mailed to you again, as well as shown on the game page. Send SET REPORTS WEB to have them on the game page only.'
+        : 'From the next turn on, your turn reports are no longer mailed: they are on the game page. Answers to your own mail (STATUS among them) and the end of the game still come by mail. Send SET REPORTS MAIL to have the reports mailed again.',
     ],
   };
 }

@@ -20,6 +20,7 @@ export {
   LIMITS,
   SHELL_KEYWORDS,
   type Command,
+  inLineOrder,
   type OrdersProblem,
   type UnderstoodLine,
 } from './types.ts';

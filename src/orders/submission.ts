@@ -11,6 +11,7 @@ import { cleanBody, normalizeSpacing, quotedOrderBlock, type BodyLine } from './
 import {
   COMMANDS,
   LIMITS,
+  REPORT_CHANNELS,
   REPORT_WIDTH_CHOICES,
   SHELL_KEYWORDS,
   type Command,
@@ -155,15 +156,31 @@ function readPassword(r: Reading, line: number, text: string): void {
   r.value.password ??= secret;
 }
 
-/** `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are. */
+/**
+ * `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are; `SET REPORTS <MAIL or WEB>`: whether they are
+ * mailed, or shown on the web only.
+ */
 function readSet(r: Reading, line: number, ws: readonly string[]): void {
   const choices = REPORT_WIDTH_CHOICES.join(' or ');
   const what = keyword(ws[1]);
   const value = ws[2];
+  if (what === 'REPORTS') {
+    const where = REPORT_CHANNELS.find((c) => c === keyword(value));
+    if (where === undefined || ws.length > 3) {
+      r.report(line, {
+        code: 'SET_REPORTS',
+        message: `SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only)${value === undefined ? '' : `, not ${show(ws.slice(2).join(' '))}`}`,
+      });
+      return;
+    }
+    const command: Command = `SET REPORTS ${where}`;
+    r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET REPORTS')), command];
+    return;
+  }
   if (what !== 'WIDTH') {
     r.report(line, {
       code: 'SET_UNKNOWN',
-      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}`,
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}, or SET REPORTS MAIL or WEB`,
     });
     return;
   }
@@ -288,6 +305,22 @@ function lineKeywords(orderLines: OrderLines): string[] {
   return [...SHELL_KEYWORDS.slice(0, at), ...orderLines.keywords, ...SHELL_KEYWORDS.slice(at)];
 }
 
+/** `CONCEDE <game id>`: the concession confirmed, when the id is this game's. */
+function readConcede(r: Reading, line: number, ws: readonly string[]): void {
+  const { gameId } = r.ctx;
+  if (ws.length > 2)
+    r.report(line, {
+      code: 'EXTRA_WORDS',
+      message: `CONCEDE takes the game's id and nothing more: write CONCEDE ${gameId} to concede this game`,
+    });
+  else if (ws[1]!.toLowerCase() !== gameId.toLowerCase())
+    r.report(line, {
+      code: 'CONCEDE_WRONG_GAME',
+      message: `CONCEDE ${show(ws[1]!)} does not name this game: write CONCEDE ${gameId} to concede it`,
+    });
+  else if (!r.value.commands.includes('CONCEDE CONFIRMED')) r.value.commands.push('CONCEDE CONFIRMED');
+}
+
 /** Reads one command line (not a MESSAGE); returns false at END. */
 function readLine(r: Reading, orderLines: OrderLines, line: number, text: string): boolean {
   const ws = words(text);
@@ -310,6 +343,9 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   } else if (orderLines.keywords.includes(head)) {
     r.attempted = true;
     piece = orderLines.read(r, line, ws, head);
+  } else if (head === 'CONCEDE' && ws.length > 1) {
+    r.attempted = true;
+    readConcede(r, line, ws);
   } else if (isOneOf(head, COMMANDS)) {
     r.attempted = true;
     if (ws.length > 1)

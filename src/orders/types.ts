@@ -15,10 +15,20 @@ export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'HOLD'] as const
 export const REPORT_WIDTH_CHOICES = [78, 100] as const;
 export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
 
-/** A player's setting, kept with the seat: `SET WIDTH 100`. */
-export type SetCommand = `SET WIDTH ${ReportWidthChoice}`;
+/** Where a seat's turn reports go: by mail too (the default), or on the web only. */
+export const REPORT_CHANNELS = ['MAIL', 'WEB'] as const;
+export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 
-export type Command = (typeof COMMANDS)[number] | SetCommand;
+/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`. */
+export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}`;
+
+/**
+ * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with
+ * what to send to confirm, so that no stray word gives a game up.
+ */
+export type ConcedeCommand = 'CONCEDE CONFIRMED';
+
+export type Command = (typeof COMMANDS)[number] | SetCommand | ConcedeCommand;
 
 /** Words that open a line in every kind's language; a kind's own order lines add theirs after PASSWORD. */
 export const SHELL_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', ...COMMANDS, 'SET', 'MESSAGE', 'END'] as const;
@@ -38,6 +48,15 @@ export interface OrdersProblem {
   code: string;
   message: string;
   ship?: string;
+}
+
+/**
+ * Problems in the order of the lines they concern, whichever check found each (a line's reading, the rules' checks
+ * of builds, moves, standing orders …), those of one line as they were found; those of the whole text (no line) after.
+ */
+export function inLineOrder<P extends { readonly line?: number | null }>(problems: readonly P[]): P[] {
+  const at = (p: P) => p.line ?? Number.POSITIVE_INFINITY;
+  return [...problems].sort((a, b) => at(a) - at(b));
 }
 
 /**

@@ -106,6 +106,10 @@ function shipTurns(ship: Ship, history: readonly ResolvedTurnEvents[]): { turns:
   return { turns, fate };
 }
 
+/** The fewest columns the damage column is given beside the others; with less, it is written under each row. */
+const MIN_DAMAGE_ROOM = 20;
+const DAMAGE_INDENT = 4;
+
 /** The record's turn table as text; the damage column wraps within `width`. */
 function turnTable(turns: readonly ShipTurnLine[], width: number): string[] {
   if (turns.length === 0) return ['  No turn played yet.'];
@@ -123,15 +127,21 @@ function turnTable(turns: readonly ShipTurnLine[], width: number): string[] {
   const right = new Set([0, 1]);
   const cells = (r: readonly string[]) =>
     `  ${r.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}  `;
-  const damageAt = cells(head).length;
-  const room = Math.max(20, width - damageAt);
-  const out = [`${cells(head)}Damage taken`.trimEnd()];
+  // The damage column starts where the other columns end; its text wraps word by word within the width, each
+  // further line starting under the column, so that a mail client — or the mail's own wrapping at 78 columns — never
+  // breaks a row and misaligns it. When the other columns leave too little room, the damage is written under the row.
+  const columnsEnd = cells(head).length;
+  const under = width - columnsEnd < MIN_DAMAGE_ROOM;
+  const damageAt = under ? DAMAGE_INDENT : columnsEnd;
+  const room = width - damageAt;
+  const out = [under ? cells(head).trimEnd() : `${cells(head)}Damage taken`.trimEnd()];
+  if (under) out.push(`${' '.repeat(damageAt)}Damage taken`);
   rows.forEach((r, k) => {
-    const parts = [...turns[k]!.damage];
-    let line = cells(r);
+    const parts = turns[k]!.damage.map((part, j, all) => (j < all.length - 1 ? `${part};` : part));
+    let line = under ? ' '.repeat(damageAt) : cells(r);
+    if (under) out.push(cells(r).trimEnd());
     let used = 0;
-    for (const [j, part] of parts.entries()) {
-      const piece = j < parts.length - 1 ? `${part};` : part;
+    const add = (piece: string) => {
       if (used > 0 && used + 1 + piece.length > room) {
         out.push(line.trimEnd());
         line = ' '.repeat(damageAt);
@@ -139,8 +149,13 @@ function turnTable(turns: readonly ShipTurnLine[], width: number): string[] {
       }
       line += used > 0 ? ` ${piece}` : piece;
       used += (used > 0 ? 1 : 0) + piece.length;
+    };
+    // Each hit's damage stays on one line when it fits in the column; a longer one is broken between its words.
+    for (const part of parts) {
+      if (part.length <= room) add(part);
+      else for (const word of part.split(' ').filter((w) => w !== '')) add(word);
     }
-    out.push(line.trimEnd());
+    if (line.trim() !== '' || !under) out.push(line.trimEnd());
   });
   return out;
 }

@@ -150,6 +150,11 @@ describe.skipIf(!available)('a campaign battle in Chromium', () => {
       await a.getByText('Or write them in the orders language').click();
       await a.getByLabel('Orders', { exact: true }).fill('CONCEDE');
       await a.getByRole('button', { name: 'Send these orders' }).click();
+      // CONCEDE alone gives nothing up: the page says what to write.
+      await expect(a.locator('.notice').first().textContent()).resolves.toContain('Not conceded');
+      await a.getByText('Or write them in the orders language').click();
+      await a.getByLabel('Orders', { exact: true }).fill(`CONCEDE ${BATTLE}`);
+      await a.getByRole('button', { name: 'Send these orders' }).click();
       await expect(a.locator('.notice').first().textContent()).resolves.toContain('conceded');
 
       // The battle ends; the battle's page still names its campaign, and links back to it.

@@ -2,7 +2,8 @@
  * A campaign through the web pages, in Chromium: two players log in by magic
  * link, each sets up their starting fleets in the setup form — one first
  * writes a ship whose design is no ship size, whose error the page shows as it
- * is typed, before anything is sent — then both play turn 1 in the order form (a move
+ * is typed, before anything is sent, while the untouched box shows none —
+ * then both play turn 1 in the order form (a move
  * to a hex their fleet cannot name is caught as typed too), the turn
  * resolves, and each sees its own move drawn. axe-core finds no violation on
  * the campaign pages: the setup page, the turn page, the moderator's board
@@ -66,6 +67,9 @@ describe.skipIf(!available)('a campaign in Chromium', () => {
       await expect(a.getByRole('heading', { name: 'Your starting fleets (setup)' }).isVisible()).resolves.toBe(true);
       await axe(a, 'setup page');
       const text = a.getByLabel('Setup, in the orders language');
+      // The untouched box — the setup block the page filled in — shows no error before anything is typed.
+      await expect(a.locator('#orders-check.bad').count()).resolves.toBe(0);
+      await expect(text.getAttribute('aria-invalid')).resolves.not.toBe('true');
       await text.fill([`GAME ${GAME} TURN 0`, 'BUILD Big1 E5 S5 H3 W F,FL,FR AS F1', 'END'].join('\n'));
       await expect(a.locator('#orders-check').textContent()).resolves.toMatch(/^line 2: the design costs 19 BP/);
       await expect(text.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -96,6 +100,7 @@ describe.skipIf(!available)('a campaign in Chromium', () => {
       // Chosen with Enter, it keeps showing its reach while the orders are typed.
       await a.keyboard.press('Enter');
       const text = a.getByLabel('Orders, in the orders language');
+      await expect(a.locator('#orders-check.bad').count()).resolves.toBe(0);
       await text.focus();
       await expect(a.locator('#campaign-map g.fleet[data-fleet="Rwing"] .reach').isVisible()).resolves.toBe(true);
       await text.fill([`GAME ${GAME} TURN 1`, 'MOVE Nowhere TO 0404', 'END'].join('\n'));

@@ -332,7 +332,7 @@ describe('msc game on the database itself', () => {
     expect((await t.msc(['game', 'show', 'duel-1', '--json'])).json()).toMatchObject({ turn: { number: 2 } });
   });
 
-  it('CONCEDE in an order text concedes, as it does by mail and through the API', async () => {
+  it('CONCEDE <game id> in an order text concedes, as it does by mail and through the API; CONCEDE alone does not', async () => {
     const created = (
       await t.msc([
         'game',
@@ -347,7 +347,15 @@ describe('msc game on the database itself', () => {
         '--json',
       ])
     ).json<{ seats: Array<{ side: string; token: string }> }>();
-    const r = await t.msc(['game', 'orders', 'duel-1', '--token', created.seats[1]!.token], { stdin: 'CONCEDE\n' });
+    const asked = await t.msc(['game', 'orders', 'duel-1', '--token', created.seats[1]!.token], {
+      stdin: 'CONCEDE\n',
+    });
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(asked.stdout).not.toContain('Your side has conceded');
+    expect(asked.stderr).toContain('to concede, send CONCEDE duel-1');
+    const r = await t.msc(['game', 'orders', 'duel-1', '--token', created.seats[1]!.token], {
+      stdin: 'CONCEDE duel-1\n',
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Your side has conceded');
     expect(r.stdout).toContain('turn 1 is resolved and the game is over');

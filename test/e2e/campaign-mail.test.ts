@@ -403,21 +403,25 @@ describe.skipIf(!up)('a strategic campaign played by mail, over IMAP and SMTP', 
     },
   );
 
-  it('CONCEDE by mail during setup ends the campaign, and both players are told', { timeout: 60_000 }, async () => {
-    const gameId = `mail-camp-${randomBytes(3).toString('hex')}`;
-    const tag = `[${gameId}]`;
-    await createCampaign(gameId, 8);
-    const [inviteA] = await Promise.all([
-      aliceInbox.waitFor({ subject: `${tag} You have a seat` }),
-      bobInbox.waitFor({ subject: `${tag} You have a seat` }),
-    ]);
-    await reply(alice, inviteA, 'CONCEDE');
-    const [endA, endB] = await Promise.all([
-      aliceInbox.waitFor({ subject: `${tag} Game over` }),
-      bobInbox.waitFor({ subject: `${tag} Game over` }),
-    ]);
-    for (const end of [endA, endB]) expect(end.text).toMatch(/Blue Union wins|Blue Union/);
-    const view = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { status: string } };
-    expect(view.game.status).toBe('finished');
-  });
+  it(
+    'CONCEDE <game id> by mail during setup ends the campaign, and both players are told',
+    { timeout: 60_000 },
+    async () => {
+      const gameId = `mail-camp-${randomBytes(3).toString('hex')}`;
+      const tag = `[${gameId}]`;
+      await createCampaign(gameId, 8);
+      const [inviteA] = await Promise.all([
+        aliceInbox.waitFor({ subject: `${tag} You have a seat` }),
+        bobInbox.waitFor({ subject: `${tag} You have a seat` }),
+      ]);
+      await reply(alice, inviteA, `CONCEDE ${gameId}`);
+      const [endA, endB] = await Promise.all([
+        aliceInbox.waitFor({ subject: `${tag} Game over` }),
+        bobInbox.waitFor({ subject: `${tag} Game over` }),
+      ]);
+      for (const end of [endA, endB]) expect(end.text).toMatch(/Blue Union wins|Blue Union/);
+      const view = (await (await fetch(`${server.url}/api/games/${gameId}`)).json()) as { game: { status: string } };
+      expect(view.game.status).toBe('finished');
+    },
+  );
 });

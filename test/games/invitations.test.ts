@@ -80,6 +80,12 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect(invitation!.textBody).toContain(`"${invitationName(created.game.name)}"`);
     // It says what kind of game it is: a duel is a tactical battle.
     expect(invitation!.textBody.replace(/\s+/g, ' ')).toContain('in a tactical battle named');
+    // The scenario (a duel), the opponent by the name they play under (never their address), and the deadline.
+    const said = invitation!.textBody.replace(/\s+/g, ' ');
+    expect(said).toContain('(scenario tutorial-duel)');
+    expect(said).toContain('Against: Bob (side "Grey").');
+    expect(said).not.toContain(BOB);
+    expect(said).toMatch(/Deadline for (the setup|turn 1): /);
     expect([...invitationName(created.game.name)].length).toBeLessThanOrEqual(40);
     expect(invitation!.textBody).toMatch(/\/login\/[A-Za-z0-9_-]{43}/);
     expect(invitation!.headers['Reply-To']).toBe(`orders+${token('black')}@pbem.test`);
@@ -165,6 +171,12 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
       'api',
     );
     const token = created.seats.find((s) => s.side === 'red')!.token;
+    // The invitation says it is a campaign, against whom, and by when the setup is due.
+    const invited = (await mailTo(ALICE))[0]!.textBody.replace(/\s+/g, ' ');
+    expect(invited).toContain('in a strategic campaign named "Mail war" (scenario campaign)');
+    expect(invited).toContain('Against: Bob (side "Blue Union").');
+    expect(invited).not.toContain(BOB);
+    expect(invited).toMatch(/Deadline for the setup: /);
     const setup = ['GAME war TURN 0', 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'END'].join('\n');
     const outcome = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(token), setup));
     expect(outcome.outcome).toBe('accepted');
@@ -172,9 +184,40 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     const mails = await mailTo(ALICE);
     expect(mails.map((m) => m.kind)).toEqual(['invite', 'setup', 'accepted']);
     expect(mails[1]!.subject).toBe('[war] You have a seat in Mail war');
+    // The seat mail shows both homes — no secret: every side sees the map and each system's owner — on a small text
+    // map, and says how the campaign's battles are fought.
+    const seated = mails[1]!.textBody;
+    expect(seated.replace(/\s+/g, ' ')).toContain('Battles in this campaign are fought strategically');
+    expect(seated).toMatch(/Your home system: 0101 \(\w+\)\. The home system of Blue Union: 0707/);
+    expect(seated).toMatch(/^01 R {7}/m);
+    expect(seated).toMatch(/^07 .* B {3}07$/m);
+    expect(seated.indexOf('Your home system')).toBeLessThan(seated.indexOf('GAME war TURN 0'));
+    expect(mails[1]!.htmlBody).toMatch(/<pre[^>]*>[^<]*01 R /);
     expect(mails[2]!.textBody).toContain('BUILD Rdart1 E5 S2 H1 W F AS Rwing');
     // Bob, who has not joined, got his invitation only.
     expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['invite']);
+
+    // A campaign whose battles are tactical games says so.
+    const tactical = await createGameAndInvite(
+      ctx,
+      {
+        id: 'war-t',
+        name: 'Tactical war',
+        ruleset: 'msc-strategic',
+        settings: { ...SMALL_CAMPAIGN, battles: 'tactical' },
+        seats: [
+          { side: 'red', email: 'carol@pbem.test', name: 'Carol' },
+          { side: 'blue', email: 'dave@pbem.test', name: 'Dave' },
+        ],
+      },
+      'api',
+    );
+    const carol = tactical.seats.find((s) => s.side === 'red')!.token;
+    await handleInboundMail(ctx, await orderMail('carol@pbem.test', seatAddress(carol), 'Yes!'));
+    const carolSeat = (await mailTo('carol@pbem.test')).find((m) => m.kind === 'setup')!;
+    expect(carolSeat.textBody.replace(/\s+/g, ' ')).toContain(
+      'Battles in this campaign are fought as linked tactical games',
+    );
   });
 
   it('a seat given to a new address is for that address to join: it gets its invitation and nothing else', async () => {

@@ -31,7 +31,7 @@ describe('a Simple Combat Game conceded by mail', () => {
       ],
     });
     const west = seats.find((s) => s.side === 'west')!.token;
-    const mail = await orderMail('w@pbem.test', seatAddress(west), 'GAME scg-yield TURN 1\nCONCEDE\nEND\n');
+    const mail = await orderMail('w@pbem.test', seatAddress(west), 'GAME scg-yield TURN 1\nCONCEDE scg-yield\nEND\n');
     const answer = await handleInboundMail(app.ctx, mail);
     expect(answer.outcome).not.toMatch(/rejected|failed/);
     const resolved = await resolveNextDueTurn(app.ctx, 'scg-yield');

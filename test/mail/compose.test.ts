@@ -346,7 +346,10 @@ describe('composeHelp, composeNotice, composeGameEnd', () => {
     const kind = kindOf(ruleset);
     const mail = composeHelp({ game, mailDomain: 'pbem.test', ruleset });
     expectWellFormed(mail);
-    expect(mail.text).toContain(`your side gives up the ${kind.noun}; it cannot be taken back`);
+    // Conceding needs the game's id, so that no stray CONCEDE gives a game up.
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(
+      `CONCEDE ${game.id} your side gives up the ${kind.noun}; it cannot be taken back (CONCEDE alone only says what to send)`,
+    );
     expect(shown(mail.html)).toContain(`your side gives up the ${kind.noun}`);
     // The kind's own words are explained: each opens a line of the orders described.
     for (const word of kind.orderKeywords.filter((w) => w !== 'DEPLOY'))

@@ -299,14 +299,35 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       expect((await answers(ctx.db)).map((m) => m.kind)).toEqual(['accepted', 'orders']);
     });
 
-    it('CONCEDE: the side concedes, which in a duel ends the game at once (the turn falls due)', async () => {
-      const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), 'CONCEDE'));
+    it('CONCEDE alone concedes nothing and says what to send; CONCEDE <game id> concedes, ending a duel at once', async () => {
+      const conceded = async () =>
+        (
+          await ctx.db
+            .select()
+            .from(seats)
+            .where(and(eq(seats.gameId, gameId), eq(seats.side, 'black')))
+        )[0]!.concededAt;
+      const asked = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), 'CONCEDE'));
+      expect(asked).toMatchObject({ outcome: 'command', detail: expect.objectContaining({ commands: ['CONCEDE'] }) });
+      expect(asked.detail).not.toHaveProperty('conceded');
+      expect(await conceded()).toBeNull();
+      const [ask] = await answers(ctx.db);
+      expect([ask!.kind, ask!.toAddress]).toEqual(['notice', ALICE]);
+      expect(ask!.subject).toContain(`CONCEDE ${gameId}`);
+      expect(ask!.textBody).toContain(`  CONCEDE ${gameId}\n`);
+      expect(ask!.textBody).toContain('your side has not conceded');
+      // Another game's id is refused, and concedes nothing either.
+      const wrong = await handleInboundMail(
+        ctx,
+        await orderMail(ALICE, seatAddress(tokens.black!), 'CONCEDE other-game'),
+      );
+      expect(wrong.outcome).toBe('rejected');
+      expect(await conceded()).toBeNull();
+      await ctx.db.delete(outbox);
+
+      const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), `CONCEDE ${gameId}`));
       expect(r).toMatchObject({ outcome: 'command', detail: expect.objectContaining({ conceded: true }) });
-      const [seat] = await ctx.db
-        .select()
-        .from(seats)
-        .where(and(eq(seats.gameId, gameId), eq(seats.side, 'black')));
-      expect(seat!.concededAt).not.toBeNull();
+      expect(await conceded()).not.toBeNull();
       const [turn] = await ctx.db.select().from(turns).where(eq(turns.gameId, gameId));
       expect(turn!.dueAt).not.toBeNull();
       expect((await answers(ctx.db)).map((m) => [m.kind, m.toAddress])).toEqual([['notice', ALICE]]);

@@ -313,7 +313,7 @@ const cases: Case[] = [
     name: 'SET with a setting that does not exist',
     text: 'SET COLOUR red',
     problems: [[1, 'SET_UNKNOWN']],
-    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100',
+    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB',
   },
   {
     name: 'SET WIDTH with a width that is not offered',

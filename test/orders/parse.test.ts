@@ -252,8 +252,17 @@ describe("SET WIDTH: the width of the seat's text reports", () => {
     ['SET WIDTH 90', 'SET_WIDTH', 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 90)'],
     ['SET WIDTH', 'SET_WIDTH', 'SET WIDTH takes 78 or 100 (columns of your turn reports)'],
     ['SET WIDTH 100 please', 'SET_WIDTH', 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 100 please)'],
-    ['SET COLOUR red', 'SET_UNKNOWN', 'SET COLOUR is not a setting: write SET WIDTH 78 or 100'],
-    ['SET', 'SET_UNKNOWN', 'SET needs a setting: write SET WIDTH 78 or 100'],
+    [
+      'SET COLOUR red',
+      'SET_UNKNOWN',
+      'SET COLOUR is not a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB',
+    ],
+    [
+      'SET REPORTS PAPER',
+      'SET_REPORTS',
+      'SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only), not PAPER',
+    ],
+    ['SET', 'SET_UNKNOWN', 'SET needs a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB'],
   ])('%s is refused with what it takes', (text, code, message) => {
     const r = parseSubmission(text, redSeat());
     expect(!r.ok && r.errors).toEqual([{ line: 1, code, message }]);

@@ -16,6 +16,7 @@ import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { readPosition } from '../../src/games/games/state.ts';
 import { parseSubmission } from '../../src/orders/index.ts';
 import { renderDiagram } from '../../src/reports/diagram.ts';
+import { textSafe } from '../../src/mail/templates.ts';
 import {
   deadlineView,
   describeDeadline,
@@ -258,7 +259,57 @@ describe('the Ship Turn Record', () => {
     const continued = rec.lines.slice(rec.lines.findIndex((l) => l.includes('Raider0')) + 1);
     expect(continued.length).toBeGreaterThan(0);
     for (const l of continued) expect(l.slice(0, damageAt).trim()).toBe('');
-    expect(rec.lines.join(' ')).toContain('Raider11 FL: SHIELDS -1 (die 2)');
+    expect(rec.lines.map((l) => l.trim()).join(' ')).toContain('Raider11 FL: SHIELDS -1 (die 2)');
+  });
+
+  it('keeps Ship Turn Record rows that carry damage in their columns in a 78-column mail', () => {
+    const hits: TurnEvent[] = Array.from({ length: 3 }, (_, i) => [
+      {
+        type: 'shot',
+        firer: `Raider${i}`,
+        weapon: 'FL',
+        target: 'Black',
+        range: 1,
+        modifier: 1,
+        need: 4,
+        roll: 1,
+        hit: true,
+      } as const,
+      { type: 'damage', target: 'Black', roll: 2, effect: 'shields', shields: 3, engine: 3 } as const,
+    ]).flat();
+    const move = (turn: number, extra: TurnEvent[]) => ({
+      number: turn,
+      events: [
+        {
+          type: 'move',
+          ship: 'Black',
+          speed: 1,
+          plot: '1',
+          source: 'orders',
+          from: '0408',
+          to: '0407',
+          facing: 'N',
+          path: ['0407'],
+        } as const,
+        ...extra,
+      ],
+    });
+    const rec = shipTurnRecord(black, [move(1, hits), move(2, [])]);
+    const table = rec.lines.slice(rec.lines.findIndex((l) => l.includes('Damage taken')));
+    // The mail's own wrapping changes nothing: no row is broken at column 78 and continued at the margin.
+    expect(textSafe(table.join('\n'))).toBe(`${table.join('\n')}\n`);
+    const damageAt = table[0]!.indexOf('Damage taken');
+    const [, first, ...rest] = table;
+    expect(first!.slice(0, damageAt).trim().split(/ +/)).toEqual(['1', '1', '1', '0408', '0407', 'N', 'orders']);
+    const continued = rest.slice(0, -1);
+    expect(continued.length).toBeGreaterThan(0);
+    for (const l of continued) {
+      expect(l.slice(0, damageAt).trim()).toBe('');
+      expect(l[damageAt]).not.toBe(' ');
+    }
+    expect(rest.at(-1)!.trim().split(/ +/)).toEqual(['2', '1', '1', '0408', '0407', 'N', 'orders']);
+    const damage = [first!.slice(damageAt), ...continued.map((l) => l.slice(damageAt))].join(' ');
+    expect(damage).toBe(rec.turns[0]!.damage.join('; '));
   });
 });
 

@@ -294,11 +294,15 @@ describe.each(databaseKinds)('the JSON API on %s', (kind) => {
     });
 
     const second = await createDuel(app, 'duel-concede-2');
-    const byText = await orders('duel-concede-2', second.tokens.black, { text: 'CONCEDE' });
+    // CONCEDE alone concedes nothing: the text names the game to give it up.
+    const asked = await orders('duel-concede-2', second.tokens.black, { text: 'CONCEDE' });
+    expect(asked.body).toMatchObject({ accepted: true, stored: false, commands: ['CONCEDE'] });
+    expect(asked.body).not.toHaveProperty('conceded');
+    const byText = await orders('duel-concede-2', second.tokens.black, { text: 'CONCEDE duel-concede-2' });
     expect(byText.body).toMatchObject({
       accepted: true,
       stored: false,
-      commands: ['CONCEDE'],
+      commands: ['CONCEDE CONFIRMED'],
       conceded: true,
       gameEnds: true,
     });

@@ -146,6 +146,7 @@ async function createLinkedGame(
           displayName: p.displayName,
           timeZone: p.timeZone,
           reportWidth: p.reportWidth,
+          reportMails: p.reportMails,
           // A player who has not joined the campaign has not joined its battles either.
           joinedAt: p.joinedAt,
           tokenHash: sha256Hex(seatToken(ctx.serviceKey, seatId, now)),

@@ -70,16 +70,18 @@ async function deadlineParagraph(tx: Tx, game: Game, seat: Seat): Promise<string
  * deadline in the seat's zone and a link to the game page.
  */
 export async function queueSetupMail(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
-  const block =
-    game.status === 'setup' && isSetupTurn(game, game.currentTurn)
-      ? setupPhaseOf(game).setupBlock(setupContext(game, { stateBefore: game.state }, seat.side))
-      : '';
+  const inSetup = game.status === 'setup' && isSetupTurn(game, game.currentTurn);
+  const at = inSetup ? setupContext(game, { stateBefore: game.state }, seat.side) : null;
+  const block = at ? setupPhaseOf(game).setupBlock(at) : '';
+  // What the kind says before the block (a campaign: both homes on a small map, how its battles are fought).
+  const briefing = at ? (setupPhaseOf(game).setupBriefing?.(at) ?? []) : [];
   // A setup with no block to edit by mail (a tactical fleet, built on the game page) is chosen on the page.
   const setup = block.trim() === '' ? null : block;
   const composed = ctx.mail.notice({
     subject: `[${game.id}] You have a seat in ${game.name}`,
     paragraphs: [
       `Hello ${seat.displayName}, you play ${sideName(settingsOf(game), seat.side)} (side ${seat.side}) in the Minimal Space Combat game "${game.name}" (game ${game.id}).`,
+      ...briefing,
       ...(setup !== null
         ? [
             'The game starts when every side has set up. Edit the block below and send it back in a reply to this mail (in the quoted copy is fine), or set up on the game page. Send HELP for the orders language.',
@@ -104,16 +106,30 @@ export async function queueSetupMail(ctx: GamesContext, tx: Tx, game: Game, seat
 export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, seat: Seat): Promise<void> {
   await checkInvitationLimit(ctx, tx, seat.email);
   const link = await seatLoginLink(ctx, tx, seat);
-  const creator = game.moderatorEmail
-    ? (await createSeatsRepository(tx).ofGame(game.id)).find((s) => s.email === game.moderatorEmail)
-    : undefined;
+  const seats = await createSeatsRepository(tx).ofGame(game.id);
+  const creator = game.moderatorEmail ? seats.find((s) => s.email === game.moderatorEmail) : undefined;
+  const settings = settingsOf(game);
+  const kind = kindOf(game.ruleset);
+  // The scenario says what is played (a duel, a fleet action …); a game of a kind without scenarios is its kind's.
+  const scenario = game.settings.scenario ?? kind.unnamedScenario;
+  // The opponents by the names they play under, never their addresses; a side played by the rules is said to be.
+  const opponents = [
+    ...seats
+      .filter((s) => s.side !== seat.side)
+      .map((s) => `${invitationName(s.displayName)} (side "${invitationName(sideName(settings, s.side))}")`),
+    ...settings.solo
+      .filter((side) => side !== seat.side)
+      .map((side) => `side "${invitationName(sideName(settings, side))}", played by the rules`),
+  ];
   const who = creator
     ? `${invitationName(creator.displayName)}, a player on this service,`
     : 'A player on this service';
   const composed = ctx.mail.notice({
     subject: 'Invitation to a game of Minimal Space Combat',
     paragraphs: [
-      `${who} invites this address to play the side "${invitationName(sideName(settingsOf(game), seat.side))}" in a ${kindOf(game.ruleset).title} named "${invitationName(game.name)}".`,
+      `${who} invites this address to play the side "${invitationName(sideName(settings, seat.side))}" in a ${kind.title} named "${invitationName(game.name)}" (scenario ${scenario}).`,
+      ...(opponents.length > 0 ? [`Against: ${opponents.join(', ')}.`] : []),
+      ...(await deadlineParagraph(tx, game, seat)),
       `To join, follow this link (it works once, for 7 days, and logs you in):\n${link}`,
       'Or reply to this mail. Until you join, nothing more about this game is sent to this address. If you do not want to play, ignore this mail.',
     ],

@@ -4,8 +4,24 @@
  */
 import { eq } from 'drizzle-orm';
 import { seats, type Seat } from '../../db/schema.ts';
-import type { Tx } from '../context.ts';
+import type { GamesContext, Tx } from '../context.ts';
 import type { ReportWidthChoice } from '../../orders/index.ts';
+
+/**
+ * Stores whether the seat's turn reports are mailed (true, the default) or shown on the web only; answers to the
+ * player's own mail (STATUS among them) and the game's end are mailed either way. Returns the seat so.
+ */
+export async function setReportMails(tx: Tx, seat: Seat, reportMails: boolean): Promise<Seat> {
+  await tx.update(seats).set({ reportMails }).where(eq(seats.id, seat.id));
+  return { ...seat, reportMails };
+}
+
+/** The game page's control: the seat's reports mailed or not, in a transaction of its own. */
+export async function setSeatReportMails(ctx: GamesContext, seat: Seat, reportMails: boolean): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await setReportMails(tx, seat, reportMails);
+  });
+}
 
 /** Stores how wide the seat's text turn reports are (78, the default, is stored as null); returns the seat so. */
 export async function setReportWidth(tx: Tx, seat: Seat, width: ReportWidthChoice): Promise<Seat> {

@@ -343,6 +343,12 @@ function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: st
   };
 }
 
+/**
+ * Whether a seat is mailed the turn's reports: not when its player chose the web only (SET REPORTS WEB, or the game
+ * page's control). Its STATUS, the answers to its own mail and the game's end are mailed all the same.
+ */
+const mailsReports = (seat: Seat): boolean => seat.reportMails;
+
 /** Writes reports and their login links: two statements, however many seats. */
 async function insertReports(tx: Tx, reports: readonly (ReportRows | null)[]): Promise<void> {
   const rows = reports.filter((r): r is ReportRows => r !== null);
@@ -377,7 +383,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
       .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
       .map((r) => ({ number: r.number, events: r.events, missed: r.missed }));
     const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
-    if (t) reports.push(...t.seats.map((seat) => reportRows(ctx, t, seat, null)));
+    if (t) reports.push(...t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)));
   }
   await insertReports(tx, reports);
 }
@@ -402,7 +408,7 @@ export async function queueTurnReports(
   if (!t) return;
   await insertReports(
     tx,
-    t.seats.map((seat) => reportRows(ctx, t, seat, null)),
+    t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)),
   );
 }
 

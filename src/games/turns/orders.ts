@@ -16,7 +16,7 @@ import {
   type SubmissionChannel,
   type Turn,
 } from '../../db/schema.ts';
-import type { Command } from '../../orders/index.ts';
+import { inLineOrder, type Command } from '../../orders/index.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
@@ -26,7 +26,7 @@ import { rowReader } from '../../db/rows.ts';
 import { namedStatement } from '../../db/prepared.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
-import { setReportWidth } from '../seats/preferences.ts';
+import { setReportMails, setReportWidth } from '../seats/preferences.ts';
 import { seatAmong, seatByToken } from '../seats/seats.ts';
 import { secretMatches, sha256Hex } from '../secrets.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
@@ -271,7 +271,7 @@ export async function submitOrdersIn(
       setupPhase
         ? 'your setup was not accepted: nothing was stored, fix every line listed'
         : `your orders for turn ${turn.number} were not accepted: nothing was stored, fix every line listed`,
-      parsed.errors,
+      inLineOrder(parsed.errors),
     );
   }
   const { message } = parsed;
@@ -324,6 +324,8 @@ export async function submitOrdersIn(
   // A setting is the seat's own, whatever the channel; the last one in the text counts.
   const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
   if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
+  const reports = commands.findLast((c) => c.startsWith('SET REPORTS'));
+  if (reports !== undefined) seat = await setReportMails(tx, seat, reports === 'SET REPORTS MAIL');
   const now = ctx.clock.now();
   let complete = false;
   if (hasOrders) {

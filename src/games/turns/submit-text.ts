@@ -3,7 +3,7 @@
  * whichever way it comes — a mail, the web's order form, the API, the
  * command line: the orders language checks it (submitOrders), and the
  * commands that change the game take effect in the same transaction:
- * CONCEDE concedes the side, MESSAGE <side> relays the message to that
+ * CONCEDE <game id> concedes the side, MESSAGE <side> relays the message to that
  * side's player and keeps it for both game pages. Answers (the mail
  * channel's acceptance and notices, a page, a JSON body) are the channel's.
  */
@@ -30,7 +30,7 @@ const submitTextSchema = z.strictObject({
 export type SubmitTextInput = z.input<typeof submitTextSchema>;
 
 export interface TextSubmitted extends SubmitOrdersResult {
-  /** The text said CONCEDE and the side has conceded; whether that ends the game. */
+  /** The text said CONCEDE <game id> and the side has conceded; whether that ends the game. */
   readonly conceded: { readonly gameEnds: boolean } | null;
   /** The seat a MESSAGE was relayed to; null when there was none, or no player holds that side. */
   readonly relayedTo: Seat | null;
@@ -56,7 +56,8 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
       ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
       ...(input.answersTurn != null ? { answersTurn: input.answersTurn } : {}),
     });
-    const conceded = result.commands.includes('CONCEDE')
+    // Only `CONCEDE <game id>` concedes; `CONCEDE` alone is answered with what to send (each channel's answer).
+    const conceded = result.commands.includes('CONCEDE CONFIRMED')
       ? await concede(inner, input.gameId, input.token, `${input.channel}:${result.seat.side}`)
       : null;
     let relayedTo: Seat | null = null;

@@ -24,6 +24,7 @@ import {
   parseSetup,
   readSetup,
   setupBlock,
+  setupBriefing,
   writeSetup,
   startCampaign,
   type CampaignSettings,
@@ -146,6 +147,7 @@ export const strategicKind: GameKind<Campaign, SideOrders> = {
     }),
     formatSetup: (s, at) => formatSetup(s as CampaignSetup, at),
     setupBlock: (at, current) => setupBlock(at, current as CampaignSetup | undefined),
+    setupBriefing,
     defaultSetup: (at) => defaultSetup(at.side, budgetOf(at.settings)),
     start: (state, setups, settings) => {
       const started = startCampaign(state, setups as ReadonlyMap<string, CampaignSetup>, settings);

@@ -30,6 +30,8 @@ import { readSideOrders, writeSideOrders } from './docs.ts';
 import { designText } from './narrative.ts';
 import { wrapWords } from '../../reports/wrap.ts';
 import { CAMPAIGN_REPORT_WIDTH } from './report.ts';
+import { renderCampaignMap } from '../../reports/campaign-map.ts';
+import { viewOf } from './view.ts';
 
 const sideId = z
   .string()
@@ -250,6 +252,44 @@ export function defaultSetup(side: string, budget: number): CampaignSetup {
 }
 
 /** The block a setup mail carries: budget, home, the BUILD form, and the setup in (or the default) ready to edit. */
+/** How the campaign's battles are fought, as its setup mail says it (the game's `battles` setting, rules §7–§8). */
+const BATTLES_SAID: Record<(typeof BATTLE_MODES)[number], string> = {
+  strategic:
+    'Battles in this campaign are fought strategically: when fleets of both sides meet, the battle is settled at once ' +
+    'by the campaign rules, from the ships’ strategic values and the dice, within the turn.',
+  tactical:
+    'Battles in this campaign are fought as linked tactical games: when fleets of both sides meet, each battle is a ' +
+    'tactical game of its own, in which you deploy your ships and give them orders turn by turn; the campaign turn ' +
+    'ends when every battle has.',
+};
+
+/**
+ * What a side is told before it sets up: where both homes are — every side sees the map, each system and its owner
+ * (rules-strategic.md §6), so the enemy's home is no secret — on a small text map, and how battles are fought.
+ */
+export function setupBriefing(at: SetupContext<Campaign>): string[] {
+  const settings = at.settings as Partial<CampaignSettings>;
+  const nameOf = (side: string) => settings.sides?.find((s) => s.id === side)?.name ?? side;
+  const homeOf = (side: string) => {
+    const home = at.state.systems.find((s) => s.home === side);
+    return home ? `${formatHex(home.hex)}${home.name ? ` (${home.name})` : ''}` : 'none';
+  };
+  const enemies = at.state.sides.filter((s) => s !== at.side);
+  const homes = [
+    `Your home system: ${homeOf(at.side)}.`,
+    ...enemies.map((s) => `The home system of ${nameOf(s)}: ${homeOf(s)}.`),
+  ].join(' ');
+  const map = renderCampaignMap(viewOf(at.state, at.side, []), {
+    sides: at.state.sides,
+    maxWidth: CAMPAIGN_REPORT_WIDTH,
+    maxHeight: SETUP_MAP_LINES,
+  });
+  return [BATTLES_SAID[at.state.options?.battles ?? settings.battles ?? 'strategic'], homes, map.trimEnd()];
+}
+
+/** The most lines the setup mail's map takes (a larger map is cropped around the systems). */
+const SETUP_MAP_LINES = 30;
+
 export function setupBlock(at: SetupContext<Campaign>, current?: CampaignSetup): string {
   const budget = budgetOf(at.settings);
   const home = at.state.systems.find((s) => s.home === at.side);

@@ -30,14 +30,16 @@ export interface GamePageExtras {
 }
 
 /**
- * The notice the game page shows after accepted orders: `conceded`, `complete` (they were the last the turn waited
- * for: it is being resolved, and the page about to show the next turn must not read as if nothing had been sent), or
- * `orders`.
+ * The notice the game page shows after accepted orders: `conceded`, `concede-ask` (the text said CONCEDE alone, which
+ * concedes nothing), `complete` (they were the last the turn waited for: it is being resolved, and the page about to
+ * show the next turn must not read as if nothing had been sent), or `orders`.
  */
 export const acceptedNotice = (r: {
   readonly conceded: unknown;
   readonly turnComplete: boolean;
-}): 'conceded' | 'complete' | 'orders' => (r.conceded ? 'conceded' : r.turnComplete ? 'complete' : 'orders');
+  readonly commands?: readonly string[];
+}): 'conceded' | 'concede-ask' | 'complete' | 'orders' =>
+  r.conceded ? 'conceded' : r.commands?.includes('CONCEDE') ? 'concede-ask' : r.turnComplete ? 'complete' : 'orders';
 
 /**
  * What a seat's game page of a kind that mails text reports starts from: the seat's token, its view of the game, its

@@ -14,6 +14,7 @@ import { submitText } from '../../games/turns/submit-text.ts';
 import { homeOf } from '../../games/games/home.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
+import { setSeatReportMails } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
 import { kindFormPaths, webKindOf } from '../kinds/index.ts';
@@ -45,6 +46,11 @@ const NOTICES: Record<string, string> = {
     'Accepted: your orders are in, and so are every other side’s. The turn is being resolved: this page shows the new turn as soon as it is.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
   conceded: 'Your side has conceded.',
+  'reports-web':
+    'Your turn reports are no longer mailed: they are on this page. Answers to your mail and the end of the game still come by mail.',
+  'reports-mail': 'Your turn reports are mailed to you again, from the next turn on.',
+  'concede-ask':
+    'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
 
 /** Notices about the orders just sent: shown beside the order form rather than at the top. */
@@ -202,6 +208,18 @@ export function playerRoutes(deps: PagesDeps): Router {
       if ('done' in answer) res.redirect(303, gameUrl(game, seat, mine, answer.done, answer.anchor));
       else await showGame(deps, req, res, await gameById(ctx, game.id), seat, mine, answer.refused, answer.status);
     });
+
+  // The seat's own setting: turn reports by mail too, or on the web only (SET REPORTS MAIL / WEB by mail).
+  router.post('/games/:id/preferences/reports', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const reports = (req.body as { reports?: unknown }).reports;
+    if (reports !== 'web' && reports !== 'mail')
+      throw new AppError('BAD_PREFERENCE', 'reports is web (on this page only) or mail (mailed too)', 400);
+    await setSeatReportMails(ctx, found.seat, reports === 'mail');
+    res.redirect(303, gameUrl(game, found.seat, found.mine, reports === 'mail' ? 'reports-mail' : 'reports-web'));
+  });
 
   const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');
   router.post('/games/:id/messages', ...messagesLimit, async (req, res) => {

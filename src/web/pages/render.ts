@@ -24,6 +24,12 @@ interface Pages {
   readonly pages: ReadonlyMap<string, Render>;
 }
 
+/**
+ * A partial called on an indented line is not indented line by line: the indent would go into the text of its
+ * `<pre>` and `<textarea>` (a control sheet's table shifted two columns from its first line).
+ */
+const COMPILE = { preventIndent: true } as const;
+
 function load(dir: string): Pages {
   const hb = createHandlebars(PAGE_HELPERS);
   const partials = join(dir, 'partials');
@@ -32,7 +38,7 @@ function load(dir: string): Pages {
   }
   const pages = new Map<string, Render>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.hbs'))) {
-    pages.set(file.slice(0, -'.hbs'.length), hb.compile(readFileSync(join(dir, file), 'utf8')));
+    pages.set(file.slice(0, -'.hbs'.length), hb.compile(readFileSync(join(dir, file), 'utf8'), COMPILE));
   }
   // Each kind's templates: pages (its game and archive pages) and partials (its sections of shared pages) alike.
   const kinds = join(dir, 'kinds');
@@ -41,7 +47,7 @@ function load(dir: string): Pages {
       const name = `${kind.name}/${file.slice(0, -'.hbs'.length)}`;
       const source = readFileSync(join(kinds, kind.name, file), 'utf8');
       hb.registerPartial(name, source);
-      pages.set(name, hb.compile(source));
+      pages.set(name, hb.compile(source, COMPILE));
     }
   }
   const layout = pages.get('layout');

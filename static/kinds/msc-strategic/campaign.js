@@ -9,13 +9,20 @@ const out = document.getElementById('orders-check');
 
 if (data && text && out) {
   const view = JSON.parse(data.textContent);
-  const run = () => {
+  // The text is checked once the player has changed it: an untouched box — empty, or holding the block the page
+  // filled in — shows no error before anything is typed (only that it would be accepted, when it would).
+  const run = (touched) => {
     const problems = checkCampaignText(text.value, view);
     out.replaceChildren();
     if (problems.length === 0) {
       out.className = 'orders-check ok';
       out.textContent = view.budget === null ? 'These orders would be accepted.' : 'This setup would be accepted.';
       text.setAttribute('aria-invalid', 'false');
+      return;
+    }
+    if (!touched) {
+      out.className = 'orders-check';
+      text.removeAttribute('aria-invalid');
       return;
     }
     out.className = 'orders-check bad';
@@ -28,8 +35,8 @@ if (data && text && out) {
     out.append(list);
     text.setAttribute('aria-invalid', 'true');
   };
-  text.addEventListener('input', run);
-  run();
+  text.addEventListener('input', () => run(true));
+  run(false);
 }
 
 // A fleet of the side's own keeps showing its reach once chosen (a click, Enter or Space), while the orders are typed;

@@ -64,7 +64,8 @@ function drawPath(map, ship, start, moved) {
   map.layer.append(g);
 }
 
-function check(fieldset) {
+// `touched`: the player has changed the ship's plot or speed. Until then a plot the page filled in shows no error.
+function check(fieldset, touched) {
   const ship = fieldset.dataset.ship;
   const move = fieldset.querySelector('input[name="move"]');
   const speed = fieldset.querySelector('select[name="speed"]');
@@ -73,6 +74,12 @@ function check(fieldset) {
   const hex = parseHex(fieldset.dataset.hex);
   if (!move || !speed || !out || !hex.ok) return;
   const say = (text, ok) => {
+    if (!ok && !touched) {
+      out.textContent = '';
+      out.className = 'plot-check';
+      move.removeAttribute('aria-invalid');
+      return;
+    }
     out.textContent = text;
     out.className = `plot-check ${ok ? 'ok' : 'bad'}`;
     move.setAttribute('aria-invalid', ok ? 'false' : 'true');
@@ -104,10 +111,10 @@ function check(fieldset) {
 }
 
 for (const fieldset of document.querySelectorAll('fieldset.ship-orders')) {
-  const run = () => check(fieldset);
+  const run = () => check(fieldset, true);
   fieldset.querySelector('input[name="move"]')?.addEventListener('input', run);
   fieldset.querySelector('select[name="speed"]')?.addEventListener('change', run);
-  run();
+  check(fieldset, false);
 }
 
 // The answer to orders just sent stands beside the form: it takes the focus, so that a screen reader reads it and a

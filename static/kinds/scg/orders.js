@@ -10,13 +10,20 @@ const out = document.getElementById('orders-check');
 
 if (data && text && out) {
   const game = JSON.parse(data.textContent);
-  const run = () => {
+  // The text is checked once the player has changed it: an untouched box — empty, or holding the block the page
+  // filled in — shows no error before anything is typed (only that it would be accepted, when it would).
+  const run = (touched) => {
     const problems = checkScgText(text.value, game);
     out.replaceChildren();
     if (problems.length === 0) {
       out.className = 'orders-check ok';
       out.textContent = 'These orders would be accepted.';
       text.setAttribute('aria-invalid', 'false');
+      return;
+    }
+    if (!touched) {
+      out.className = 'orders-check';
+      text.removeAttribute('aria-invalid');
       return;
     }
     out.className = 'orders-check bad';
@@ -29,8 +36,8 @@ if (data && text && out) {
     out.append(list);
     text.setAttribute('aria-invalid', 'true');
   };
-  text.addEventListener('input', run);
-  run();
+  text.addEventListener('input', () => run(true));
+  run(false);
 }
 
 // What one of the side's units sees: choosing it on the board (focus, click or tap) draws a line to every enemy in

@@ -232,7 +232,15 @@ describe.each(databaseKinds)('a campaign battle’s pages on %s', (kind) => {
 
     // Red concedes the battle: it ends, and the campaign turn resolves from its outcome.
     await alice.get(`/games/${BATTLE}`);
-    expect((await alice.post(`/games/${BATTLE}/orders/text`, { side: 'red', text: 'CONCEDE' })).status).toBe(303);
+    // CONCEDE alone gives nothing up: the page says what to write instead.
+    const asked = await alice.post(`/games/${BATTLE}/orders/text`, { side: 'red', text: 'CONCEDE' });
+    expect(asked.status).toBe(303);
+    expect((await alice.get(asked.headers.get('location')!)).text).toContain(
+      'Not conceded: CONCEDE alone gives nothing up',
+    );
+    expect((await alice.post(`/games/${BATTLE}/orders/text`, { side: 'red', text: `CONCEDE ${BATTLE}` })).status).toBe(
+      303,
+    );
     // The concession makes the battle's turn due at once; the worker resolves it.
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: BATTLE, turn: 1, gameOver: true });
     const ended = (await alice.get(`/games/${BATTLE}`)).text;

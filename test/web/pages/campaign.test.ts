@@ -125,6 +125,16 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
     expect(page.text).toContain('Fleet Control Sheet: Red League');
     expect(page.text).toContain('Production Control Sheet: Red League');
     expect(page.text).not.toContain('Control Sheet: Blue Union');
+    // The sheets' columns line up: every line of the table starts at the left edge of its box, as the first does.
+    const fleetSheet = /aria-label="Fleet Control Sheet: Red League">([^<]*)<\/pre>/.exec(page.text)?.[1] ?? '';
+    expect(fleetSheet.split('\n')).toEqual([
+      'Fleet Rwing at 0101: reach 5; retreat never; loss order none (cheapest first)',
+      'Ship    Off BP  Def BP  ENGINE  BP',
+      '------  ------  ------  ------  --',
+      'Rdart1       3       2       5  10',
+      'Rdart2       3       2       5  10',
+      '',
+    ]);
     // The setup phase is turn 0 of the game, but no turn of the campaign to tell.
     expect(page.text).not.toContain('What your side saw in turn 0');
 

@@ -9,7 +9,7 @@
  * service runs. The service checks again on submission.
  */
 import { parseCampaignSubmission } from '../../../orders/campaign/index.ts';
-import type { OrdersProblem } from '../../../orders/types.ts';
+import { inLineOrder, type OrdersProblem } from '../../../orders/types.ts';
 import { parseSetup } from '../../../kinds/strategic/setup.ts';
 import { buildWarnings } from '../../../kinds/strategic/forecast.ts';
 import type { Campaign, CampaignOptions, SideView } from '../../../rules/strategic/types.ts';
@@ -63,10 +63,10 @@ export function checkCampaignText(text: string, d: CampaignCheckData): OrdersPro
       state: campaign,
       settings: { budget: d.budget },
     });
-    return parsed.ok ? [] : [...parsed.errors];
+    return parsed.ok ? [] : inLineOrder(parsed.errors);
   }
   const parsed = parseCampaignSubmission(text, { gameId: d.gameId, turn: d.turn, side: d.side, campaign });
-  return parsed.ok ? [] : parsed.errors;
+  return parsed.ok ? [] : inLineOrder(parsed.errors);
 }
 
 /**

@@ -220,6 +220,7 @@ export async function campaignPageModel(
     checkJson: check ? jsonForPage(check) : null,
     battles: await campaignBattles(ctx, game.id, game.currentTurn),
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
+    reportMails: seat.reportMails,
     seedCommitment: game.seedCommitment,
   };
 }

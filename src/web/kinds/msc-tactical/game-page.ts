@@ -299,6 +299,7 @@ export async function gamePageModel(
           }
         : null,
     messages: messagesPanel(settings, seat.side, view.seats, messages, extras, over),
+    reportMails: seat.reportMails,
     seedCommitment: game.seedCommitment,
   };
 }

@@ -7,7 +7,7 @@
  */
 import { parseScgInput } from '../../../adjudicator/scg-json.ts';
 import { parseScgSubmission } from '../../../orders/scg/parse.ts';
-import type { OrdersProblem } from '../../../orders/types.ts';
+import { inLineOrder, type OrdersProblem } from '../../../orders/types.ts';
 import { sightFrom, sightSummary, type SightLine } from '../../../rules/scg/sight.ts';
 
 /** What a seat's page gives its script (JSON in the page). */
@@ -25,7 +25,7 @@ export function checkScgText(text: string, d: ScgCheckData): OrdersProblem[] {
   const read = parseScgInput(d.state, 'check');
   if (!read.ok) return [{ line: null, code: 'STATE', message: 'the page holds no readable game: reload it' }];
   const parsed = parseScgSubmission(text, { gameId: d.gameId, turn: d.turn, side: d.side, state: read.value.state });
-  return parsed.ok ? [] : parsed.errors;
+  return parsed.ok ? [] : inLineOrder(parsed.errors);
 }
 
 /** What `unit` sees on the state document's board (rules-scg.md §3.2, §9.3) and its sentence; null if not in play. */

@@ -143,6 +143,7 @@ export async function scgPageModel(
     },
     checkJson: check ? jsonForPage(check) : null,
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
+    reportMails: seat.reportMails,
     seedCommitment: game.seedCommitment,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "seats" ADD COLUMN "report_mails" boolean DEFAULT true NOT NULL;
