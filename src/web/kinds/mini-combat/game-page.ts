@@ -25,8 +25,10 @@ import type { MiniPosition } from '../../../rules/mini-combat/types.ts';
 import { sideStyleFor } from '../../svg/side-styles.ts';
 import {
   gameHeading,
+  gameOverPanel,
   jsonForPage,
   messagesPanel,
+  missedOnPage,
   moderationLine,
   seatPageBasis,
   type GamePageExtras,
@@ -90,12 +92,13 @@ export async function miniPageModel(
       : null;
   return {
     game: gameHeading(game),
+    missed: await missedOnPage(ctx, game),
     moderation: await moderationLine(ctx, game, seat),
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
     turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
-    over,
+    over: gameOverPanel(game),
     setup: inSetup,
     points,
     // The ready designs a list starts from (the sample battle's, §23), each with its cost and DESIGN line.
@@ -149,7 +152,8 @@ export async function miniPageModel(
       notice: extras.notice ?? null,
       result: extras.ordersResult ?? null,
     },
-    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras),
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
+    reportMails: seat.reportMails,
     seedCommitment: game.seedCommitment,
   };
 }
