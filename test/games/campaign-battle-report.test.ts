@@ -162,7 +162,7 @@ describe.each(databaseKinds)('a campaign battle’s outcome in the reports on %s
 
   it('the campaign’s end mail draws each side’s map from that side, not from the first side’s', async () => {
     const tokens = await fightBattle();
-    await submitText(ctx, { gameId: ID, token: tokens.red, text: 'CONCEDE', channel: 'api' });
+    await submitText(ctx, { gameId: ID, token: tokens.red, text: `CONCEDE ${ID}`, channel: 'api' });
     ctx.clock.advanceBy(25 * HOUR);
     expect(await resolveNextDueTurn(ctx)).toMatchObject({ gameId: ID, turn: 2, gameOver: true });
     const ends = await mailsOf(ID, 'game-end');

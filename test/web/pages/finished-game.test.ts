@@ -54,7 +54,7 @@ describe.each(databaseKinds)('a game over on its pages on %s', (kind) => {
       channel: 'api',
     });
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: 'duel', turn: 1 });
-    await submitText(app.ctx, { gameId: 'duel', token: tokens.black!, text: 'CONCEDE', channel: 'api' });
+    await submitText(app.ctx, { gameId: 'duel', token: tokens.black!, text: 'CONCEDE duel', channel: 'api' });
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: 'duel', turn: 2, gameOver: true });
 
     const page = (await alice.get('/games/duel')).text;
@@ -100,7 +100,7 @@ describe.each(databaseKinds)('a game over on its pages on %s', (kind) => {
     expect(ownTurn).not.toContain('MOVE Bhost');
     expect(ownTurn).not.toContain('Blue Union</h3>');
 
-    await submitText(app.ctx, { gameId: ID, token: tokens.red, text: 'CONCEDE', channel: 'api' });
+    await submitText(app.ctx, { gameId: ID, token: tokens.red, text: `CONCEDE ${ID}`, channel: 'api' });
     app.ctx.clock.advanceBy(25 * HOUR);
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: ID, turn: 2, gameOver: true });
 
