@@ -55,7 +55,7 @@ export const miniNewGame: NewGameFields = {
     const height = whole(fields.miniHeight ?? '', 'map height', 'miniMap', note);
     if (width !== undefined || height !== undefined) settings.map = { width: width ?? 24, height: height ?? 36 };
     settings.board = fields.miniBoard || 'open-field';
-    if (settings.board === 'generated') settings.seed = fields.miniSeed ?? '';
+    if (settings.board === 'generated' && fields.miniSeed) settings.seed = fields.miniSeed;
     if (settings.board === 'given')
       try {
         settings.terrain = JSON.parse(fields.miniTerrain ?? '') as unknown;
