@@ -85,7 +85,7 @@ export function showText(view: GameDetails): string {
         'SIDE',
         'PLAYER',
         ...(details ? ['EMAIL', 'TIME ZONE'] : []),
-        'FLEET',
+        'SET UP',
         'MUST ORDER',
         'ORDERS IN',
         'MISSED',
