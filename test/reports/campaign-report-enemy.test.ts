@@ -132,7 +132,7 @@ describe('strategic combat explained (item 5)', () => {
     ];
     const told = campaignNarrative(events, 'blue', sideName, { sides: ['blue', 'red'] });
     expect(told.join('\n')).not.toContain('Each round');
-    expect(told).toContain('  The battle at 0505 ended: fought as a tactical battle.');
+    expect(told).toContain('  The battle at 0505 ended: fought as a tactical battle. You lost 0 ships, the enemy 2.');
     expect(told.at(-1)).toBe("  Red's fleet R1 was destroyed; you hold 0505.");
   });
 

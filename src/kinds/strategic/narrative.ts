@@ -294,6 +294,9 @@ export function campaignNarrative(
           const game = linked.findLast((b) => b.index === tacticalBattles);
           out.push(...tacticalEnd(e.hex, events, battles.get(e.hex), side, sideName, game));
           tacticalBattles++;
+          const fought = battles.get(e.hex);
+          if (fought && fought.fleets.length > 0)
+            out.push(`  ${battleResult(fought.fleets, e.hex, side, sideName, fleetName)}`);
           break;
         }
         out.push(

@@ -133,6 +133,11 @@ describe.each(databaseKinds)('the campaign page on %s', (kind) => {
       '------  ------  ------  ------  --',
       'Rdart1       3       2       5  10',
       'Rdart2       3       2       5  10',
+      'Dice each round when it fights alone: no attack die (6 offensive BP, under 7),',
+      '    1 save die (4 defensive BP, 1 per full 3)',
+      '',
+      'In a battle a side&#x27;s fleets in the hex fight as one: their BP add up before',
+      '    the dice are counted.',
       '',
     ]);
     // The setup phase is turn 0 of the game, but no turn of the campaign to tell.
