@@ -39,7 +39,9 @@ async function baseView(ctx: GamesContext, game: Game) {
           and(eq(submissions.gameId, game.id), eq(submissions.turn, turn.number), isNull(submissions.supersededAt)),
         )
     : [];
-  const must = game.state ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
+  // A game over waits for nobody.
+  const must =
+    game.state && !isOver(game) ? new Set(sidesThatMustOrder(game, game.state, seatRows)) : new Set<string>();
   // A setup run as turn 0 on the queue (every kind's): a seat's setup is in when its submission for turn 0 stands.
   // A game set up before that (a tactical battle's fleet in its seat's column) is read as it was stored.
   const setupIn = (s: Seat): boolean =>

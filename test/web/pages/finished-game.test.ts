@@ -24,6 +24,9 @@ function expectNothingOpen(page: string, id: string) {
   expect(page).not.toContain('The turn is being resolved');
   expect(page).not.toContain(`action="/games/${id}/messages"`);
   expect(page).not.toContain(`action="/games/${id}/orders`);
+  // No side is waited for, and no more turn reports are mailed: no form to stop them.
+  expect(page).not.toContain('waiting for orders');
+  expect(page).not.toContain(`action="/games/${id}/preferences/reports"`);
 }
 
 describe.each(databaseKinds)('a game over on its pages on %s', (kind) => {
