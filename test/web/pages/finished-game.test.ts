@@ -27,6 +27,7 @@ function expectNothingOpen(page: string, id: string) {
   // No side is waited for, and no more turn reports are mailed: no form to stop them.
   expect(page).not.toContain('waiting for orders');
   expect(page).not.toContain(`action="/games/${id}/preferences/reports"`);
+  expect(page).not.toContain('can reach this turn');
 }
 
 describe.each(databaseKinds)('a game over on its pages on %s', (kind) => {
