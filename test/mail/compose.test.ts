@@ -134,6 +134,9 @@ describe('composeAccepted: "echoing the orders as the service understood them"',
     expect(shown(mail.html)).toMatch(/13:00 CET \(Europe\/Paris\), your time/);
     expect(mail.text).toContain('STATUS: your turn report follows in a separate mail');
     expect(mail.subject).toBe('[orion-7] Orders accepted for turn 4');
+    // The footer says what gives a game up: CONCEDE with the game's id (CONCEDE alone gives nothing up).
+    expect(mail.text).toContain('CONCEDE <game>, MESSAGE <side>');
+    expect(mail.html).toContain('CONCEDE &lt;game&gt;, MESSAGE &lt;side&gt;');
   });
 
   it('the orders it echoes parse back as they are', () => {
