@@ -37,21 +37,16 @@ async function issue(ctx: GamesContext, tx: Tx, email: string, issuedAt: Date): 
 /** `email`'s calendar token: the one it has, or a first one, made now. */
 export async function calendarTokenOf(ctx: GamesContext, email: string): Promise<string> {
   const address = normalizeEmail(email);
-  const [row] = await ctx.db.select().from(calendarTokens).where(eq(calendarTokens.email, address));
-  if (row) return calendarToken(ctx.serviceKey, address, row.issuedAt);
-  return ctx.db.transaction(async (tx) => {
-    // Two first looks at once make one token: the first insert wins, the other reads it.
-    await tx
-      .insert(calendarTokens)
-      .values({
-        email: address,
-        tokenHash: sha256Hex(calendarToken(ctx.serviceKey, address, ctx.clock.now())),
-        issuedAt: ctx.clock.now(),
-      })
-      .onConflictDoNothing();
-    const [made] = await tx.select().from(calendarTokens).where(eq(calendarTokens.email, address));
-    return calendarToken(ctx.serviceKey, address, made!.issuedAt);
-  });
+  const read = async () => (await ctx.db.select().from(calendarTokens).where(eq(calendarTokens.email, address)))[0];
+  let row = await read();
+  if (!row) {
+    const issuedAt = ctx.clock.now();
+    const tokenHash = sha256Hex(calendarToken(ctx.serviceKey, address, issuedAt));
+    // Two first looks at once make one token: the first insert wins, and both read it.
+    await ctx.db.insert(calendarTokens).values({ email: address, tokenHash, issuedAt }).onConflictDoNothing();
+    row = await read();
+  }
+  return calendarToken(ctx.serviceKey, address, row!.issuedAt);
 }
 
 /**
