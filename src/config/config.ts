@@ -331,6 +331,13 @@ export const CONFIG_KEYS = {
     default: '20',
     schema: wholeNumber(0, 100_000),
   }),
+  rateLimitCalendar: key({
+    env: 'RATE_LIMIT_CALENDAR',
+    doc: 'Calendar feed fetches (/calendar/TOKEN.ics) one client address may make per minute (0: no limit); calendar services fetch many feeds from one address, so keep it generous.',
+    expected: 'a whole number from 0 to 100000',
+    default: '120',
+    schema: wholeNumber(0, 100_000),
+  }),
 } as const;
 
 type Keys = typeof CONFIG_KEYS;

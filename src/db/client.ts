@@ -26,6 +26,7 @@ import {
 } from './notifications.ts';
 import {
   auditLog,
+  calendarTokens,
   games,
   inboundMessages,
   loginTokens,
@@ -53,6 +54,7 @@ export const tables = {
   sessions,
   sideMessages,
   battles,
+  calendarTokens,
 };
 export type Schema = typeof tables;
 

@@ -429,6 +429,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_email_idx').on(t.email), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A person's calendar feed (`/calendar/<token>.ics`): one row per address. The token is derived from the service key,
+ * the address and `issued_at` (secrets.ts `calendarToken`), so the home page can show it again; only its SHA-256 is
+ * kept, for the feed's lookup. A new token (rotation) moves `issued_at` and replaces the hash: the old one stops.
+ */
+export const calendarTokens = pgTable(
+  'calendar_tokens',
+  {
+    /** Lower-cased: whose seats the feed lists. */
+    email: text('email').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    issuedAt: moment('issued_at').notNull(),
+  },
+  (t) => [uniqueIndex('calendar_tokens_hash_idx').on(t.tokenHash)],
+);
+
 /** Messages relayed between sides (MESSAGE <side>), as the game page lists them; never an address. */
 export const sideMessages = pgTable(
   'side_messages',
@@ -464,5 +480,6 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 export type LoginToken = typeof loginTokens.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type CalendarToken = typeof calendarTokens.$inferSelect;
 export type SideMessage = typeof sideMessages.$inferSelect;
 export type Battle = typeof battles.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * Seat tokens, moderator keys and dice seeds: at least 128 bits of randomness,
+ * Seat tokens, calendar tokens, moderator keys and dice seeds: at least 128 bits of randomness,
  * stored only as SHA-256 hashes, compared in constant time.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -34,6 +34,20 @@ export function secretMatches(secret: string, hash: string): boolean {
 export function seatToken(serviceKey: Buffer, seatId: string, issuedAt: Date): string {
   return createHmac('sha256', serviceKey)
     .update(`seat-token:${seatId}:${issuedAt.toISOString()}`)
+    .digest()
+    .subarray(0, 24)
+    .toString('base64url');
+}
+
+/**
+ * A person's calendar token (the feed `/calendar/<token>.ics`), derived like a
+ * seat's from the service key, the address and when it was issued: 192 bits
+ * the home page can show again without storing them. Only its hash is kept;
+ * a new one (rotation) changes `issuedAt`.
+ */
+export function calendarToken(serviceKey: Buffer, email: string, issuedAt: Date): string {
+  return createHmac('sha256', serviceKey)
+    .update(`calendar-token:${email}:${issuedAt.toISOString()}`)
     .digest()
     .subarray(0, 24)
     .toString('base64url');

@@ -12,6 +12,7 @@ import type { DatabaseKind, GamesContext } from '../games/context.ts';
 import { pingDatabase, RETRY_AFTER_S } from '../games/health.ts';
 import type { Logger } from '../log.ts';
 import { createApiRouter } from './api.ts';
+import { calendarRoutes, withoutCalendarToken } from './calendar.ts';
 import { errorHandler, notFoundHandler, refuseCharsetsButUtf8, refuseNul } from './errors.ts';
 import { countRequests, createMetrics, type Metrics } from './metrics.ts';
 import { securityHeaders } from './pages/headers.ts';
@@ -27,6 +28,7 @@ export type WebSettings = Pick<
   | 'moderatorEmails'
   | 'rateLimitLogin'
   | 'rateLimitMessages'
+  | 'rateLimitCalendar'
 > &
   Partial<Pick<Config, 'mailSmtpUrl' | 'mailFrom' | 'mailMaxBytes' | 'mailRatePerHour'>>;
 
@@ -39,6 +41,7 @@ const DEFAULT_WEB_SETTINGS: WebSettings = {
   moderatorEmails: [],
   rateLimitLogin: 30,
   rateLimitMessages: 20,
+  rateLimitCalendar: 120,
 };
 
 export interface AppDeps {
@@ -89,7 +92,7 @@ function requestLogger(logger: Logger) {
       }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: withoutCalendarToken(req.url),
         remoteAddress: req.remoteAddress,
         userAgent: req.headers['user-agent'],
       }),
@@ -157,6 +160,8 @@ export function createApp(deps: AppDeps): Express {
       bodyLimitKb: settings.bodyLimitKb,
     }),
   );
+  // The calendar feed needs no session or cookie: its secret address is the key.
+  app.use(calendarRoutes(deps.ctx, { rateLimit: settings.rateLimitCalendar }));
   app.use(
     createPagesRouter(deps.ctx, {
       settings: {

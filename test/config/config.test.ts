@@ -59,6 +59,7 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 8000,
       rateLimitLogin: 30,
       rateLimitMessages: 20,
+      rateLimitCalendar: 120,
     });
   });
 
@@ -98,6 +99,7 @@ describe('parseConfig', () => {
       SHUTDOWN_TIMEOUT_MS: '9500',
       RATE_LIMIT_LOGIN: '0',
       RATE_LIMIT_MESSAGES: '7',
+      RATE_LIMIT_CALENDAR: '30',
       RATE_LIMIT_GAMES: '4',
       RATE_LIMIT_INVITATIONS: '0',
     });
@@ -138,6 +140,7 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 9500,
       rateLimitLogin: 0,
       rateLimitMessages: 7,
+      rateLimitCalendar: 30,
     });
   });
 

@@ -12,6 +12,7 @@ import type { Seat } from '../../games/seats/seats.repository.ts';
 import { AppError } from '../../games/errors.ts';
 import { submitText } from '../../games/turns/submit-text.ts';
 import { homeOf } from '../../games/games/home.ts';
+import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/logins/calendar.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { setSeatReportMails } from '../../games/seats/preferences.ts';
@@ -52,6 +53,9 @@ const NOTICES: Record<string, string> = {
   'concede-ask':
     'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
+
+const CALENDAR_ROTATED =
+  'Your calendar has a new address: the old one no longer works. Subscribe to the new one in your calendar app (and remove the old subscription).';
 
 /** Notices about the orders just sent: shown beside the order form rather than at the top. */
 const RESULTS = new Set(['orders', 'hold', 'complete']);
@@ -109,17 +113,27 @@ function listed(error: AppError): string[] {
 export function playerRoutes(deps: PagesDeps): Router {
   const router = express.Router();
   const { ctx } = deps;
+  const ordersLimit = limitPerClient(deps.settings.rateLimitOrders, 'minute', 'order forms');
 
   router.get('/', async (req, res) => {
     const email = sessionOf(req).email;
     const home = email ? await homeOf(ctx, email) : null;
     const moderated = email ? await moderatedBy(ctx, email) : [];
+    const feed = email ? calendarUrl(ctx, await calendarTokenOf(ctx, email)) : null;
     sendPage(res, 'home', frameFor(deps, req, res, 'Minimal Space Combat'), {
       home,
       anyGame: home !== null && home.yourMove.length + home.waiting.length + home.finished.length > 0,
       moderated,
       mayCreate: mayCreateGames(deps.settings, email),
+      calendar: feed ? { url: feed, webcal: feed.replace(/^https?:/, 'webcal:') } : null,
+      notice: req.query.done === 'calendar' ? CALENDAR_ROTATED : null,
     });
+  });
+
+  // A new calendar address: the old one stops working at once (it was shared, or a device was lost).
+  router.post('/calendar/rotate', ...ordersLimit, async (req, res) => {
+    await rotateCalendarToken(ctx, requireLogin(req));
+    res.redirect(303, '/?done=calendar#calendar');
   });
 
   router.get('/games/:id', async (req, res) => {
@@ -181,7 +195,6 @@ export function playerRoutes(deps: PagesDeps): Router {
   }
 
   /** Orders as orders-language text, the form every kind's page has. */
-  const ordersLimit = limitPerClient(deps.settings.rateLimitOrders, 'minute', 'order forms');
   router.post('/games/:id/orders/text', ...ordersLimit, (req, res) =>
     sendText(req, res, () => textField(req.body, 'text').slice(0, 64 * 1024), acceptedNotice, true),
   );
