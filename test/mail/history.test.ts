@@ -16,6 +16,7 @@ import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.t
 import { freshDatabase, type TestDatabase } from '../support/db.ts';
 import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 import { ALICE, BOB, orderMail, seatAddress } from './support.ts';
+import { campaignGame } from '../web/pages-support.ts';
 
 let database: TestDatabase;
 let ctx: TestGamesContext & InboundContext;
@@ -213,6 +214,50 @@ describe('HISTORY in a Mini Combat battle', () => {
     for (const hidden of ['Lurkx', 'Shadx', 'Skyx']) expect(all, hidden).not.toMatch(new RegExp(`\\b${hidden}`, 'i'));
     expect(all).not.toContain(ORDERS.red);
     expect(all).not.toContain(tokens.red);
+    for (const line of sent[0]!.textBody.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(78);
+  });
+});
+
+/**
+ * A campaign hides the enemy's fleets, ships and designs (rules-strategic.md §6; with `fog: "sensors"` an enemy fleet
+ * entirely unless detected this turn): none of Blue's are in Red's past reports, nor Blue's orders.
+ */
+describe('HISTORY in a campaign', () => {
+  const ID = 'hist-camp';
+
+  it('Red’s HISTORY 1-2 holds its own fleet and ships and nothing of Blue’s', async () => {
+    const tokens = await campaignGame(ctx, ID, { fog: 'sensors', turnLimit: 6 });
+    await ctx.db.transaction(async (tx) => {
+      for (const email of [ALICE, BOB]) await joinSeats(ctx, tx, { gameId: ID, email });
+    });
+    const send = (side: 'red' | 'blue', text: string) =>
+      submitText(ctx, { gameId: ID, token: tokens[side], text, channel: 'mail' });
+    await send('red', `GAME ${ID} TURN 0\nBUILD Rdart1 E5 S2 H1 W F AS Rwing\nEND`);
+    await send(
+      'blue',
+      `GAME ${ID} TURN 0\nBUILD Bspear1 E4 S3 H1 W F AS Bhost\nBUILD Bshade2 E3 S4 H4 W F,FL AS Bhide\nEND`,
+    );
+    expect(await resolveNextDueTurn(ctx)).toMatchObject({ gameId: ID, turn: 0 });
+    for (const turn of [1, 2]) {
+      for (const side of ['red', 'blue'] as const) await send(side, `GAME ${ID} TURN ${turn}\nHOLD`);
+      expect(await resolveNextDueTurn(ctx)).toMatchObject({ gameId: ID, turn, gameOver: false });
+    }
+
+    const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.red), 'HISTORY 1-2'));
+    expect(r.outcome).toBe('command');
+    const sent = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, ALICE), eq(outbox.kind, 'history')));
+    expect(sent).toHaveLength(1);
+    const all = [sent[0]!.subject, sent[0]!.textBody, sent[0]!.htmlBody ?? ''].join('\n');
+    expect(all).toContain('Your report for turn 1');
+    expect(all).toContain('Your report for turn 2');
+    for (const own of ['Rdart1', 'Rwing']) expect(all, own).toMatch(new RegExp(`\\b${own}\\b`));
+    for (const hidden of ['Bspear1', 'Bshade2', 'Bhost', 'Bhide'])
+      expect(all, hidden).not.toMatch(new RegExp(`\\b${hidden}\\b`, 'i'));
+    expect(all).not.toMatch(/E4 S3 H1|E3 S4 H4/);
+    expect(all).not.toContain(tokens.blue);
     for (const line of sent[0]!.textBody.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(78);
   });
 });
