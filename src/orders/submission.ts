@@ -329,29 +329,28 @@ function readConcede(r: Reading, line: number, ws: readonly string[]): void {
 function readHistory(r: Reading, line: number, ws: readonly string[]): void {
   const open = r.ctx.turn;
   const asked = ws.slice(1).join('');
-  const available =
-    open < 1 ? 'no turn has been reported yet' : open === 1 ? 'turn 1 is the only one so far' : `turns 1 to ${open}`;
+  const available = open === 1 ? 'turn 1 only' : `turns 1 to ${open}`;
   const example = open < 2 ? 'HISTORY 1' : `HISTORY ${Math.max(1, open - 2)}-${open}`;
+  if (open < 1) {
+    r.report(line, { code: 'HISTORY_TURN', message: 'HISTORY has nothing to send yet: no turn has been reported' });
+    return;
+  }
   const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(asked);
   if (asked !== '' && !m) {
     r.report(line, {
       code: 'HISTORY_TURN',
-      message: `HISTORY takes a turn or a range of turns, not ${show(ws.slice(1).join(' '))}: write HISTORY 4, HISTORY 2-5, or HISTORY alone for the last turns (${available})`,
+      message: `HISTORY takes a turn or a range of turns, not ${show(ws.slice(1).join(' '))}: write HISTORY ${open}, ${open < 2 ? 'or' : `${example}, or`} HISTORY alone for the last turns (the reports are of ${available})`,
     });
     return;
   }
   const from = m ? Number(m[1]) : null;
   const to = m ? Number(m[2] ?? m[1]) : null;
-  if (open < 1) {
-    r.report(line, { code: 'HISTORY_TURN', message: `HISTORY has nothing to send yet: ${available}` });
-    return;
-  }
   if (from !== null && to !== null) {
     const bad = [from, to].find((n) => n < 1 || n > open);
     if (bad !== undefined) {
       r.report(line, {
         code: 'HISTORY_TURN',
-        message: `there is no report for turn ${bad} yet: the reports are of ${available}; write ${example}`,
+        message: `${bad < 1 ? `there is no turn ${bad}: turns count from 1` : `there is no report for turn ${bad} yet`}; the reports are of ${available}; write ${example}`,
       });
       return;
     }

@@ -325,7 +325,7 @@ const cases: Case[] = [
     name: 'HISTORY of a turn not reported yet',
     text: 'HISTORY 7',
     problems: [[1, 'HISTORY_TURN']],
-    says: 'there is no report for turn 7 yet: the reports are of turns 1 to 4; write HISTORY 2-4',
+    says: 'there is no report for turn 7 yet; the reports are of turns 1 to 4; write HISTORY 2-4',
   },
   {
     name: 'HISTORY of a range written backwards',

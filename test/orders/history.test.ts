@@ -58,31 +58,44 @@ describe('a bad turn or range is refused with its code and what to write', () =>
     [
       'HISTORY 5',
       'HISTORY_TURN',
-      'there is no report for turn 5 yet: the reports are of turns 1 to 4; write HISTORY 2-4',
+      'there is no report for turn 5 yet; the reports are of turns 1 to 4; write HISTORY 2-4',
     ],
     [
       'HISTORY 0',
       'HISTORY_TURN',
-      'there is no report for turn 0 yet: the reports are of turns 1 to 4; write HISTORY 2-4',
+      'there is no turn 0: turns count from 1; the reports are of turns 1 to 4; write HISTORY 2-4',
     ],
     [
       'HISTORY 2-9',
       'HISTORY_TURN',
-      'there is no report for turn 9 yet: the reports are of turns 1 to 4; write HISTORY 2-4',
+      'there is no report for turn 9 yet; the reports are of turns 1 to 4; write HISTORY 2-4',
     ],
     ['HISTORY 4-2', 'HISTORY_RANGE', 'HISTORY 4-2 runs backwards: write the earlier turn first, HISTORY 2-4'],
     [
       'HISTORY last',
       'HISTORY_TURN',
-      'HISTORY takes a turn or a range of turns, not last: write HISTORY 4, HISTORY 2-5, or HISTORY alone for the last turns (turns 1 to 4)',
+      'HISTORY takes a turn or a range of turns, not last: write HISTORY 4, HISTORY 2-4, or HISTORY alone for the last turns (the reports are of turns 1 to 4)',
     ],
     [
       'HISTORY 1-2-3',
       'HISTORY_TURN',
-      'HISTORY takes a turn or a range of turns, not 1-2-3: write HISTORY 4, HISTORY 2-5, or HISTORY alone for the last turns (turns 1 to 4)',
+      'HISTORY takes a turn or a range of turns, not 1-2-3: write HISTORY 4, HISTORY 2-4, or HISTORY alone for the last turns (the reports are of turns 1 to 4)',
     ],
   ])('%s: %s', (text, code, message) => {
     expect(problems(text)).toEqual([{ line: 1, code, message }]);
+  });
+
+  it('in turn 1 and before any turn (a setup), what there is to ask for', () => {
+    expect(problems('HISTORY 2', 1)).toEqual([
+      {
+        line: 1,
+        code: 'HISTORY_TURN',
+        message: 'there is no report for turn 2 yet; the reports are of turn 1 only; write HISTORY 1',
+      },
+    ]);
+    expect(problems('HISTORY', 0).map((p) => [p.code, p.message])).toEqual([
+      ['HISTORY_TURN', 'HISTORY has nothing to send yet: no turn has been reported'],
+    ]);
   });
 
   it('more than ten turns at once: HISTORY_RANGE, with the first ten to ask for', () => {
