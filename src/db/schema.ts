@@ -71,6 +71,8 @@ export const OUTBOX_KINDS = [
   'notice',
   /** A seat that let a turn pass without orders: what was applied, and how to send orders or HOLD (once per run). */
   'missed-turn',
+  /** A seat's past reports, asked for by HISTORY (at most HISTORY_MAILS_PER_DAY a day, counted in the outbox). */
+  'history',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -76,6 +76,37 @@ export function composeTurnReport(view: TurnReportView, links: ReportLinks = {})
   );
 }
 
+/**
+ * HISTORY: the seat's past reports in one mail, each as its side received it at the start of its turn (without its
+ * order block: that turn is over), oldest first. `asked` says what was asked for when it is more than was sent.
+ */
+export function composeHistory(m: {
+  game: GameRef;
+  sideName: string | null;
+  openTurn: number;
+  reports: readonly TurnReportView[];
+  gameUrl?: string | null;
+  asked?: string | null;
+}): Composed {
+  const turns = m.reports.map((r) => r.turn);
+  const first = turns[0];
+  const last = turns.at(-1);
+  const which = first === undefined ? 'no turns' : first === last ? `turn ${first}` : `turns ${first}-${last}`;
+  const width = Math.max(TEXT_WIDTH, ...m.reports.map((r) => r.width ?? TEXT_WIDTH));
+  return composed(
+    'history',
+    `${tag(m.game)}Your past reports: ${which}`,
+    {
+      game: m.game,
+      sideName: m.sideName,
+      openTurn: m.openTurn,
+      asked: m.asked ?? null,
+      reports: m.reports.map((view) => reportData({ ...view, orderBlock: null }, { gameUrl: m.gameUrl ?? null })),
+    },
+    width,
+  );
+}
+
 export function composeReminder(m: {
   game: GameRef;
   turn: number;
@@ -153,6 +184,7 @@ const COMMAND_NOTES: Record<string, string> = {
   HELP: 'HELP: the instructions follow in a separate mail',
   STATUS: 'STATUS: your turn report follows in a separate mail',
   ORDERS: 'ORDERS: the orders you have in follow in a separate mail',
+  HISTORY: 'HISTORY: your reports of the last turns follow in a separate mail',
   CONCEDE: 'CONCEDE: nothing conceded yet; what to send to confirm follows in a separate mail',
   'CONCEDE CONFIRMED': 'CONCEDE: your side concedes',
   'SET WIDTH 78': 'SET WIDTH 78: your turn reports are 78 columns wide from now on',
@@ -160,6 +192,14 @@ const COMMAND_NOTES: Record<string, string> = {
   'SET REPORTS WEB': 'SET REPORTS WEB: your turn reports are on the game page only from now on, no longer mailed',
   'SET REPORTS MAIL': 'SET REPORTS MAIL: your turn reports are mailed to you again from now on',
 };
+
+/** What the acceptance says of a command it found. */
+function commandNote(command: string): string {
+  const range = /^HISTORY (\d+)-(\d+)$/.exec(command);
+  if (range)
+    return `${command}: your report${range[1] === range[2] ? ` of turn ${range[1]}` : `s of turns ${range[1]}-${range[2]}`} follow${range[1] === range[2] ? 's' : ''} in a separate mail`;
+  return COMMAND_NOTES[command] ?? command;
+}
 
 export function composeAccepted(m: {
   game: GameRef;
@@ -181,7 +221,7 @@ export function composeAccepted(m: {
     side: m.side,
     hasOrders,
     canonical: m.canonical.trimEnd(),
-    commands: m.commands.map((c) => COMMAND_NOTES[c] ?? c),
+    commands: m.commands.map(commandNote),
     notes: m.notes ?? [],
     deadline: deadlineView(m.deadline, m.timeZone),
   });

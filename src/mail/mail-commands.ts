@@ -11,10 +11,28 @@ import type { Seat } from '../games/seats/seats.repository.ts';
 import { queueSeatReport } from '../games/turns/messages.ts';
 import { standingOrders, type SubmitOrdersResult } from '../games/turns/orders.ts';
 import type { TextSubmitted } from '../games/turns/submit-text.ts';
-import { composeAccepted, composeHelp, composeNotice, composeOrdersList, type GameRef } from './compose.ts';
+import {
+  composeAccepted,
+  composeHelp,
+  composeHistory,
+  composeNotice,
+  composeOrdersList,
+  type GameRef,
+} from './compose.ts';
+import { HISTORY_MAIL_KIND, HISTORY_MAILS_PER_DAY, seatHistory } from '../games/turns/history.ts';
+import { historyRange } from '../orders/index.ts';
+import { sideName } from '../games/games/settings.ts';
+import { settingsOf } from '../games/games/state.ts';
 import type { Answer } from './answers.ts';
 import { kindOf } from '../kinds/index.ts';
-import { concedeAskNotice, concedeDoneNotice, messageSentNotice, reportsSetNotice, widthSetNotice } from './notices.ts';
+import {
+  concedeAskNotice,
+  concedeDoneNotice,
+  historyLimitNotice,
+  messageSentNotice,
+  reportsSetNotice,
+  widthSetNotice,
+} from './notices.ts';
 
 export interface AcceptedMail {
   readonly game: Game;
@@ -82,6 +100,8 @@ export async function answerAccepted(
           timeZone: seat.timeZone,
         }),
       );
+    } else if (command === 'HISTORY' || command.startsWith('HISTORY ')) {
+      await answerHistory(inner, tx, answer, { game, seat, command, openTurn: result.turn });
     } else if (command === 'CONCEDE') {
       await answer.toSeat(seat, 'notice', composeNotice(concedeAskNotice(game.id, kindOf(game.ruleset).noun)));
     } else if (command === 'CONCEDE CONFIRMED' && result.conceded) {
@@ -108,4 +128,46 @@ export async function answerAccepted(
   if (result.message && !result.stored)
     await answer.toSeat(seat, 'notice', composeNotice(messageSentNotice(game.id, result.message.to, target !== null)));
   return { conceded, relayedTo: target?.side ?? null };
+}
+
+/**
+ * HISTORY: the seat's past reports, its own side's view, in one mail (kind `history`); or, over the day's quota, a
+ * notice saying when to ask again.
+ */
+async function answerHistory(
+  ctx: GamesContext,
+  tx: Tx,
+  answer: Answer,
+  m: { game: Game; seat: Seat; command: string; openTurn: number },
+): Promise<void> {
+  const { game, seat } = m;
+  const range = historyRange(m.command, m.openTurn);
+  if (range === null) return;
+  const history = await seatHistory(ctx, tx, game, seat, range);
+  if (!history.ok) {
+    await answer.toSeat(
+      seat,
+      'notice',
+      composeNotice(historyLimitNotice(game.id, { perDay: HISTORY_MAILS_PER_DAY, nextAt: history.nextAt })),
+    );
+    return;
+  }
+  let name: string | null;
+  try {
+    name = sideName(settingsOf(game), seat.side);
+  } catch {
+    name = null;
+  }
+  await answer.toSeat(
+    seat,
+    HISTORY_MAIL_KIND,
+    composeHistory({
+      game: { id: game.id, name: game.name },
+      sideName: name,
+      openTurn: m.openTurn,
+      reports: history.reports,
+      gameUrl: `${ctx.publicUrl}/games/${game.id}`,
+      asked: m.command === 'HISTORY' ? null : m.command,
+    }),
+  );
 }

@@ -186,3 +186,15 @@ export function widthSetNotice(gameId: string, width: number): Notice {
     ],
   };
 }
+
+/** HISTORY refused: the seat has had its HISTORY mails for the day. */
+export function historyLimitNotice(gameId: string, m: { perDay: number; nextAt: Date }): Notice {
+  const at = `${m.nextAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    subject: `${prefix(gameId)}HISTORY not sent: ${m.perDay} a day at most`,
+    paragraphs: [
+      `HISTORY_LIMIT: you have been sent ${m.perDay} HISTORY mails for this game in the last 24 hours, as many as a seat gets in a day, so no past reports were sent this time. Ask again after ${at}.`,
+      'Your report for the open turn is always there: send STATUS, or open the game page, whose archive shows every turn as your side saw it.',
+    ],
+  };
+}

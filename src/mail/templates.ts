@@ -38,6 +38,7 @@ const MAIL_TEMPLATES = [
   'orders',
   'message',
   'notice',
+  'history',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

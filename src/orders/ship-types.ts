@@ -80,5 +80,7 @@ export const ORDERS_CODES = [
   'QUOTED_UNCHANGED',
   'SET_UNKNOWN',
   'SET_WIDTH',
+  'HISTORY_TURN',
+  'HISTORY_RANGE',
 ] as const;
 export type OrdersCode = (typeof ORDERS_CODES)[number];

@@ -10,6 +10,7 @@ import type { RuleError } from '../rules/result.ts';
 import { cleanBody, normalizeSpacing, quotedOrderBlock, type BodyLine } from './clean.ts';
 import {
   COMMANDS,
+  HISTORY_MAX_TURNS,
   LIMITS,
   REPORT_CHANNELS,
   REPORT_WIDTH_CHOICES,
@@ -321,6 +322,57 @@ function readConcede(r: Reading, line: number, ws: readonly string[]): void {
   else if (!r.value.commands.includes('CONCEDE CONFIRMED')) r.value.commands.push('CONCEDE CONFIRMED');
 }
 
+/**
+ * `HISTORY`, `HISTORY <turn>` or `HISTORY <from>-<to>`: the seat's past reports, from turn 1 to the turn now open, at
+ * most HISTORY_MAX_TURNS in one mail. A later HISTORY line replaces an earlier one.
+ */
+function readHistory(r: Reading, line: number, ws: readonly string[]): void {
+  const open = r.ctx.turn;
+  const asked = ws.slice(1).join('');
+  const available = open === 1 ? 'turn 1 only' : `turns 1 to ${open}`;
+  const example = open < 2 ? 'HISTORY 1' : `HISTORY ${Math.max(1, open - 2)}-${open}`;
+  if (open < 1) {
+    r.report(line, { code: 'HISTORY_TURN', message: 'HISTORY has nothing to send yet: no turn has been reported' });
+    return;
+  }
+  const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(asked);
+  if (asked !== '' && !m) {
+    r.report(line, {
+      code: 'HISTORY_TURN',
+      message: `HISTORY takes a turn or a range of turns, not ${show(ws.slice(1).join(' '))}: write HISTORY ${open}, ${open < 2 ? 'or' : `${example}, or`} HISTORY alone for the last turns (the reports are of ${available})`,
+    });
+    return;
+  }
+  const from = m ? Number(m[1]) : null;
+  const to = m ? Number(m[2] ?? m[1]) : null;
+  if (from !== null && to !== null) {
+    const bad = [from, to].find((n) => n < 1 || n > open);
+    if (bad !== undefined) {
+      r.report(line, {
+        code: 'HISTORY_TURN',
+        message: `${bad < 1 ? `there is no turn ${bad}: turns count from 1` : `there is no report for turn ${bad} yet`}; the reports are of ${available}; write ${example}`,
+      });
+      return;
+    }
+    if (from > to) {
+      r.report(line, {
+        code: 'HISTORY_RANGE',
+        message: `HISTORY ${from}-${to} runs backwards: write the earlier turn first, HISTORY ${to}-${from}`,
+      });
+      return;
+    }
+    if (to - from + 1 > HISTORY_MAX_TURNS) {
+      r.report(line, {
+        code: 'HISTORY_RANGE',
+        message: `HISTORY ${from}-${to} is ${to - from + 1} turns: one mail holds at most ${HISTORY_MAX_TURNS}; write HISTORY ${from}-${from + HISTORY_MAX_TURNS - 1}, then ask for the rest`,
+      });
+      return;
+    }
+  }
+  const command: Command = from === null || to === null ? 'HISTORY' : `HISTORY ${from}-${to}`;
+  r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('HISTORY')), command];
+}
+
 /** Reads one command line (not a MESSAGE); returns false at END. */
 function readLine(r: Reading, orderLines: OrderLines, line: number, text: string): boolean {
   const ws = words(text);
@@ -343,6 +395,9 @@ function readLine(r: Reading, orderLines: OrderLines, line: number, text: string
   } else if (orderLines.keywords.includes(head)) {
     r.attempted = true;
     piece = orderLines.read(r, line, ws, head);
+  } else if (head === 'HISTORY') {
+    r.attempted = true;
+    readHistory(r, line, ws);
   } else if (head === 'CONCEDE' && ws.length > 1) {
     r.attempted = true;
     readConcede(r, line, ws);

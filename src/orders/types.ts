@@ -9,7 +9,25 @@
  * Commands that ask the service for something rather than order a piece. `HOLD` (or `NO ORDERS`) alone says the side
  * has nothing to change this turn: its standing orders stand, and it counts as the side's orders.
  */
-export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'HOLD'] as const;
+export const COMMANDS = ['HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'HOLD', 'HISTORY'] as const;
+
+/**
+ * `HISTORY` (the last few turns' reports), `HISTORY <turn>`, `HISTORY <from>-<to>`: the seat's own past reports, as
+ * its side received them, in one mail. `HISTORY` alone is the command `HISTORY`; a turn or a range is read as
+ * `HISTORY <from>-<to>` (`HISTORY 4` is `HISTORY 4-4`).
+ */
+export type HistoryCommand = `HISTORY ${number}-${number}`;
+
+/** Past reports one HISTORY mail holds at most; `HISTORY` alone sends the last HISTORY_RECENT. */
+export const HISTORY_MAX_TURNS = 10;
+export const HISTORY_RECENT = 3;
+
+/** The turns a HISTORY command asks for, given the turn now open (null: it is no HISTORY command). */
+export function historyRange(command: string, openTurn: number): { from: number; to: number } | null {
+  if (command === 'HISTORY') return { from: Math.max(1, openTurn - HISTORY_RECENT + 1), to: openTurn };
+  const m = /^HISTORY (\d+)-(\d+)$/.exec(command);
+  return m ? { from: Number(m[1]), to: Number(m[2]) } : null;
+}
 
 /** The widths of a text turn report a player may choose (`SET WIDTH 100`): 78 is the default. */
 export const REPORT_WIDTH_CHOICES = [78, 100] as const;
@@ -28,7 +46,7 @@ export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${Repor
  */
 export type ConcedeCommand = 'CONCEDE CONFIRMED';
 
-export type Command = (typeof COMMANDS)[number] | SetCommand | ConcedeCommand;
+export type Command = (typeof COMMANDS)[number] | SetCommand | ConcedeCommand | HistoryCommand;
 
 /** Words that open a line in every kind's language; a kind's own order lines add theirs after PASSWORD. */
 export const SHELL_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', ...COMMANDS, 'SET', 'MESSAGE', 'END'] as const;

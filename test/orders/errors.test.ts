@@ -27,7 +27,7 @@ const cases: Case[] = [
     name: 'unknown keyword, with the nearest known one',
     text: 'SHP 3 SPEED 2 MOVE 2',
     problems: [[1, 'UNKNOWN_KEYWORD']],
-    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, HOLD, SET, MESSAGE or END',
+    says: '"SHP" is not a keyword (did you mean SHIP?); a line starts with GAME, TURN, PASSWORD, SHIP, HELP, STATUS, ORDERS, CONCEDE, HOLD, HISTORY, SET, MESSAGE or END',
   },
   {
     name: 'unknown keyword, nothing near',
@@ -320,6 +320,18 @@ const cases: Case[] = [
     text: 'SET WIDTH 120',
     problems: [[1, 'SET_WIDTH']],
     says: 'SET WIDTH takes 78 or 100 (columns of your turn reports, not 120)',
+  },
+  {
+    name: 'HISTORY of a turn not reported yet',
+    text: 'HISTORY 7',
+    problems: [[1, 'HISTORY_TURN']],
+    says: 'there is no report for turn 7 yet; the reports are of turns 1 to 4; write HISTORY 2-4',
+  },
+  {
+    name: 'HISTORY of a range written backwards',
+    text: 'HISTORY 3-1',
+    problems: [[1, 'HISTORY_RANGE']],
+    says: 'HISTORY 3-1 runs backwards: write the earlier turn first, HISTORY 1-3',
   },
 ];
 

@@ -4,7 +4,7 @@
  * shows the last mail to each seat. Writing mail is games/messages.ts's job
  * (queueAnswer and the reports), always in the transaction of the change.
  */
-import { and, asc, desc, eq, gt, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { outbox, type OutboxKind, type OutboxMessage } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
@@ -49,6 +49,31 @@ export function createOutboxRepository(db: Tx) {
         .where(and(eq(outbox.status, 'pending'), gt(outbox.nextAttemptAt, now)))
         .returning({ id: outbox.id });
       return rows.length;
+    },
+
+    /**
+     * How many mails of `kind` about the game were queued to `to` (any case) since `since`, and when the first of them
+     * was: a seat's daily quota.
+     */
+    async countSince(m: {
+      gameId: string;
+      to: string;
+      kind: OutboxKind;
+      since: Date;
+    }): Promise<{ count: number; first: Date | null }> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int`, first: sql<Date | string | null>`min(${outbox.createdAt})` })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.gameId, m.gameId),
+            eq(outbox.kind, m.kind),
+            eq(sql`lower(${outbox.toAddress})`, m.to.toLowerCase()),
+            gte(outbox.createdAt, m.since),
+          ),
+        );
+      const first = row?.first ?? null;
+      return { count: Number(row?.n ?? 0), first: first === null ? null : new Date(first) };
     },
 
     /** A pending row went out. */

@@ -20,7 +20,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
-import type { ReportedBattle } from '../../kinds/kind.ts';
+import type { ReportedBattle, TurnReportView } from '../../kinds/kind.ts';
 import { describeDeadline } from '../../reports/turn-report.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
@@ -291,6 +291,64 @@ export function missedBefore(
   return last && last.number === turnNumber - 1 ? missedNotes(game, last.number, last.missed) : [];
 }
 
+/**
+ * The kind's report of turn `t` for one seat — only what its side may see — with `orders` (stored) as the orders it
+ * has in, if any; every side's report says which sides sent nothing for the turn before, and what was applied instead.
+ */
+function seatView(t: TurnContext, seat: Seat, orders: unknown): TurnReportView {
+  const settings = settingsOf(t.game);
+  const kind = kindOf(t.game.ruleset);
+  const view = kind.report({
+    game: { id: t.game.id, name: t.game.name },
+    turn: t.turn.number,
+    state: kind.readState(t.turn.stateBefore),
+    history: t.history,
+    deadline: t.turn.deadline,
+    reader: {
+      kind: 'seat',
+      side: seat.side,
+      timeZone: seat.timeZone,
+      currentOrders: orders === undefined ? null : kind.readOrders(orders),
+    },
+    sideName: (side) => sideName(settings, side),
+    seedCommitment: t.game.seedCommitment,
+    width: seat.reportWidth ?? undefined,
+    battles: t.battles,
+  });
+  const missed = missedBefore(t.game, t.turn.number, t.history);
+  return missed.length > 0 ? { ...view, missed } : view;
+}
+
+/**
+ * The reports a seat received at the start of turns `from` to `to` (HISTORY), made again from the stored turns by the
+ * game's kind for that seat's side alone, exactly as the seat's report of each turn was: never more than its side
+ * saw. Without their order blocks (those turns are over). Turns the game never opened are left out.
+ */
+export async function seatPastReports(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  seat: Seat,
+  range: { readonly from: number; readonly to: number },
+): Promise<TurnReportView[]> {
+  const from = Math.max(1, range.from);
+  const to = Math.min(range.to, game.currentTurn);
+  if (to < from) return [];
+  const all = await resolvedHistory(tx, game.id);
+  const seatRows = await createSeatsRepository(tx).ofGame(game.id);
+  const turnsOf = createTurnsRepository(tx);
+  const views: TurnReportView[] = [];
+  for (let n = from; n <= to; n += 1) {
+    const turn = await turnsOf.find(game.id, n);
+    if (!turn) continue;
+    const history = all.filter((h) => h.number < n);
+    const t = await loadTurn(ctx, tx, game.id, n, { game, turn, seats: seatRows, standing: [], history });
+    if (!t) continue;
+    views.push({ ...seatView(t, seat, undefined), orderBlock: null, noOrdersReason: null });
+  }
+  return views;
+}
+
 /** A report's mail and the login link in it: rows to write together. */
 interface ReportRows {
   readonly login: ReturnType<typeof mintLoginToken>['row'];
@@ -303,29 +361,7 @@ interface ReportRows {
  */
 function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: string | null): ReportRows | null {
   if (seat.joinedAt === null) return null;
-  const sub = t.standing.find((s) => s.seatId === seat.id);
-  const settings = settingsOf(t.game);
-  const kind = kindOf(t.game.ruleset);
-  let view = kind.report({
-    game: { id: t.game.id, name: t.game.name },
-    turn: t.turn.number,
-    state: kind.readState(t.turn.stateBefore),
-    history: t.history,
-    deadline: t.turn.deadline,
-    reader: {
-      kind: 'seat',
-      side: seat.side,
-      timeZone: seat.timeZone,
-      currentOrders: sub ? kind.readOrders(sub.orders) : null,
-    },
-    sideName: (side) => sideName(settings, side),
-    seedCommitment: t.game.seedCommitment,
-    width: seat.reportWidth ?? undefined,
-    battles: t.battles,
-  });
-  // Which sides sent nothing for the turn before, and what was applied instead: every side's report says it.
-  const missed = missedBefore(t.game, t.turn.number, t.history);
-  if (missed.length > 0) view = { ...view, missed };
+  const view = seatView(t, seat, t.standing.find((s) => s.seatId === seat.id)?.orders);
   const first = t.turn.number === 1;
   const login = mintLoginToken(ctx, { email: seat.email, purpose: 'report', gameId: seat.gameId });
   const links = { gameUrl: `${ctx.publicUrl}/games/${t.game.id}`, loginUrl: loginUrl(ctx, login.token) };

@@ -10,7 +10,7 @@ export const SETUP_KEYWORDS = ['DESIGN', 'UNIT', 'OBJECTIVE'] as const;
  * lines: a unit or element id may be none of these, nor a direction word.
  */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
-  ...['GAME', 'TURN', 'PASSWORD', 'HELP', 'STATUS', 'ORDERS', 'CONCEDE', 'SET', 'MESSAGE', 'END'],
+  ...['GAME', 'TURN', 'PASSWORD', 'HELP', 'STATUS', 'ORDERS', 'HISTORY', 'CONCEDE', 'SET', 'MESSAGE', 'END'],
   ...['UNIT', 'PATH', 'MOVE', 'FACE', 'FIRE', 'THEN', 'NEAREST', 'WEAKEST', 'HOLD', 'WITHIN', 'SPARE'],
   ...['TELEPORT', 'DROP', 'EMBARK', 'DISEMBARK', 'INSUBSTANTIAL', 'DIVE', 'SURFACE', 'LAND', 'SQUARE', 'HEAL'],
   ...['DESIGN', 'OBJECTIVE', 'AT', 'RESERVE', 'SP', 'COMMAND'],
