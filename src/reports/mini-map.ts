@@ -63,7 +63,9 @@ function mark(list: readonly MapElement[]): { text: string; whole: boolean } {
   const base = `${letterOf(first.side)}${first.unit}`;
   const text = `${base}${others ? '+' : n > 1 ? `*${n}` : ''}`;
   if (text.length <= CELL) return { text, whole: !others };
-  return { text: `${base.slice(0, CELL - 1)}${others ? '+' : '~'}`, whole: false };
+  // Cut short: the id gives way to the count (`rHo~3`: three elements of a unit whose id starts Ho); shared: `+`.
+  const tail = others ? '+' : n > 1 ? `~${n}` : '~';
+  return { text: `${base.slice(0, Math.max(2, CELL - tail.length))}${tail}`.slice(0, CELL), whole: false };
 }
 
 /** What a cut or shared hex holds, in words: `1117: Horse ×3 (Red), Line ×1 (Blue)`. */
@@ -163,7 +165,7 @@ export function miniLegend(p: MiniPosition, sideName: (s: string) => string): st
   const sides = p.sides.map((s) => `${letterOf(s)} ${sideName(s)}`).join(', ');
   const objectives = p.battle.type === 'defensive' ? ', (*) objective' : '';
   return [
-    `Units: ${sides} (rA1*3: three elements of unit A1 of Red; ~ an id cut short, + more units there: see Hexes in full)${objectives}.`,
+    `Units: ${sides} (rA1*3: three elements of unit A1 of Red; rHo~3: an id cut short, then the count; + more units there: see Hexes in full)${objectives}.`,
     `Terrain: ${signs.join(', ')}.`,
   ];
 }

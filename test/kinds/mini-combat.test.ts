@@ -275,8 +275,8 @@ describe('what a side is shown (§9.3, §22.4)', () => {
     const p = battle();
     const lines = miniMap(p, null, { sideName: name });
     expect(lines).toContain('Shown: rows 02–19 of 20.');
-    // "rRfl*3" is one character too many for a hex: cut, and spelled out under the map.
-    expect(lines.join('\n')).toMatch(/rRfl~/);
+    // "rRfl*3" is one character too many for a hex: the id is cut, the count kept, and the hex spelled out below.
+    expect(lines.join('\n')).toMatch(/rRf~3/);
     expect(lines.join('\n')).toMatch(/Hexes in full: 1104 Rfl ×3 \(Red\)\./);
   });
 });
