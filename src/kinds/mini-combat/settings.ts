@@ -122,6 +122,16 @@ export function zoneOrder(p: Pick<MiniPosition, 'map' | 'edges' | 'battle'>, sid
   return rows.flatMap((row) => Array.from({ length: p.map.width }, (_, i) => ({ col: i + 1, row })));
 }
 
+/** Each side's deployment zone as a rectangle of rows, the whole width (§21). */
+export function zonesOf(p: Pick<MiniPosition, 'map' | 'edges' | 'battle'>) {
+  return Object.fromEntries(
+    MINI_SIDES.map((side) => {
+      const rows = zoneOrder(p, side).map((h) => h.row);
+      return [side, { fromCol: 1, toCol: p.map.width, fromRow: Math.min(...rows), toRow: Math.max(...rows) }];
+    }),
+  );
+}
+
 /**
  * The default objectives of a defensive battle (§21, Ruling): in the defender's zone, in the default placement's
  * order, each hex infantry may stand in that is at least 6 hexes from every one taken before, until 8 are taken;

@@ -24,7 +24,15 @@ import {
   type SetupUnitLine,
 } from '../../orders/mini-combat/index.ts';
 import { DamagedDocumentError, type SetupCheck, type SetupContext, type SetupParse, type SetupPhase } from '../kind.ts';
-import { MINI_SIDES, emptyPosition, miniSettingsSchema, pointsOf, zoneOrder, type MiniSettings } from './settings.ts';
+import {
+  MINI_SIDES,
+  emptyPosition,
+  miniSettingsSchema,
+  pointsOf,
+  zoneOrder,
+  zonesOf,
+  type MiniSettings,
+} from './settings.ts';
 
 const settingsOf = (raw: unknown) => raw as MiniSettings;
 
@@ -166,8 +174,8 @@ const setupContext = (at: SetupContext<MiniPosition>) => ({
 function setupComments(at: SetupContext<MiniPosition>): string[] {
   const p = at.state;
   const s = settingsOf(at.settings);
-  const zone = zoneOrder(p, at.side).map((h) => h.row);
-  const rows = `rows ${Math.min(...zone)}–${Math.max(...zone)}`;
+  const zone = zonesOf(p)[at.side]!;
+  const rows = `rows ${zone.fromRow}–${zone.toRow}`;
   const lines = [
     '# DESIGN <name> <type> MV<cm> RG<cm> TH<n|-> SV<n|-> PW<n> AR<n> MO<n|->',
     '#   [SP <codes>] [COMMAND]   types: infantry cavalry vehicle mecha creature',
@@ -260,13 +268,7 @@ export const miniSetup: SetupPhase<MiniPosition> = {
   settingsSchema: miniSettingsSchema,
   serviceSettings(raw) {
     const s = settingsOf(raw);
-    const p = emptyPosition(s);
-    const zones = Object.fromEntries(
-      MINI_SIDES.map((side) => {
-        const rows = zoneOrder(p, side).map((h) => h.row);
-        return [side, { fromCol: 1, toCol: s.map.width, fromRow: Math.min(...rows), toRow: Math.max(...rows) }];
-      }),
-    );
+    const zones = zonesOf(emptyPosition(s));
     return {
       sides: MINI_SIDES.map((id) => ({ id, name: id === 'red' ? 'Red' : 'Blue' })),
       map: s.map,

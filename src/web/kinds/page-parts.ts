@@ -10,7 +10,10 @@ import { kindOf } from '../../kinds/index.ts';
 import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
 import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
-import type { messagesOf } from '../../games/turns/side-messages.ts';
+import { messagesOf } from '../../games/turns/side-messages.ts';
+import type { EndReportParts, TurnReportView } from '../../kinds/kind.ts';
+import { deadlineView } from '../../reports/report-view.ts';
+import { sideStyleFor } from '../svg/side-styles.ts';
 
 /** What a form's answer brings back to the game page: problems, notices, what was typed. */
 export interface GamePageExtras {
@@ -177,4 +180,87 @@ export async function hiddenArchiveReaderOf(
   const mine = email === null ? [] : await seatsInGame(ctx, game.id, email);
   if (mine.length > 0) return { as: 'side', side: mine[0]!.side };
   return isModerator(game, email) ? { as: 'all' } : { as: 'none' };
+}
+
+type PageBasis = Awaited<ReturnType<typeof seatPageBasis>>;
+
+/** Each side in a map's legend: its name, its shape, whether it is the reader's. */
+export const sideLegend = (sides: readonly string[], name: (side: string) => string, mine: string | null) =>
+  sides.map((side) => ({
+    side,
+    name: name(side),
+    shape: sideStyleFor(sides, side, name).shapeName,
+    mine: side === mine,
+  }));
+
+/**
+ * What a seat's page says alike in every kind that mails text reports: the heading, missed turns, who moderates, the
+ * seat and the others, the turn and its deadline (none once the game is over), the orders part (`orderText`: the block
+ * the form starts from when the seat may order), the messages, the report-mail choice and the dice commitment.
+ */
+export async function seatPageCommon(
+  ctx: GamesContext,
+  game: Game,
+  seat: Seat,
+  mySeats: readonly Seat[],
+  basis: PageBasis,
+  extras: GamePageExtras,
+  orders: { readonly canOrder: boolean; readonly text: string | null | undefined },
+) {
+  const { gameView, settings, name } = basis;
+  const over = isOver(game);
+  const turn = gameView.turn;
+  const messages = await messagesOf(ctx, game.id, seat.side);
+  return {
+    game: gameHeading(game),
+    missed: await missedOnPage(ctx, game),
+    moderation: await moderationLine(ctx, game, seat),
+    me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
+    otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
+    seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
+    turn: turn && !over ? { number: turn.number, status: turn.status, open: turn.status === 'open' } : null,
+    over: gameOverPanel(game),
+    deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
+    paused: game.status === 'paused',
+    orders: {
+      canOrder: orders.canOrder,
+      standingRule: kindOf(game.ruleset).standingOrders,
+      standing: gameView.me.orders
+        ? {
+            canonical: gameView.me.orders.canonical.trimEnd(),
+            receivedAt: gameView.me.orders.receivedAt,
+            channel: gameView.me.orders.channel,
+          }
+        : null,
+      text: extras.ordersText ?? (orders.canOrder ? orders.text : null) ?? null,
+      problems: extras.problems ?? [],
+      notice: extras.notice ?? null,
+      result: extras.ordersResult ?? null,
+    },
+    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
+    reportMails: seat.reportMails,
+    seedCommitment: game.seedCommitment,
+  };
+}
+
+/**
+ * The report's parts a seat's page shows: the game's end (`end`, told and drawn whole) once it is over, else the
+ * seat's report of the open turn — the text map, the last turn told (none before turn 1), the sheets.
+ */
+export function reportOnPage(
+  report: TurnReportView | null,
+  end: EndReportParts | null,
+  lastTurn: { readonly number: number } | undefined,
+) {
+  return {
+    diagram: end ? end.diagram : (report?.diagram ?? null),
+    lastTurn:
+      end && lastTurn
+        ? { number: lastTurn.number, narrative: end.narrative }
+        : report && report.lastTurn !== null && report.lastTurn > 0
+          ? { number: report.lastTurn, narrative: report.narrative }
+          : null,
+    sheets: end ? end.sheets : (report?.sheets ?? []),
+    noOrdersReason: report?.noOrdersReason ?? null,
+  };
 }

@@ -10,48 +10,29 @@ import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
 import { history } from '../../../games/games/views.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
-import { messagesOf } from '../../../games/turns/side-messages.ts';
-import { kindOf } from '../../../kinds/index.ts';
 import { readMiniState, writeMiniState } from '../../../kinds/mini-combat/docs.ts';
 import { viewPosition } from '../../../kinds/mini-combat/view-position.ts';
 import { LIBRARY_DESIGNS } from '../../../rules/mini-combat/library.ts';
 import { elementCost } from '../../../rules/mini-combat/cost.ts';
 import { designLine } from '../../../orders/mini-combat/index.ts';
 import { miniEndReport } from '../../../kinds/mini-combat/report.ts';
-import { MINI_SIDES, pointsOf, zoneOrder, type MiniSettings } from '../../../kinds/mini-combat/settings.ts';
-import { deadlineView } from '../../../reports/report-view.ts';
+import { pointsOf, zonesOf, type MiniSettings } from '../../../kinds/mini-combat/settings.ts';
 import { turnViews } from '../../../rules/mini-combat/turn.ts';
 import type { MiniPosition } from '../../../rules/mini-combat/types.ts';
-import { sideStyleFor } from '../../svg/side-styles.ts';
 import {
-  gameHeading,
-  gameOverPanel,
   jsonForPage,
-  messagesPanel,
-  missedOnPage,
-  moderationLine,
+  reportOnPage,
   seatPageBasis,
+  seatPageCommon,
+  sideLegend,
   type GamePageExtras,
 } from '../page-parts.ts';
+import { isOver } from '../../../games/games/state.ts';
 import { renderMiniMap } from './board-map.ts';
 import type { MiniCheckData } from './check.ts';
 
-/** Each side's deployment zone rows (§21), for the map while the sides set up. */
-export const zonesOf = (p: MiniPosition) =>
-  Object.fromEntries(
-    MINI_SIDES.map((side) => {
-      const rows = zoneOrder(p, side).map((h) => h.row);
-      return [side, { fromRow: Math.min(...rows), toRow: Math.max(...rows) }];
-    }),
-  );
-
 export const legendOf = (p: MiniPosition, name: (side: string) => string, mine: string | null) =>
-  p.sides.map((side) => ({
-    side,
-    name: name(side),
-    shape: sideStyleFor(p.sides, side, name).shapeName,
-    mine: side === mine,
-  }));
+  sideLegend(p.sides, name, mine);
 
 export async function miniPageModel(
   ctx: GamesContext,
@@ -60,23 +41,24 @@ export async function miniPageModel(
   mySeats: readonly Seat[],
   extras: GamePageExtras = {},
 ) {
-  const { gameView, reported, settings, name } = await seatPageBasis(ctx, game, seat);
+  const basis = await seatPageBasis(ctx, game, seat);
+  const { gameView, reported, name } = basis;
   const state = game.state ? readMiniState(game.state) : null;
   const turn = gameView.turn;
-  const turnOpen = turn?.status === 'open';
   const inSetup = reported?.setup === true;
   const report = reported?.report ?? null;
   const mustOrder = gameView.seats.find((s) => s.side === seat.side)?.mustOrder ?? false;
-  const over = game.status === 'finished' || game.status === 'abandoned';
+  const over = isOver(game);
   const running = game.status === 'active' || game.status === 'setup';
   const canOrder =
-    running && turnOpen && !gameView.me.conceded && (inSetup || (mustOrder && report?.orderBlock != null));
-  const messages = await messagesOf(ctx, game.id, seat.side);
+    running &&
+    turn?.status === 'open' &&
+    !gameView.me.conceded &&
+    (inSetup || (mustOrder && report?.orderBlock != null));
   const lastTurn = (await history(ctx, game.id)).at(-1);
   const lastEvents = Array.isArray(lastTurn?.events) ? (lastTurn.events as unknown[]) : [];
   // A battle over shows everything (its archive does too); while it runs, only the seat's view (§22.4).
   const end = over ? miniEndReport({ state, lastEvents, sideName: name }) : null;
-  const view = state && !over ? turnViews(state)[seat.side]! : null;
   const kindSettings = gameView.kindSettings as MiniSettings | undefined;
   const points = kindSettings ? pointsOf(kindSettings, seat.side) : null;
   // The script checks the text against the side's own view only: nothing hidden from it is in the page.
@@ -90,15 +72,10 @@ export async function miniPageModel(
           points: inSetup ? points : null,
         }
       : null;
+  const text = inSetup ? reported?.setupBlock : report?.orderBlock;
   return {
-    game: gameHeading(game),
-    missed: await missedOnPage(ctx, game),
-    moderation: await moderationLine(ctx, game, seat),
-    me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
-    otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
-    seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
-    turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
-    over: gameOverPanel(game),
+    ...(await seatPageCommon(ctx, game, seat, mySeats, basis, extras, { canOrder, text })),
+    ...reportOnPage(report, end, lastTurn),
     setup: inSetup,
     points,
     // The ready designs a list starts from (the sample battle's, §23), each with its cost and DESIGN line.
@@ -111,13 +88,11 @@ export async function miniPageModel(
         }))
       : [],
     checkJson: check ? jsonForPage(check) : null,
-    deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
-    paused: game.status === 'paused',
     turnLimit: state?.turnLimit ?? 'none',
     mapSvg: state
       ? renderMiniMap({
           position: state,
-          view: over ? null : (view ?? null),
+          view: over ? null : turnViews(state)[seat.side]!,
           sideName: name,
           title: inSetup
             ? `${game.name}: the battlefield and both deployment zones`
@@ -128,32 +103,5 @@ export async function miniPageModel(
         })
       : null,
     legend: state ? legendOf(state, name, seat.side) : [],
-    diagram: end ? end.diagram : (report?.diagram ?? null),
-    lastTurn:
-      end && lastTurn
-        ? { number: lastTurn.number, narrative: end.narrative }
-        : report && report.lastTurn !== null && report.lastTurn > 0
-          ? { number: report.lastTurn, narrative: report.narrative }
-          : null,
-    sheets: end ? end.sheets : (report?.sheets ?? []),
-    noOrdersReason: report?.noOrdersReason ?? null,
-    orders: {
-      canOrder,
-      standingRule: kindOf(game.ruleset).standingOrders,
-      standing: gameView.me.orders
-        ? {
-            canonical: gameView.me.orders.canonical.trimEnd(),
-            receivedAt: gameView.me.orders.receivedAt,
-            channel: gameView.me.orders.channel,
-          }
-        : null,
-      text: extras.ordersText ?? (canOrder ? (inSetup ? reported?.setupBlock : report?.orderBlock) : null) ?? null,
-      problems: extras.problems ?? [],
-      notice: extras.notice ?? null,
-      result: extras.ordersResult ?? null,
-    },
-    messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
-    reportMails: seat.reportMails,
-    seedCommitment: game.seedCommitment,
   };
 }
