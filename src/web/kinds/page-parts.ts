@@ -264,3 +264,16 @@ export function reportOnPage(
     noOrdersReason: report?.noOrdersReason ?? null,
   };
 }
+
+/**
+ * An archive turn page's stepper: the turn before, the turn after (the open turn after the last resolved one while the
+ * game runs), and the last turn played.
+ */
+export function turnStepper(game: Pick<Game, 'status'>, number: number, last: number) {
+  const running = game.status === 'active' || game.status === 'paused';
+  return {
+    prev: number > 1 ? number - 1 : null,
+    next: number < last || (number === last && running) ? number + 1 : null,
+    last,
+  };
+}

@@ -15,7 +15,7 @@ import { miniPrintout } from '../../../kinds/mini-combat/printout.ts';
 import { miniNarrative, str } from '../../../reports/mini-narrative.ts';
 import type { MiniEvent } from '../../../rules/mini-combat/battlefield.ts';
 import { eventsSeenBy, turnViews } from '../../../rules/mini-combat/turn.ts';
-import { archiveHeading, type HiddenArchiveReader } from '../page-parts.ts';
+import { archiveHeading, type HiddenArchiveReader, turnStepper } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
 import { renderMiniMap } from './board-map.ts';
 
@@ -113,14 +113,7 @@ export async function miniArchiveTurnPage(
         : null,
       narrative: miniNarrative(events, name),
       dice: reader.as === 'all' ? miniDice(events) : [],
-      prev: turn.number > 1 ? turn.number - 1 : null,
-      next:
-        turn.number < last
-          ? turn.number + 1
-          : turn.number === last && (game.status === 'active' || game.status === 'paused')
-            ? turn.number + 1
-            : null,
-      last,
+      ...turnStepper(game, turn.number, last),
     },
   };
 }

@@ -15,7 +15,7 @@ import { formatShipOrders } from '../../../orders/index.ts';
 import { diceRolls } from '../../../reports/dice-rolls.ts';
 import { narrative } from '../../../reports/narrative.ts';
 import type { TurnEvent } from '../../../rules/events.ts';
-import { archiveHeading } from '../page-parts.ts';
+import { archiveHeading, turnStepper } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
 import { mapPanel, plottedPaths, strengthPanel } from './game-page.ts';
 
@@ -90,14 +90,7 @@ export async function tacticalArchiveTurnPage(ctx: GamesContext, game: Game, num
         : null,
       narrative: narrative(events, name),
       dice: diceRolls(events),
-      prev: turn.number > 1 ? turn.number - 1 : null,
-      next:
-        turn.number < last
-          ? turn.number + 1
-          : turn.number === last && (game.status === 'active' || game.status === 'paused')
-            ? turn.number + 1
-            : null,
-      last,
+      ...turnStepper(game, turn.number, last),
     },
   };
 }

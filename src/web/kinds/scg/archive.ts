@@ -13,7 +13,7 @@ import { readScgState } from '../../../kinds/scg/docs.ts';
 import { scgPrintout } from '../../../kinds/scg/printout.ts';
 import { scgNarrative, seatOrder } from '../../../reports/scg-narrative.ts';
 import type { ScgEvent } from '../../../rules/scg/types.ts';
-import { archiveHeading } from '../page-parts.ts';
+import { archiveHeading, turnStepper } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
 import { renderScgMap } from './board-map.ts';
 import { legendOf, movesOf, unitRows } from './game-page.ts';
@@ -109,14 +109,7 @@ export async function scgArchiveTurnPage(ctx: GamesContext, game: Game, number: 
         : null,
       narrative: scgNarrative(events, before),
       dice: scgDice(events, before.sides),
-      prev: turn.number > 1 ? turn.number - 1 : null,
-      next:
-        turn.number < last
-          ? turn.number + 1
-          : turn.number === last && (game.status === 'active' || game.status === 'paused')
-            ? turn.number + 1
-            : null,
-      last,
+      ...turnStepper(game, turn.number, last),
     },
   };
 }
