@@ -11,7 +11,7 @@ import { formatMiniOrders, ORDER_KEYWORDS, parseMiniOrders, SETUP_KEYWORDS } fro
 import type { MiniEvent } from '../../rules/mini-combat/battlefield.ts';
 import { checkSideOrders } from '../../rules/mini-combat/check.ts';
 import { turnLimitResult } from '../../rules/mini-combat/end.ts';
-import { eventsSeenBy, turnViews } from '../../rules/mini-combat/turn.ts';
+import { eventsSeenBy, turnView } from '../../rules/mini-combat/turn.ts';
 import type { MiniPosition } from '../../rules/mini-combat/types.ts';
 import { inPlay, scores } from '../../rules/mini-combat/victory.ts';
 import type { GameKind, SeatStanding, SideContext } from '../kind.ts';
@@ -71,7 +71,7 @@ export const miniCombatKind: GameKind<MiniPosition, MiniSideOrders> = {
   endReport: ({ state, lastEvents, sideName }) => miniEndReport({ state, lastEvents, sideName }),
   // §22.4: the side's view, and of the last turn's events those its seenBy holds.
   viewFor: (p, side, lastEvents) => ({
-    view: viewToJson(turnViews(p)[side]!),
+    view: viewToJson(turnView(p, side)),
     events: eventsSeenBy(
       lastEvents.filter((e): e is MiniEvent => typeof e === 'object' && e !== null && 'seenBy' in e),
       side,

@@ -14,7 +14,7 @@ import { formatHex } from '../../rules/hex.ts';
 import type { MiniEvent } from '../../rules/mini-combat/battlefield.ts';
 import { checkSideOrders } from '../../rules/mini-combat/check.ts';
 import { inPlay, objectives, scores } from '../../rules/mini-combat/victory.ts';
-import { eventsSeenBy, turnViews } from '../../rules/mini-combat/turn.ts';
+import { eventsSeenBy, turnView } from '../../rules/mini-combat/turn.ts';
 import type { SideView } from '../../rules/mini-combat/views.ts';
 import type { MiniPosition } from '../../rules/mini-combat/types.ts';
 import type { EndReportParts, ReportInput, SideContext, StoredTurnEvents } from '../kind.ts';
@@ -116,7 +116,7 @@ export function miniReport(input: ReportInput<MiniPosition, MiniSideOrders>): Tu
   const width = input.width ?? REPORT_WIDTH;
   const last = input.history.filter((t) => t.number >= 1).at(-1);
   const side = reader.kind === 'seat' ? reader.side : null;
-  const view = side === null ? null : turnViews(state)[side]!;
+  const view = side === null ? null : turnView(state, side);
   const events = side === null ? eventsOf(last) : eventsSeenBy(eventsOf(last), side);
   const reason = side === null ? null : noOrdersReason(state, side);
   const block =

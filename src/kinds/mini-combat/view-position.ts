@@ -6,11 +6,11 @@
  * its script to check orders with in the browser: the same checks the service
  * runs, which are made against the side's view (§18), and nothing hidden.
  */
-import { turnViews } from '../../rules/mini-combat/turn.ts';
+import { turnView } from '../../rules/mini-combat/turn.ts';
 import type { Element, MiniPosition, Unit } from '../../rules/mini-combat/types.ts';
 
 export function viewPosition(p: MiniPosition, side: string): MiniPosition {
-  const view = turnViews(p)[side]!;
+  const view = turnView(p, side);
   const enemy: Unit[] = view.enemy.map((u) => ({
     id: u.id,
     side: u.side,

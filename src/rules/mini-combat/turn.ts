@@ -150,6 +150,9 @@ export function eventsSeenBy(events: readonly MiniEvent[], side: string): MiniEv
 
 /** Each side's view of a position between turns (§9.3, §22.4), in `sides` order. */
 export function turnViews(position: MiniPosition): Record<string, SideView> {
-  const ctx = betweenTurns(position);
-  return Object.fromEntries(position.sides.map((s) => [s, sideView(position, s, ctx)]));
+  return Object.fromEntries(position.sides.map((s) => [s, turnView(position, s)]));
 }
+
+/** One side's view of a position between turns (§9.3, §22.4). */
+export const turnView = (position: MiniPosition, side: string): SideView =>
+  sideView(position, side, betweenTurns(position));

@@ -14,7 +14,7 @@ import { readMiniState } from '../../../kinds/mini-combat/docs.ts';
 import { miniPrintout } from '../../../kinds/mini-combat/printout.ts';
 import { miniNarrative, str } from '../../../reports/mini-narrative.ts';
 import type { MiniEvent } from '../../../rules/mini-combat/battlefield.ts';
-import { eventsSeenBy, turnViews } from '../../../rules/mini-combat/turn.ts';
+import { eventsSeenBy, turnView as sideViewOf } from '../../../rules/mini-combat/turn.ts';
 import { archiveHeading, type HiddenArchiveReader, turnStepper } from '../page-parts.ts';
 import type { KindPage } from '../web-kind.ts';
 import { renderMiniMap } from './board-map.ts';
@@ -50,7 +50,7 @@ const mapOf = (game: Game, reader: Reader, stateDoc: unknown, title: string, idP
   const p = readMiniState(stateDoc);
   return renderMiniMap({
     position: p,
-    view: reader.as === 'all' ? null : turnViews(p)[reader.side]!,
+    view: reader.as === 'all' ? null : sideViewOf(p, reader.side),
     sideName: (side) => sideName(settingsOf(game), side),
     title,
     idPrefix,

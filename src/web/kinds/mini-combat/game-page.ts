@@ -17,7 +17,7 @@ import { elementCost } from '../../../rules/mini-combat/cost.ts';
 import { designLine } from '../../../orders/mini-combat/index.ts';
 import { miniEndReport } from '../../../kinds/mini-combat/report.ts';
 import { pointsOf, zonesOf, type MiniSettings } from '../../../kinds/mini-combat/settings.ts';
-import { turnViews } from '../../../rules/mini-combat/turn.ts';
+import { turnView } from '../../../rules/mini-combat/turn.ts';
 import type { MiniPosition } from '../../../rules/mini-combat/types.ts';
 import {
   jsonForPage,
@@ -92,7 +92,7 @@ export async function miniPageModel(
     mapSvg: state
       ? renderMiniMap({
           position: state,
-          view: over ? null : turnViews(state)[seat.side]!,
+          view: over ? null : turnView(state, seat.side),
           sideName: name,
           title: inSetup
             ? `${game.name}: the battlefield and both deployment zones`
