@@ -51,6 +51,10 @@ const urlWithProtocol = (protocols: readonly string[]) =>
       return protocols.includes(url.protocol) && url.hostname !== '';
     });
 
+/** The parts of the service a process can run (ROLES): the zero-setup default runs them all. */
+export const SERVICE_ROLES = ['web', 'workers', 'mail'] as const;
+export type ServiceRole = (typeof SERVICE_ROLES)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const CONFIG_KEYS = {
@@ -118,6 +122,17 @@ export const CONFIG_KEYS = {
     expected: `one of ${LOG_LEVELS.join(', ')}`,
     default: 'info',
     schema: z.enum(LOG_LEVELS),
+  }),
+  roles: key({
+    env: 'ROLES',
+    doc: 'What this process does, a comma-separated list of web (pages and API), workers (the turn queue, reminders) and mail (the outbox sender and the receiver); several processes on one or more machines share the work through one PostgreSQL (DATABASE_URL). `msc serve --web N --workers N --mail N` starts and supervises such processes on this machine.',
+    expected: 'web, workers and mail, one or more of them separated by commas, e.g. web,workers',
+    default: 'web,workers,mail',
+    schema: z
+      .string()
+      .transform((text) => text.split(',').map((r) => r.trim().toLowerCase()))
+      .pipe(z.array(z.enum(SERVICE_ROLES)).min(1))
+      .transform((roles) => SERVICE_ROLES.filter((r) => roles.includes(r))),
   }),
   workers: key({
     env: 'WORKERS',

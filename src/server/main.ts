@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, type Config } from '../config/config.ts';
+import { InvalidConfigError, loadConfig, SERVICE_ROLES, type Config } from '../config/config.ts';
 import { RETRY_AFTER_S } from '../db/errors.ts';
 import { recordServerUrl } from './data-dir.ts';
 import { operatorKey } from '../games/service-key.ts';
@@ -119,6 +119,14 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger: Logger = options.logger ?? createLogger(config);
   const print = options.print ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  if (!config.databaseUrl && config.roles.length < SERVICE_ROLES.length)
+    throw new InvalidConfigError([
+      {
+        code: 'CONFIG_INVALID',
+        env: 'ROLES',
+        message: `ROLES is ${JSON.stringify(config.roles.join(','))}, but the embedded database is one process's alone: set DATABASE_URL to a PostgreSQL server the processes share, or leave ROLES unset`,
+      },
+    ]);
   const database = await openDatabase(config, { logger });
   const server = createServer();
   const workers: TurnWorker[] = [];
@@ -132,8 +140,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         'the embedded database writes without fsync: a power cut can lose the latest changes. Back up DATA_DIR, or set DATABASE_URL for a PostgreSQL server',
       );
     }
-    const address = await listen(server, config.host, config.port);
-    const url = urlOf(address);
+    const roles = new Set(config.roles);
+    const address = roles.has('web') ? await listen(server, config.host, config.port) : null;
+    const url = address ? urlOf(address) : config.publicUrl;
     // PORT=0 picks a free port: links in mails must carry the one picked, unless PUBLIC_URL says otherwise.
     const publicUrl = config.port === 0 && config.publicUrl.endsWith(':0') ? url : config.publicUrl;
     const ctx = await createGamesContext({ ...config, publicUrl }, database, { ...options, logger });
@@ -144,7 +153,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       else void app(req, res);
     });
 
-    for (let i = 0; i < config.workers; i++) {
+    for (let i = 0; i < (roles.has('workers') ? config.workers : 0); i++) {
       const worker = new TurnWorker(ctx, database, {
         pollMs: config.pollIntervalMs,
         // PGlite is one connection in this thread: a batch would keep every request waiting for all of its turns,
@@ -162,43 +171,54 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await worker.start();
     }
 
-    // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local
-    // port).
-    const sender = outboxSenderFor(config, ctx, database);
-    // PGlite's data directory is this process's alone: whatever a previous run left leased is stranded, not in flight.
-    if (database.kind === 'pglite') await releaseStrandedMail(ctx);
-    await sender.start();
-    mailParts.push(() => sender.stop());
-    let mailIn = 'not receiving mail';
-    try {
-      const receivers = await startMailReceivers(ctx, config, logger);
-      mailParts.push(() => receivers.stop());
-      mailIn = receivers.smtpAddress
-        ? `receiving mail on smtp://${receivers.smtpAddress.host}:${receivers.smtpAddress.port} for @${config.mailDomain}`
-        : 'reading mail over IMAP';
-    } catch (error) {
-      // The service stays useful without its receiver (web, API, CLI); the log says how to fix it.
-      logger.error(
-        { err: error },
-        'the mail receiver could not start: order mail will not be read (check MAIL_IMAP_URL or MAIL_RECEIVE_PORT)',
-      );
-    }
     const mailboxLink = `${url}/mailbox?key=${localMailboxKey(ctx.serviceKey)}`;
-    const mailOut = config.mailSmtpUrl
-      ? 'sending over SMTP'
-      : `outgoing mail kept in the local mailbox (${mailboxLink})`;
-    // `msc mailbox-url` prints it again later, from the data directory (its owner's only).
-    if (!config.mailSmtpUrl && config.dataDir !== IN_MEMORY && !writeMailboxUrl(config.dataDir, mailboxLink))
-      logger.warn({ folder: config.dataDir }, 'the local mailbox link could not be written to DATA_DIR/mailbox-url');
+    let mailLine: string | null = null;
+    if (roles.has('mail')) {
+      // The mail channel: the outbox sender (SMTP, or the local mailbox), and the receiver (IMAP, or SMTP on a local
+      // port).
+      const sender = outboxSenderFor(config, ctx, database);
+      // PGlite's data directory is this process's alone: whatever a previous run left leased is stranded, not in
+      // flight.
+      if (database.kind === 'pglite') await releaseStrandedMail(ctx);
+      await sender.start();
+      mailParts.push(() => sender.stop());
+      let mailIn = 'not receiving mail';
+      try {
+        const receivers = await startMailReceivers(ctx, config, logger);
+        mailParts.push(() => receivers.stop());
+        mailIn = receivers.smtpAddress
+          ? `receiving mail on smtp://${receivers.smtpAddress.host}:${receivers.smtpAddress.port} for @${config.mailDomain}`
+          : 'reading mail over IMAP';
+      } catch (error) {
+        // The service stays useful without its receiver (web, API, CLI); the log says how to fix it.
+        logger.error(
+          { err: error },
+          'the mail receiver could not start: order mail will not be read (check MAIL_IMAP_URL or MAIL_RECEIVE_PORT)',
+        );
+      }
+      const mailOut = config.mailSmtpUrl
+        ? 'sending over SMTP'
+        : `outgoing mail kept in the local mailbox (${mailboxLink})`;
+      mailLine = `mail: ${mailIn}; ${mailOut}`;
+      // `msc mailbox-url` prints it again later, from the data directory (its owner's only).
+      if (!config.mailSmtpUrl && config.dataDir !== IN_MEMORY && !writeMailboxUrl(config.dataDir, mailboxLink))
+        logger.warn({ folder: config.dataDir }, 'the local mailbox link could not be written to DATA_DIR/mailbox-url');
+    }
 
     // `msc game …` run meanwhile finds the server in the data directory's lock and goes through its API.
     if (database.kind === 'pglite' && database.dataDir)
       recordServerUrl(config.dataDir, localUrl(url), operatorKey(ctx.serviceKey));
 
     const where = describeDatabase(database, config);
-    logger.info({ url, database: database.kind, workers: config.workers }, 'listening');
-    print(`msc-pbem listening on ${url} (database: ${where})`);
-    print(`mail: ${mailIn}; ${mailOut}`);
+    const allRoles = roles.size === SERVICE_ROLES.length;
+    if (address) {
+      logger.info({ url, database: database.kind, roles: config.roles, workers: workers.length }, 'listening');
+      print(`msc-pbem listening on ${url} (database: ${where}${allRoles ? '' : `; ${config.roles.join(', ')}`})`);
+    } else {
+      logger.info({ database: database.kind, roles: config.roles, workers: workers.length }, 'running');
+      print(`msc-pbem running ${config.roles.join(', ')} (database: ${where})`);
+    }
+    if (mailLine) print(mailLine);
 
     /*
      * The shutdown, within SHUTDOWN_TIMEOUT_MS: everything stops taking new

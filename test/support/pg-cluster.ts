@@ -53,7 +53,8 @@ function binaries(): string | null {
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
