@@ -34,6 +34,7 @@ describe('parseConfig', () => {
       port: 8080,
       publicUrl: 'http://127.0.0.1:8080',
       logLevel: 'info',
+      roles: ['web', 'workers', 'mail'],
       workers: 1,
       pollIntervalMs: 2000,
       mailDomain: 'localhost',
@@ -113,6 +114,7 @@ describe('parseConfig', () => {
       port: 3000,
       publicUrl: 'https://msc.example.org',
       logLevel: 'debug',
+      roles: ['web', 'workers', 'mail'],
       workers: 4,
       pollIntervalMs: 500,
       mailDomain: 'msc.example.org',
@@ -257,6 +259,22 @@ describe('describeConfig', () => {
   it('has defaults that pass their own checks', () => {
     for (const key of Object.values(CONFIG_KEYS)) {
       if ('default' in key) expect(key.schema.safeParse(key.default).success, key.env).toBe(true);
+    }
+  });
+});
+
+describe('ROLES', () => {
+  it('runs every role in one process by default, and takes any of them in any order and case', () => {
+    expect(loadConfig({}).roles).toEqual(['web', 'workers', 'mail']);
+    expect(loadConfig({ ROLES: 'Mail, web' }).roles).toEqual(['web', 'mail']);
+    expect(loadConfig({ ROLES: 'workers' }).roles).toEqual(['workers']);
+  });
+
+  it('refuses an unknown role or none, saying what is expected', () => {
+    for (const ROLES of ['web,cron', ',']) {
+      const r = parseConfig({ env: { ROLES } });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error[0]!.message).toContain('expected web, workers and mail, one or more of them');
     }
   });
 });

@@ -16,6 +16,7 @@
  * outbox empty of pending mail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -72,7 +73,7 @@ describe.skipIf(!hasPostgres)('the service split by role over several processes,
   let httpPort = 0;
   let smtpPort = 0;
   /** How many service processes have said they are running (each says it once, on its standard error). */
-  const startedLines = () => (stderr.match(/^msc-pbem (listening on|running) /gm) ?? []).length;
+  let started = 0;
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
@@ -97,10 +98,13 @@ describe.skipIf(!hasPostgres)('the service split by role over several processes,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    supervisor.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr = (stderr + c).slice(-50_000)));
+    createInterface({ input: supervisor.stderr! }).on('line', (line) => {
+      stderr = `${stderr}${line}\n`.slice(-50_000);
+      if (/^msc-pbem (listening on|running) /.test(line)) started += 1;
+    });
     // Every process is up: three web processes, two workers and the mail process have each said so.
-    await waitUntil('the six processes to start', () => startedLines() >= PROCESSES, 60_000, 100).catch((e: Error) => {
-      throw new Error(`${e.message}\n${stderr}`);
+    await waitUntil('the six processes to start', () => started >= PROCESSES, 60_000, 100).catch((e: unknown) => {
+      throw new Error(`${(e as Error).message}\n${stderr}`);
     });
   }, 90_000);
 
@@ -177,7 +181,7 @@ describe.skipIf(!hasPostgres)('the service split by role over several processes,
         const victim = pids[Math.floor(Math.random() * pids.length)]!;
         process.kill(victim, 'SIGKILL');
         killed.push(victim);
-        await waitUntil(`process ${victim} replaced`, () => startedLines() >= PROCESSES + killed.length, 60_000, 50);
+        await waitUntil(`process ${victim} replaced`, () => started >= PROCESSES + killed.length, 60_000, 50);
       }
     })();
     // … while players send orders, the kills spread over them: game i's once i/GAMES of the kills are done.
