@@ -8,10 +8,16 @@
  */
 import type { AppDatabase, AppTransaction } from './client.ts';
 
-export type NamedStatement<Row> = (tx: AppTransaction | AppDatabase, params: readonly unknown[]) => Promise<Row[]>;
+export interface NamedStatement<Row> {
+  (tx: AppTransaction | AppDatabase, params: readonly unknown[]): Promise<Row[]>;
+  /** Its name on each connection. */
+  readonly statementName: string;
+  /** Its text, with $1… for the parameters (a benchmark runs the same text through pgbench). */
+  readonly text: string;
+}
 
 export function namedStatement<Row extends Record<string, unknown>>(name: string, text: string): NamedStatement<Row> {
-  return async (tx, params) => {
+  const run = async (tx: AppTransaction | AppDatabase, params: readonly unknown[]) => {
     // Through the session's prepared query (no result mapping: the driver's rows): drizzle's logger sees it as usual.
     const query = tx._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
       { sql: text, params: [...params] },
@@ -21,4 +27,5 @@ export function namedStatement<Row extends Record<string, unknown>>(name: string
     );
     return (await query.execute()).rows;
   };
+  return Object.assign(run, { statementName: name, text });
 }

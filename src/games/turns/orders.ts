@@ -148,7 +148,7 @@ const turnBrief = rowReader(turns, 't_', ['number', 'status', 'stateBefore', 'de
  * all its columns null). $1: the game, $2: the token's SHA-256. The seat is as the statement's snapshot saw it, which
  * may be older than the lock when the statement waited for it: the store checks it again once the turn is locked.
  */
-const lockForSubmission = namedStatement(
+export const lockForSubmission = namedStatement(
   'msc_lock_for_submission',
   `select ${gameBrief.columns}, ${turnBrief.columns}, ${tokenSeatReader.columns}
    from "turns" inner join "games" on "games"."id" = "turns"."game_id"
@@ -165,7 +165,7 @@ const lockForSubmission = namedStatement(
  * were stored.
  * $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id, $9 the token's SHA-256.
  */
-const storeSubmission = namedStatement<Record<string, unknown> & { stored: string | number; standing: boolean }>(
+export const storeSubmission = namedStatement<Record<string, unknown> & { stored: string | number; standing: boolean }>(
   'msc_store_submission',
   `with seat as (
      select 1 from "seats" where id = $3::uuid and token_hash = $9::text and conceded_at is null

@@ -1,0 +1,389 @@
+/**
+ * `npm run bench:submissions`: order submissions over HTTP on real PostgreSQL, each figure beside references measured
+ * in the same window of time. Prints figures; asserts nothing.
+ *
+ * The service runs as it is deployed: `msc serve --web 1 --workers 0 --mail 0`, and again with `--web 2`, each its own
+ * processes (the load generator is wrk, in C, in a process of its own: 32 connections, 2 threads, POSTing
+ * orders-language text to /api/games/:id/orders with a seat token, one seat per game so no turn completes). Its
+ * references:
+ *
+ *   - own:  pgbench running the submission's own statements — the same BEGIN, lock, store, COMMIT the service sends,
+ *           their text taken from the code (src/games/turns/orders.ts) — with 32 clients, prepared; a small indexed
+ *           select first picks the game (it makes the reference a little slower, never faster);
+ *   - -N:   pgbench -N (simple update), the server's own floor for a small write transaction;
+ *   - bare: Express with exactly the service's common middleware and logger, answering the same body without a
+ *           database (bench/bare-express.ts), under the same wrk load.
+ *
+ * Every window runs BENCH_SECONDS (default 8), in rounds (BENCH_ROUNDS, default 3) of A B C D E, interleaved, so that
+ * whatever else the machine does falls on every figure alike; each figure is the median of its windows, and the load
+ * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { lockForSubmission, storeSubmission } from '../src/games/turns/orders.ts';
+import { freePort } from '../test/support/pg-cluster.ts';
+import { testServerUrl } from '../test/support/db.ts';
+import {
+  createDuels,
+  duelOrders,
+  inParallel,
+  liveGamesContext,
+  submitDuelOrders,
+  TEST_MAIL_DOMAIN,
+  TEST_SECRET_KEY,
+} from '../test/support/games.ts';
+import { createScratchDatabase, dropAll, fmt, postgresReady, report, urlOf } from './support.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GAMES = 512;
+const VARIANTS = 6;
+const CONNECTIONS = 32;
+const MSC = fileURLToPath(new URL('../bin/msc.js', import.meta.url));
+const RUN_TS = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-express.ts', import.meta.url));
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const load = () => fmt(loadavg()[0]!, 2);
+
+// ---------------------------------------------------------------- processes and their CPU
+
+/** CPU time (ms) a process has used, from /proc (Linux), or 0 when it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
+interface Served {
+  readonly url: string;
+  /** The processes answering requests (the web processes, or the bare server). */
+  pids(): number[];
+  stop(): Promise<void>;
+}
+
+/** Starts a command and waits until its standard error or output has said `ready` lines in all (`readyLines`). */
+async function startProcess(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  isReadyLine: (line: string) => boolean,
+  readyLines: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let seen = 0;
+  let text = '';
+  await new Promise<void>((resolve, reject) => {
+    const onLine = (line: string) => {
+      text = `${text}${line}\n`.slice(-5_000);
+      if (isReadyLine(line) && ++seen >= readyLines) resolve();
+    };
+    createInterface({ input: child.stdout }).on('line', onLine);
+    createInterface({ input: child.stderr }).on('line', onLine);
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}):\n${text}`)));
+  });
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** `msc serve --web N --workers 0 --mail 0` on the scratch database. */
+async function startService(databaseUrl: string, web: number): Promise<Served> {
+  const port = await freePort();
+  const child = await startProcess(
+    [MSC, 'serve', '--web', String(web), '--workers', '0', '--mail', '0'],
+    {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SECRET_KEY: TEST_SECRET_KEY,
+      MAIL_DOMAIN: TEST_MAIL_DOMAIN,
+      RATE_LIMIT_ORDERS: '0',
+      LOG_LEVEL: 'info',
+    },
+    (line) => line.startsWith('msc-pbem listening on'),
+    web,
+  );
+  // The log lines (standard output) go nowhere, as into a collector.
+  child.stdout!.resume();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pids: () => childrenOf(child.pid!),
+    stop: () => stopProcess(child),
+  };
+}
+
+async function startBare(answer: string): Promise<Served> {
+  const port = await freePort();
+  const child = await startProcess([RUN_TS, BARE, String(port), answer], process.env, (l) => l === 'ready', 1);
+  return { url: `http://127.0.0.1:${port}`, pids: () => [child.pid!], stop: () => stopProcess(child) };
+}
+
+// ---------------------------------------------------------------- the loads
+
+const WRK_SCRIPT = `
+local targets = {}
+local i = 0
+init = function(args)
+  for line in io.lines(args[1]) do
+    local g, t, b = line:match("^(%S+)\\t(%S+)\\t(.*)$")
+    targets[#targets + 1] = { path = "/api/games/" .. g .. "/orders", token = t, body = b }
+  end
+  i = math.random(#targets)
+end
+request = function()
+  i = i % #targets + 1
+  local x = targets[i]
+  return wrk.format("POST", x.path, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. x.token }, x.body)
+end
+`;
+
+interface Window {
+  readonly rate: number;
+  /** CPU time of the serving processes a request (ms), where measured. */
+  readonly cpuPerCall?: number;
+  readonly note?: string;
+}
+
+function wrk(served: Served, script: string, targets: string): Window {
+  const pids = served.pids();
+  const before = pids.map(cpuMsOf);
+  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, served.url, '--', targets], {
+    encoding: 'utf8',
+  });
+  const cpu = pids.map(cpuMsOf).reduce((a, b, i) => a + b - before[i]!, 0);
+  const rate = Number(/Requests\/sec:\s+([0-9.]+)/.exec(run.stdout)?.[1] ?? NaN);
+  const total = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? NaN);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1];
+  return {
+    rate,
+    cpuPerCall: cpu / total,
+    ...(non2xx ? { note: `${non2xx} answers not 2xx` } : {}),
+    ...(Number.isNaN(rate) ? { note: `wrk gave no figure: ${run.stdout}${run.stderr}` } : {}),
+  };
+}
+
+function pgbenchArgs(): { connection: string[]; env: NodeJS.ProcessEnv } {
+  const server = new URL(testServerUrl);
+  return {
+    connection: [
+      '-h',
+      server.hostname,
+      '-p',
+      server.port || '5432',
+      '-U',
+      decodeURIComponent(server.username || 'postgres'),
+    ],
+    env: { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) },
+  };
+}
+
+function pgbench(database: string, args: string[]): Window {
+  const { connection, env } = pgbenchArgs();
+  const run = spawnSync(
+    'pgbench',
+    [...connection, '-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), ...args, database],
+    { encoding: 'utf8', env },
+  );
+  const tps = Number(/tps = ([0-9.]+)/.exec(run.stdout)?.[1] ?? NaN);
+  return Number.isNaN(tps) ? { rate: NaN, note: `pgbench gave no figure: ${run.stdout}${run.stderr}` } : { rate: tps };
+}
+
+/**
+ * The submission's own transaction as a pgbench script: the statements' text from the code, their parameters
+ * pgbench variables read from bench_targets (the orders each seat sent once through the use case).
+ */
+function ownStatementsScript(): string {
+  const params = (text: string, values: Record<number, string>) =>
+    text.replace(/\$(\d+)\b/g, (_, n: string) => {
+      const v = values[Number(n)];
+      if (v === undefined) throw new Error(`no value for $${n}`);
+      return v;
+    });
+  const lock = params(lockForSubmission.text, { 1: ':g', 2: ':h' });
+  const store = params(storeSubmission.text, {
+    1: ':g',
+    2: '1',
+    3: ':s',
+    4: 'now()',
+    5: `'api'`,
+    6: ':t',
+    7: ':o',
+    8: 'null',
+    9: ':h',
+  });
+  return [
+    `\\set n random(1, ${GAMES})`,
+    'select game_id as g, seat_id as s, token_hash as h, orders as o, text as t from bench_targets where n = :n \\gset',
+    'begin;',
+    `${lock};`,
+    `${store};`,
+    'commit;',
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  if (!(await postgresReady('submissions'))) return;
+  for (const tool of ['wrk', 'pgbench'])
+    if (spawnSync(tool, ['--version']).error) {
+      console.error(
+        `${tool} is not installed (apt-get install ${tool === 'wrk' ? 'wrk' : 'postgresql-client'}): nothing measured.`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+  const dir = mkdtempSync(join(tmpdir(), 'msc-bench-submissions-'));
+  const served: Served[] = [];
+  try {
+    // The games: one seat a game sends orders; each seat has sent once, so each submission replaces one.
+    const name = await createScratchDatabase('submissions');
+    const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: '' });
+    let answer = '';
+    try {
+      await migrate(database);
+      const ctx = liveGamesContext(database);
+      const duels = await createDuels(ctx, GAMES, { prefix: 'load', concurrency: 16 });
+      const first = await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'black', i % VARIANTS));
+      answer = JSON.stringify({
+        accepted: true,
+        turn: first[0]!.turn,
+        stored: true,
+        canonical: first[0]!.canonical,
+      });
+      const lines = duels.flatMap((d) =>
+        Array.from({ length: VARIANTS }, (_, v) =>
+          [d.gameId, d.tokens.black, JSON.stringify({ text: duelOrders(d.gameId, 'black', v) })].join('\t'),
+        ),
+      );
+      // Shuffled: each connection's next game is anyone's.
+      for (let i = lines.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+      }
+      writeFileSync(join(dir, 'targets.tsv'), `${lines.join('\n')}\n`);
+    } finally {
+      await database.close();
+    }
+    // The orders as stored, for pgbench: made in the scratch database itself.
+    const { connection, env } = pgbenchArgs();
+    const psql = spawnSync(
+      'psql',
+      [
+        ...connection,
+        '-q',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-d',
+        name,
+        '-c',
+        `create table bench_targets as select row_number() over (order by s.game_id)::int as n, s.game_id, s.seat_id, seats.token_hash, s.orders::text as orders, s.text from submissions s join seats on seats.id = s.seat_id where s.superseded_at is null; create unique index on bench_targets (n); analyze;`,
+      ],
+      { encoding: 'utf8', env },
+    );
+    if (psql.status !== 0) throw new Error(`could not make bench_targets: ${psql.stderr}`);
+    writeFileSync(join(dir, 'own.sql'), ownStatementsScript());
+    writeFileSync(join(dir, 'wrk.lua'), WRK_SCRIPT);
+    const pgbenchDb = await createScratchDatabase('pgbench');
+    const init = spawnSync('pgbench', [...connection, '-i', '-s', '10', '-q', pgbenchDb], { encoding: 'utf8', env });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+
+    const one = await startService(urlOf(name), 1);
+    served.push(one);
+    const two = await startService(urlOf(name), 2);
+    served.push(two);
+    const bare = await startBare(answer);
+    served.push(bare);
+
+    const script = join(dir, 'wrk.lua');
+    const targets = join(dir, 'targets.tsv');
+    const measures: Array<[string, () => Window]> = [
+      ['service, 1 web process', () => wrk(one, script, targets)],
+      [
+        'pgbench, the submission\u2019s own statements',
+        () => pgbench(name, ['-M', 'prepared', '-f', join(dir, 'own.sql')]),
+      ],
+      ['service, 2 web processes', () => wrk(two, script, targets)],
+      ['bare Express, same middleware', () => wrk(bare, script, targets)],
+      ['pgbench -N (simple update)', () => pgbench(pgbenchDb, ['-N', '-M', 'prepared'])],
+    ];
+    console.log(
+      `\nOrder submissions over HTTP (wrk, ${CONNECTIONS} connections) and their references, ${ROUNDS} rounds of ${SECONDS} s windows, interleaved`,
+    );
+    const windows = new Map<string, Window[]>(measures.map(([label]) => [label, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [label, measure] of measures) {
+        const before = load();
+        const w = measure();
+        windows.get(label)!.push(w);
+        report(
+          `round ${round}: ${label}`,
+          `${fmt(w.rate).padStart(7)} /s${w.cpuPerCall === undefined ? '' : `   ${fmt(w.cpuPerCall, 2)} ms CPU a request`}   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+          52,
+        );
+      }
+    }
+    const med = (label: string) => median(windows.get(label)!.map((w) => w.rate));
+    const medCpu = (label: string) => median(windows.get(label)!.map((w) => w.cpuPerCall ?? NaN));
+    const svc1 = med('service, 1 web process');
+    const svc2 = med('service, 2 web processes');
+    const own = med('pgbench, the submission\u2019s own statements');
+    const bareRate = med('bare Express, same middleware');
+    const n = med('pgbench -N (simple update)');
+    console.log(`\nMedians (${cpus().length} cores, load average now ${load()})`);
+    report(
+      'service, 1 web process: submissions/s',
+      `${fmt(svc1)}   (${fmt(medCpu('service, 1 web process'), 2)} ms of its CPU a submission)`,
+      52,
+    );
+    report(
+      'service, 2 web processes: submissions/s',
+      `${fmt(svc2)}   (${fmt(medCpu('service, 2 web processes'), 2)} ms of their CPU a submission)`,
+      52,
+    );
+    report('pgbench of the submission\u2019s own statements: TPS', fmt(own), 52);
+    report(
+      'bare Express, same middleware: requests/s',
+      `${fmt(bareRate)}   (${fmt(medCpu('bare Express, same middleware'), 2)} ms CPU a request)`,
+      52,
+    );
+    report('pgbench -N: TPS', fmt(n), 52);
+    console.log('\nRatios (same windows)');
+    report('1 web process / pgbench of its own statements', `${fmt((100 * svc1) / own, 1)} %   (target ≥ 50 %)`, 52);
+    report('2 web processes / 1 web process', `${fmt(svc2 / svc1, 2)}×   (target ≥ 1.7×)`, 52);
+    report('1 web process / bare Express', `${fmt((100 * svc1) / bareRate, 1)} %`, 52);
+    report('1 web process / pgbench -N', `${fmt((100 * svc1) / n, 1)} %`, 52);
+  } finally {
+    await Promise.all(served.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) await dropAll();
+  }
+}
+
+await main();
