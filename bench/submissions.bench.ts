@@ -381,8 +381,13 @@ async function main(): Promise<void> {
     report('1 web process / pgbench -N', `${fmt((100 * svc1) / n, 1)} %`, 52);
   } finally {
     await Promise.all(served.map((s) => s.stop()));
-    rmSync(dir, { recursive: true, force: true });
-    if (!process.env.BENCH_KEEP) await dropAll();
+    // BENCH_KEEP=1 leaves the scratch databases and the load's files (targets.tsv, wrk.lua, own.sql), e.g. to profile
+    // a web process under the same load.
+    if (process.env.BENCH_KEEP) console.log(`(kept: ${dir})`);
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      await dropAll();
+    }
   }
 }
 

@@ -340,7 +340,9 @@ async function openPostgres(
 /** host:port/database of a connection URL, without the user or password, for messages and logs. */
 export function describeServer(url: string): string {
   const u = new URL(url);
-  return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  const host = decodeURIComponent(u.hostname);
+  // A Unix socket's folder (postgres://msc@%2Fvar%2Frun%2Fpostgresql/msc) is named as it is, without a port.
+  return host.startsWith('/') ? `${host}${u.pathname}` : `${host}:${u.port || '5432'}${u.pathname}`;
 }
 
 /** Every SQL statement at trace level, when that level is on. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase } from '../../src/db/client.ts';
+import { describeServer, IN_MEMORY, openDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { notifyStatement } from '../../src/db/notifications.ts';
 import { games } from '../../src/db/schema.ts';
@@ -187,5 +187,16 @@ describe('openDatabase', () => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe('describeServer', () => {
+  it('names a TCP server by host, port and database, never its password', () => {
+    expect(describeServer('postgres://msc:secret@db.example.org:5433/msc')).toBe('db.example.org:5433/msc');
+    expect(describeServer('postgres://msc@db.example.org/msc')).toBe('db.example.org:5432/msc');
+  });
+
+  it('names a server reached over a Unix socket by the socket’s folder', () => {
+    expect(describeServer('postgres://msc@%2Fvar%2Frun%2Fpostgresql/msc')).toBe('/var/run/postgresql/msc');
   });
 });
