@@ -11,6 +11,8 @@
  *   4. A turn's cost at turn 2 and at turn 80 of a game with 30 ships a side (no orders sent: every ship follows the
  *      no-orders policy), resolved in this process: wall and CPU time; and the size of the report each seat is sent
  *      then.
+ *   5. Throughput with 1, 2 and 4 processes of each role — web, workers, mail — as `msc serve --web/--workers/--mail
+ *      N` runs them (bench/roles.ts; BENCH_ONLY=roles runs this part alone).
  *
  * The games of 1–3 are copies of one tutorial duel made with the use cases, written by INSERT … SELECT
  * (test/support/bulk-games.ts). The PostgreSQL server is TEST_DATABASE_URL's (default
@@ -34,6 +36,7 @@ import { resolveNextDueTurn, sendDueReminders } from '../src/games/turns/resolut
 import { TurnWorker } from '../src/games/turns/worker.ts';
 import { formatHex } from '../src/rules/hex.ts';
 import { cloneGame } from '../test/support/bulk-games.ts';
+import { benchRoles } from './roles.ts';
 import {
   gamesContext,
   liveGamesContext,
@@ -310,6 +313,16 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 async function main(): Promise<void> {
   if (!(await postgresReady('scale'))) return;
   try {
+    // BENCH_ONLY=roles: part 5 alone.
+    if (process.env.BENCH_ONLY !== 'roles') await partsOneToFour();
+    await benchRoles();
+  } finally {
+    await dropAll();
+  }
+}
+
+async function partsOneToFour(): Promise<void> {
+  {
     console.log('\nGames written directly in the database');
     const few = await activeGames('few', FEW_GAMES);
     const many = await activeGames('many', GAMES);
@@ -391,8 +404,6 @@ async function main(): Promise<void> {
       `a seat's report (text + HTML) after turn 2 / turn ${LONG_TURN}`,
       `${fmt(report3 / 1024)} KB / ${fmt(reportLast / 1024)} KB   (${fmt(reportLast / report3, 1)}×)`,
     );
-  } finally {
-    await dropAll();
   }
 }
 

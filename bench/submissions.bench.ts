@@ -18,26 +18,30 @@
  * whatever else the machine does falls on every figure alike; each figure is the median of its windows, and the load
  * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { lockForSubmission, storeSubmission } from '../src/games/turns/orders.ts';
 import { freePort } from '../test/support/pg-cluster.ts';
 import { testServerUrl } from '../test/support/db.ts';
+import { createDuels, duelOrders, inParallel, liveGamesContext, submitDuelOrders } from '../test/support/games.ts';
 import {
-  createDuels,
-  duelOrders,
-  inParallel,
-  liveGamesContext,
-  submitDuelOrders,
-  TEST_MAIL_DOMAIN,
-  TEST_SECRET_KEY,
-} from '../test/support/games.ts';
+  cpuMsOf,
+  haveTool,
+  load,
+  median,
+  startProcess,
+  startService,
+  stopProcess,
+  wrk,
+  WRK_SCRIPT,
+  type Served,
+  type Window,
+} from './processes.ts';
 import { createScratchDatabase, dropAll, fmt, postgresReady, report, urlOf } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -45,145 +49,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GAMES = 512;
 const VARIANTS = 6;
 const CONNECTIONS = 32;
-const MSC = fileURLToPath(new URL('../bin/msc.js', import.meta.url));
 const RUN_TS = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-express.ts', import.meta.url));
-
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const load = () => fmt(loadavg()[0]!, 2);
-
-// ---------------------------------------------------------------- processes and their CPU
-
-/** CPU time (ms) a process has used, from /proc (Linux), or 0 when it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
-  return out
-    .split('\n')
-    .map((l) => Number(l.trim()))
-    .filter((n) => n > 0);
-}
-
-interface Served {
-  readonly url: string;
-  /** The processes answering requests (the web processes, or the bare server). */
-  pids(): number[];
-  stop(): Promise<void>;
-}
-
-/** Starts a command and waits until its standard error or output has said `ready` lines in all (`readyLines`). */
-async function startProcess(
-  command: string[],
-  env: NodeJS.ProcessEnv,
-  isReadyLine: (line: string) => boolean,
-  readyLines: number,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let seen = 0;
-  let text = '';
-  await new Promise<void>((resolve, reject) => {
-    const onLine = (line: string) => {
-      text = `${text}${line}\n`.slice(-5_000);
-      if (isReadyLine(line) && ++seen >= readyLines) resolve();
-    };
-    createInterface({ input: child.stdout }).on('line', onLine);
-    createInterface({ input: child.stderr }).on('line', onLine);
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}):\n${text}`)));
-  });
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** `msc serve --web N --workers 0 --mail 0` on the scratch database. */
-async function startService(databaseUrl: string, web: number): Promise<Served> {
-  const port = await freePort();
-  const child = await startProcess(
-    [MSC, 'serve', '--web', String(web), '--workers', '0', '--mail', '0'],
-    {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      SECRET_KEY: TEST_SECRET_KEY,
-      MAIL_DOMAIN: TEST_MAIL_DOMAIN,
-      RATE_LIMIT_ORDERS: '0',
-      LOG_LEVEL: 'info',
-    },
-    (line) => line.startsWith('msc-pbem listening on'),
-    web,
-  );
-  // The log lines (standard output) go nowhere, as into a collector.
-  child.stdout!.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pids: () => childrenOf(child.pid!),
-    stop: () => stopProcess(child),
-  };
-}
 
 async function startBare(answer: string): Promise<Served> {
   const port = await freePort();
   const child = await startProcess([RUN_TS, BARE, String(port), answer], process.env, (l) => l === 'ready', 1);
-  return { url: `http://127.0.0.1:${port}`, pids: () => [child.pid!], stop: () => stopProcess(child) };
-}
-
-// ---------------------------------------------------------------- the loads
-
-const WRK_SCRIPT = `
-local targets = {}
-local i = 0
-init = function(args)
-  for line in io.lines(args[1]) do
-    local g, t, b = line:match("^(%S+)\\t(%S+)\\t(.*)$")
-    targets[#targets + 1] = { path = "/api/games/" .. g .. "/orders", token = t, body = b }
-  end
-  i = math.random(#targets)
-end
-request = function()
-  i = i % #targets + 1
-  local x = targets[i]
-  return wrk.format("POST", x.path, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. x.token }, x.body)
-end
-`;
-
-interface Window {
-  readonly rate: number;
-  /** CPU time of the serving processes a request (ms), where measured. */
-  readonly cpuPerCall?: number;
-  readonly note?: string;
-}
-
-function wrk(served: Served, script: string, targets: string): Window {
-  const pids = served.pids();
-  const before = pids.map(cpuMsOf);
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, served.url, '--', targets], {
-    encoding: 'utf8',
-  });
-  const cpu = pids.map(cpuMsOf).reduce((a, b, i) => a + b - before[i]!, 0);
-  const rate = Number(/Requests\/sec:\s+([0-9.]+)/.exec(run.stdout)?.[1] ?? NaN);
-  const total = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? NaN);
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1];
   return {
-    rate,
-    cpuPerCall: cpu / total,
-    ...(non2xx ? { note: `${non2xx} answers not 2xx` } : {}),
-    ...(Number.isNaN(rate) ? { note: `wrk gave no figure: ${run.stdout}${run.stderr}` } : {}),
+    url: `http://127.0.0.1:${port}`,
+    smtpPort: 0,
+    pids: () => [child.pid!],
+    cpuMs: () => cpuMsOf(child.pid!),
+    stop: () => stopProcess(child),
   };
 }
 
@@ -251,14 +128,7 @@ function ownStatementsScript(): string {
 
 async function main(): Promise<void> {
   if (!(await postgresReady('submissions'))) return;
-  for (const tool of ['wrk', 'pgbench'])
-    if (spawnSync(tool, ['--version']).error) {
-      console.error(
-        `${tool} is not installed (apt-get install ${tool === 'wrk' ? 'wrk' : 'postgresql-client'}): nothing measured.`,
-      );
-      process.exitCode = 1;
-      return;
-    }
+  if (!haveTool('wrk', 'wrk') || !haveTool('pgbench', 'postgresql-client')) return;
   const dir = mkdtempSync(join(tmpdir(), 'msc-bench-submissions-'));
   const served: Served[] = [];
   try {
@@ -314,9 +184,9 @@ async function main(): Promise<void> {
     const init = spawnSync('pgbench', [...connection, '-i', '-s', '10', '-q', pgbenchDb], { encoding: 'utf8', env });
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
 
-    const one = await startService(urlOf(name), 1);
+    const one = await startService(urlOf(name), { web: 1, workers: 0, mail: 0 });
     served.push(one);
-    const two = await startService(urlOf(name), 2);
+    const two = await startService(urlOf(name), { web: 2, workers: 0, mail: 0 });
     served.push(two);
     const bare = await startBare(answer);
     served.push(bare);
@@ -324,13 +194,13 @@ async function main(): Promise<void> {
     const script = join(dir, 'wrk.lua');
     const targets = join(dir, 'targets.tsv');
     const measures: Array<[string, () => Window]> = [
-      ['service, 1 web process', () => wrk(one, script, targets)],
+      ['service, 1 web process', () => wrk(one, SECONDS, CONNECTIONS, script, targets)],
       [
         'pgbench, the submission\u2019s own statements',
         () => pgbench(name, ['-M', 'prepared', '-f', join(dir, 'own.sql')]),
       ],
-      ['service, 2 web processes', () => wrk(two, script, targets)],
-      ['bare Express, same middleware', () => wrk(bare, script, targets)],
+      ['service, 2 web processes', () => wrk(two, SECONDS, CONNECTIONS, script, targets)],
+      ['bare Express, same middleware', () => wrk(bare, SECONDS, CONNECTIONS, script, targets)],
       ['pgbench -N (simple update)', () => pgbench(pgbenchDb, ['-N', '-M', 'prepared'])],
     ];
     console.log(

@@ -1,0 +1,175 @@
+/**
+ * `npm run bench:scale`, part 5: what 1, 2 and 4 processes of each role do (`msc serve --web/--workers/--mail N`), on
+ * this machine, against one PostgreSQL database:
+ *
+ *   - web: order submissions per second over HTTP (wrk, 32 connections, one seat per game);
+ *   - workers: due turns resolved per second (ROLE_TURNS turns of duels with both seats' orders in, falling due at
+ *     once; the database copied from one template for each run);
+ *   - mail: order mails taken per second by the SMTP receiver (ROLE_MAILS mails over 8 connections), from the first
+ *     sent to the last one recorded — each answered, the answers handed to the outbox.
+ *
+ * The counts are measured in rounds (1, 2, 4, 1, 2, 4 …), interleaved, and each figure is the median of its rounds,
+ * printed beside the load average and as a ratio to one process.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
+import { turns } from '../src/db/schema.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { TURN_DUE_CHANNEL } from '../src/games/context.ts';
+import {
+  createDuels,
+  duelOrders,
+  inParallel,
+  liveGamesContext,
+  submitDuelOrders,
+  TEST_MAIL_DOMAIN,
+  type Duel,
+} from '../test/support/games.ts';
+import { waitUntil } from '../test/support/worker-processes.ts';
+import { haveTool, load, median, startService, wrk, WRK_SCRIPT, type Window } from './processes.ts';
+import { createScratchDatabase, fmt, report, urlOf } from './support.ts';
+
+const COUNTS = [1, 2, 4] as const;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const TURNS = Number(process.env.ROLE_TURNS ?? 600);
+const MAILS = Number(process.env.ROLE_MAILS ?? 300);
+const GAMES = 512;
+
+type Role = 'web' | 'workers' | 'mail';
+const only = (role: Role, n: number) => ({ web: 0, workers: 0, mail: 0, [role]: n });
+
+/** A migrated scratch database with `games` duels; `both`: both seats' orders in, turns not yet due. */
+async function duelsDatabase(label: string, games: number, both: boolean): Promise<{ name: string; duels: Duel[] }> {
+  const name = await createScratchDatabase(label);
+  const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: '' });
+  try {
+    await migrate(database);
+    const ctx = liveGamesContext(database);
+    const duels = await createDuels(ctx, games, { prefix: 'role', concurrency: 16 });
+    if (both) {
+      await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'black', i));
+      await inParallel(duels, 16, (d, i) => submitDuelOrders(ctx, d, 'grey', i));
+      await database.db.update(turns).set({ dueAt: null }).where(eq(turns.status, 'open'));
+    }
+    return { name, duels };
+  } finally {
+    await database.close();
+  }
+}
+
+async function webWindow(databaseUrl: string, n: number, script: string, targets: string): Promise<Window> {
+  const service = await startService(databaseUrl, only('web', n));
+  try {
+    return wrk(service, SECONDS, 32, script, targets);
+  } finally {
+    await service.stop();
+  }
+}
+
+async function workersWindow(template: string, n: number): Promise<Window> {
+  const name = await createScratchDatabase(`role_turns_${n}`, template);
+  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' });
+  const client = new pg.Client({ connectionString: urlOf(name) });
+  await client.connect();
+  try {
+    const cpu0 = service.cpuMs();
+    const t0 = performance.now();
+    await client.query(`update turns set due_at = now() where status = 'open' and number = 1`);
+    await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
+    const resolved = async () =>
+      Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
+    await waitUntil(`${TURNS} turns resolved`, async () => (await resolved()) >= TURNS, 600_000, 20);
+    return { rate: TURNS / ((performance.now() - t0) / 1000), cpuPerCall: (service.cpuMs() - cpu0) / TURNS };
+  } finally {
+    await client.end();
+    await service.stop();
+  }
+}
+
+async function mailWindow(template: string, duels: readonly Duel[], n: number): Promise<Window> {
+  const name = await createScratchDatabase(`role_mail_${n}`, template);
+  const service = await startService(urlOf(name), only('mail', n));
+  const client = new pg.Client({ connectionString: urlOf(name) });
+  await client.connect();
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: service.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: 8,
+  });
+  try {
+    const cpu0 = service.cpuMs();
+    const t0 = performance.now();
+    await inParallel(duels.slice(0, MAILS), 8, async (d, i) => {
+      await transport.sendMail({
+        from: `black${i + 1}@${TEST_MAIL_DOMAIN}`,
+        to: `orders+${d.tokens.black}@${TEST_MAIL_DOMAIN}`,
+        subject: `orders for ${d.gameId}`,
+        text: duelOrders(d.gameId, 'black', i),
+      });
+    });
+    const recorded = async () => Number((await client.query(`select count(*) from inbound_messages`)).rows[0].count);
+    await waitUntil(`${MAILS} mails recorded`, async () => (await recorded()) >= MAILS, 600_000, 20);
+    return { rate: MAILS / ((performance.now() - t0) / 1000), cpuPerCall: (service.cpuMs() - cpu0) / MAILS };
+  } finally {
+    transport.close();
+    await client.end();
+    await service.stop();
+  }
+}
+
+export async function benchRoles(): Promise<void> {
+  if (!haveTool('wrk', 'wrk')) return;
+  console.log(
+    `\nProcesses of each role (msc serve --web/--workers/--mail N), ${ROUNDS} interleaved rounds of ${COUNTS.join(', ')}`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'msc-bench-roles-'));
+  try {
+    const web = await duelsDatabase('role_web', GAMES, false);
+    const lines = web.duels.flatMap((d) =>
+      [0, 1, 2, 3, 4, 5].map((v) =>
+        [d.gameId, d.tokens.black, JSON.stringify({ text: duelOrders(d.gameId, 'black', v) })].join('\t'),
+      ),
+    );
+    writeFileSync(join(dir, 'targets.tsv'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, 'wrk.lua'), WRK_SCRIPT);
+    const turns = await duelsDatabase('role_turns', TURNS, true);
+    const mail = await duelsDatabase('role_mail', Math.max(MAILS, 1), false);
+
+    const measures: Array<[Role, string, (n: number) => Promise<Window>]> = [
+      ['web', 'submissions/s', (n) => webWindow(urlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'))],
+      ['workers', 'turns/s', (n) => workersWindow(turns.name, n)],
+      ['mail', 'mails/s', (n) => mailWindow(mail.name, mail.duels, n)],
+    ];
+    for (const [role, unit, measure] of measures) {
+      const windows = new Map<number, Window[]>(COUNTS.map((n) => [n, []]));
+      for (let round = 1; round <= ROUNDS; round++)
+        for (const n of COUNTS) {
+          const before = load();
+          const w = await measure(n);
+          windows.get(n)!.push(w);
+          report(
+            `${role} ×${n}, round ${round}: ${unit}`,
+            `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+            52,
+          );
+        }
+      const one = median(windows.get(1)!.map((w) => w.rate));
+      for (const n of COUNTS) {
+        const rate = median(windows.get(n)!.map((w) => w.rate));
+        report(`${role} ×${n}: ${unit}, median`, `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)`, 52);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
