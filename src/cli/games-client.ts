@@ -59,7 +59,7 @@ export interface OrdersAnswer {
   readonly canonical: string;
   readonly deadline: string | null;
   readonly commands: readonly string[];
-  readonly message: { to: string; text: string } | null;
+  readonly message: { to: string; text: string; anonymous?: boolean } | null;
   /** The side a MESSAGE was relayed to (null: no MESSAGE, or no player holds that side). */
   readonly relayedTo: string | null;
   /** The text said CONCEDE, and the side has conceded. */

@@ -11,6 +11,8 @@ import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
 import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../games/turns/side-messages.ts';
+import { PRESS_TO } from '../../orders/index.ts';
+import { PRESS_TO_ALL } from '../../db/schema.ts';
 import type { EndReportParts, TurnReportView } from '../../kinds/kind.ts';
 import { deadlineView } from '../../reports/report-view.ts';
 import { sideStyleFor } from '../svg/side-styles.ts';
@@ -29,7 +31,7 @@ export interface GamePageExtras {
   readonly ordersResult?: string | null;
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
-  readonly messageDraft?: { to: string; text: string } | null;
+  readonly messageDraft?: { to: string; text: string; anonymous?: boolean } | null;
 }
 
 /**
@@ -127,7 +129,10 @@ export async function moderationLine(ctx: GamesContext, game: Game, reader: Seat
   return 'Moderated by someone who plays no side in this game.';
 }
 
-/** The messages form (to the other sides that have a player, while the game runs) and the side's messages. */
+/**
+ * The messages form (to the other sides that have a player, and to all of them where the game allows press, while the
+ * game runs) and the side's messages, press among them.
+ */
 export function messagesPanel(
   settings: GameSettings,
   side: string,
@@ -138,20 +143,34 @@ export function messagesPanel(
   over = false,
 ) {
   const name = (s: string) => sideName(settings, s);
+  const draft = extras.messageDraft;
+  const sides = settings.sides
+    .filter((s) => !over && s.id !== side && seats.some((x) => x.side === s.id))
+    .map((s) => ({ id: s.id, name: s.name, selected: draft?.to === s.id }));
+  // Press, as the game allows it: to every other player, signed (white) or, where grey press is allowed, anonymous.
+  const press =
+    settings.press !== 'none' && sides.length > 0
+      ? [{ id: PRESS_TO, name: 'Every player (press)', selected: draft?.to === PRESS_TO }]
+      : [];
   return {
-    to: settings.sides
-      .filter((s) => !over && s.id !== side && seats.some((x) => x.side === s.id))
-      .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
-    list: messages.map((m) => ({
-      incoming: m.toSide === side,
-      from: name(m.fromSide),
-      to: name(m.toSide),
-      turn: m.turn,
-      at: m.createdAt,
-      text: m.text,
-    })),
+    to: [...sides, ...press],
+    grey: settings.press === 'grey' && press.length > 0,
+    anonymous: draft?.anonymous === true,
+    list: messages.map((m) => {
+      const toAll = m.toSide === PRESS_TO_ALL;
+      const incoming = toAll ? m.fromSide !== side : m.toSide === side;
+      return {
+        incoming,
+        // Grey press names its sender to nobody but the sender.
+        from: toAll && m.anonymous ? 'an anonymous player' : name(m.fromSide),
+        to: toAll ? `every player${m.anonymous ? ' (anonymous)' : ''}` : name(m.toSide),
+        turn: m.turn,
+        at: m.createdAt,
+        text: m.text,
+      };
+    }),
     error: extras.messageError ?? null,
-    draft: extras.messageDraft?.text ?? '',
+    draft: draft?.text ?? '',
   };
 }
 

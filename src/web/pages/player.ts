@@ -15,6 +15,7 @@ import { homeOf } from '../../games/games/home.ts';
 import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/logins/calendar.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
+import { PRESS_TO } from '../../orders/index.ts';
 import { setSeatReportMails } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
@@ -239,11 +240,14 @@ export function playerRoutes(deps: PagesDeps): Router {
     const game = await gameOfPath(deps, req);
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
-    const body = req.body as { to?: unknown; text?: unknown };
+    const body = req.body as { to?: unknown; text?: unknown; anonymous?: unknown };
     const to = typeof body.to === 'string' ? body.to : '';
     const text = typeof body.text === 'string' ? body.text.slice(0, 20_000) : '';
+    const anonymous = body.anonymous === 'yes';
+    if (anonymous && to !== PRESS_TO)
+      throw new AppError('ANONYMOUS_TO_SIDE', 'only press to every player may be anonymous: choose "Every player"', 400);
     try {
-      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' });
+      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web', anonymous });
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -254,7 +258,7 @@ export function playerRoutes(deps: PagesDeps): Router {
         game,
         found.seat,
         found.mine,
-        { messageError: error.message, messageDraft: { to, text } },
+        { messageError: error.message, messageDraft: { to, text, anonymous } },
         error.status,
       );
     }

@@ -41,7 +41,7 @@ export interface CampaignPageExtras {
   readonly problems?: readonly string[];
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
-  readonly messageDraft?: { to: string; text: string } | null;
+  readonly messageDraft?: { to: string; text: string; anonymous?: boolean } | null;
 }
 
 /** The campaign's options as its settings give them (defaults as rules-strategic.md sets them). */
