@@ -93,9 +93,10 @@ export function createOptions(command: Command): Command {
     )
     .option('--absence-count <n>', 'absences each player may declare in the game (default 3)')
     .addOption(
-      new Option('--press <press>', 'MESSAGE ALL to every other player: none, white (signed; the default) or grey (anonymous too)').choices(
-        PRESS_CHOICES,
-      ),
+      new Option(
+        '--press <press>',
+        'MESSAGE ALL to every other player: none, white (signed; the default) or grey (anonymous too)',
+      ).choices(PRESS_CHOICES),
     )
     .option('--relax-sender', 'accept order mail with a valid token from any sender address')
     .option('--private', 'keep the game out of the public archive');

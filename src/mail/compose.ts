@@ -198,6 +198,10 @@ function commandNote(command: string): string {
   const range = /^HISTORY (\d+)-(\d+)$/.exec(command);
   if (range)
     return `${command}: your report${range[1] === range[2] ? ` of turn ${range[1]}` : `s of turns ${range[1]}-${range[2]}`} follow${range[1] === range[2] ? 's' : ''} in a separate mail`;
+  if (command.startsWith('SET ABSENCE '))
+    return command === 'SET ABSENCE NONE'
+      ? `${command}: your absences not yet over are cancelled; every player is told in a separate mail`
+      : `${command}: your absence is kept, and every player is told in a separate mail, with the deadline it moved`;
   return COMMAND_NOTES[command] ?? command;
 }
 

@@ -30,6 +30,7 @@ import {
   concedeDoneNotice,
   historyLimitNotice,
   messageSentNotice,
+  noAbsenceNotice,
   pressSentNotice,
   reportsSetNotice,
   widthSetNotice,
@@ -113,6 +114,9 @@ export async function answerAccepted(
         'notice',
         composeNotice(concedeDoneNotice(game.id, seat.side, result.conceded.gameEnds)),
       );
+    } else if (command === 'SET ABSENCE NONE' && result.absence?.cancelled === 0) {
+      // A declared or cancelled absence is told to every seat, this one among them (absences.ts); nothing else is.
+      await answer.toSeat(seat, 'notice', composeNotice(noAbsenceNotice(game.id)));
     } else if ((command === 'SET REPORTS WEB' || command === 'SET REPORTS MAIL') && !result.stored) {
       await answer.toSeat(seat, 'notice', composeNotice(reportsSetNotice(game.id, command === 'SET REPORTS MAIL')));
     } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {

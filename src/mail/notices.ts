@@ -175,6 +175,15 @@ export function pressSentNotice(gameId: string, recipients: number, anonymous: b
   };
 }
 
+export function noAbsenceNotice(gameId: string): Notice {
+  return {
+    subject: `[${gameId}] You had no absence to cancel`,
+    paragraphs: [
+      'SET ABSENCE NONE cancels your absences that are not over yet, and you have none: nothing changed. To declare one, send SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play, in your time zone).',
+    ],
+  };
+}
+
 export function reportsSetNotice(gameId: string, byMail: boolean): Notice {
   return {
     subject: `${prefix(gameId)}Your turn reports are ${byMail ? 'mailed to you' : 'on the web only'}`,

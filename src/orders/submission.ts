@@ -218,7 +218,8 @@ function isDay(text: string): boolean {
  * stored (src/games/seats/absences.ts): they need the clock, the seat and the game.
  */
 function readAbsence(r: Reading, line: number, ws: readonly string[]): void {
-  const example = 'SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play), or SET ABSENCE NONE';
+  const example =
+    'SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play), or SET ABSENCE NONE';
   const rest = ws.slice(2);
   if (rest.length === 1 && keyword(rest[0]) === 'NONE') {
     r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET ABSENCE')), 'SET ABSENCE NONE'];

@@ -15,7 +15,11 @@ import { badRequest } from '../errors.ts';
 import { concede, submitOrdersIn, type SubmitOrdersResult } from './orders.ts';
 import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
 import { relayMessage, relayPress } from './side-messages.ts';
-import { PRESS_TO } from '../../orders/index.ts';
+import { absenceDays, PRESS_TO } from '../../orders/index.ts';
+import { cancelAbsencesIn, declareAbsenceIn } from '../seats/absences.ts';
+import { createGamesRepository } from '../games/games.repository.ts';
+import { createTurnsRepository } from './turns.repository.ts';
+import type { Absence } from '../../db/schema.ts';
 
 const submitTextSchema = z.strictObject({
   // An unknown game or a wrong token is refused by the check that looks them up (GAME_NOT_FOUND, BAD_TOKEN);
@@ -38,6 +42,8 @@ export interface TextSubmitted extends SubmitOrdersResult {
   readonly relayedTo: Seat | null;
   /** The seats press (`MESSAGE ALL`) was mailed to; empty without press. */
   readonly pressedTo: readonly Seat[];
+  /** SET ABSENCE: the absence declared, or (NONE) how many were cancelled; null without one. */
+  readonly absence: { readonly declared: Absence | null; readonly cancelled: number } | null;
 }
 
 export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promise<TextSubmitted> {
@@ -64,6 +70,16 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
     const conceded = result.commands.includes('CONCEDE CONFIRMED')
       ? await concede(inner, input.gameId, input.token, `${input.channel}:${result.seat.side}`)
       : null;
+    // SET ABSENCE: the seat's absence kept (or, NONE, cancelled), the deadline moved, every seat told.
+    const absenceCommand = result.commands.findLast((c) => c.startsWith('SET ABSENCE'));
+    let absence: TextSubmitted['absence'] = null;
+    if (absenceCommand !== undefined) {
+      const game = await createGamesRepository(tx).byId(input.gameId);
+      const days = absenceDays(absenceCommand);
+      absence = days
+        ? { declared: await declareAbsenceIn(inner, tx, game, result.seat, days, input.channel), cancelled: 0 }
+        : { declared: null, cancelled: await cancelAbsencesIn(inner, tx, game, result.seat, input.channel) };
+    }
     let relayedTo: Seat | null = null;
     let pressedTo: readonly Seat[] = [];
     if (result.message?.to === PRESS_TO) {
@@ -90,6 +106,10 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
         relayedTo = to;
       }
     }
-    return { ...result, conceded, relayedTo, pressedTo };
+    // An absence may have moved the deadline the answer names.
+    const deadline = absence
+      ? ((await createTurnsRepository(tx).find(input.gameId, result.turn))?.deadline ?? null)
+      : result.deadline;
+    return { ...result, deadline, conceded, relayedTo, pressedTo, absence };
   });
 }

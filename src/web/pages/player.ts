@@ -245,7 +245,11 @@ export function playerRoutes(deps: PagesDeps): Router {
     const text = typeof body.text === 'string' ? body.text.slice(0, 20_000) : '';
     const anonymous = body.anonymous === 'yes';
     if (anonymous && to !== PRESS_TO)
-      throw new AppError('ANONYMOUS_TO_SIDE', 'only press to every player may be anonymous: choose "Every player"', 400);
+      throw new AppError(
+        'ANONYMOUS_TO_SIDE',
+        'only press to every player may be anonymous: choose "Every player"',
+        400,
+      );
     try {
       await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web', anonymous });
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
