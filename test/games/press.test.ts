@@ -72,14 +72,16 @@ describe.each(databaseKinds)('press on %s', (kind) => {
       for (const secret of ['Alice', ALICE, 'MESSAGE black', '(black)', 'plays black'])
         expect(body, secret).not.toContain(secret);
     }
-    expect(press!.replyTo ?? '').not.toContain(tokens.black!);
+    expect(JSON.stringify(press!.headers)).not.toContain(tokens.black!);
+    expect(JSON.stringify(press!.headers)).not.toContain(ALICE);
     const [row] = await ctx.db.select().from(sideMessages);
     expect(row).toMatchObject({ anonymous: true, toSide: '*' });
   });
 
   it('PRESS_OFF and GREY_PRESS_OFF as the game chose; messages to one side go on', async () => {
     const off = await tutorialDuel(ctx, { id: 'no-press', settings: { press: 'none' } });
-    const send = (gameId: string, token: string, text: string) => submitText(ctx, { gameId, token, text, channel: 'api' });
+    const send = (gameId: string, token: string, text: string) =>
+      submitText(ctx, { gameId, token, text, channel: 'api' });
     expect(await codeOf(send(off.game.id, off.tokens.black!, 'MESSAGE ALL\nhello\nEND'))).toBe('PRESS_OFF');
     expect((await send(off.game.id, off.tokens.black!, 'MESSAGE grey\nhello\nEND')).relayedTo?.side).toBe('grey');
     const white = await tutorialDuel(ctx, { id: 'white-only' });
@@ -127,7 +129,10 @@ describe.each(databaseKinds)('press on %s', (kind) => {
         text: 'SET ABSENCE 2026-01-05 TO 2026-01-18\nMESSAGE ALL\nHello all.\nEND',
         channel: 'api',
       });
-      expect(r.pressedTo.map((s) => s.side), g.id).toEqual([g.other]);
+      expect(
+        r.pressedTo.map((s) => s.side),
+        g.id,
+      ).toEqual([g.other]);
       expect(r.absence?.declared, g.id).toMatchObject({ firstDay: '2026-01-05', lastDay: '2026-01-18' });
       const [after] = await ctx.db
         .select()

@@ -11,6 +11,7 @@ import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
 import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../games/turns/side-messages.ts';
+import { absencesOf, today } from '../../games/seats/absences.ts';
 import { PRESS_TO } from '../../orders/index.ts';
 import { PRESS_TO_ALL } from '../../db/schema.ts';
 import type { EndReportParts, TurnReportView } from '../../kinds/kind.ts';
@@ -175,6 +176,33 @@ export function messagesPanel(
 }
 
 /**
+ * The seat's absences on its game page (SET ABSENCE by mail): those not over, cancelled or refused (with the
+ * moderator's reason), the game's limits, and whether a form to declare one is shown (not once the game is over, nor
+ * in a game that takes none).
+ */
+export async function absencesPanel(ctx: GamesContext, game: Game, seat: Seat, settings: GameSettings) {
+  const now = ctx.clock.now();
+  const mine = await absencesOf(ctx, game.id, seat.side);
+  return {
+    list: mine
+      .filter((a) => a.endsAt > now || a.status === 'refused')
+      .map((a) => ({
+        firstDay: a.firstDay,
+        lastDay: a.lastDay,
+        oneDay: a.firstDay === a.lastDay,
+        status: a.status,
+        active: a.status === 'active',
+        reason: a.reason,
+      })),
+    days: settings.absenceDays,
+    count: settings.absenceCount,
+    open: !isOver(game) && settings.absenceDays > 0,
+    today: today(now, seat.timeZone),
+    timeZone: seat.timeZone,
+  };
+}
+
+/**
  * JSON for a `<script type="application/json">` block: `<` is written as `\u003c`, so no text in it can close the
  * element or open a comment.
  */
@@ -258,6 +286,7 @@ export async function seatPageCommon(
     },
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    absences: await absencesPanel(ctx, game, seat, settings),
     seedCommitment: game.seedCommitment,
   };
 }

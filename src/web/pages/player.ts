@@ -16,6 +16,11 @@ import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/l
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { PRESS_TO } from '../../orders/index.ts';
+import { cancelAbsences, declareAbsence } from '../../games/seats/absences.ts';
+
+/** The game page's absence form: two dates, as a date input sends them. */
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const absenceFormSchema = z.object({ first: DAY, last: DAY });
 import { setSeatReportMails } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
@@ -51,6 +56,11 @@ const NOTICES: Record<string, string> = {
   'reports-web':
     'Your turn reports are no longer mailed: they are on this page. Answers to your mail and the end of the game still come by mail.',
   'reports-mail': 'Your turn reports are mailed to you again, from the next turn on.',
+  absence:
+    'Your absence is kept: every player is told by mail, and a deadline inside it moves to its end. The moderator may refuse it.',
+  'absence-cancelled':
+    'Your absences not yet over are cancelled: every player is told, and the deadline they moved is put back.',
+  'no-absence': 'You had no absence to cancel.',
   'concede-ask':
     'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
@@ -233,6 +243,44 @@ export function playerRoutes(deps: PagesDeps): Router {
       throw new AppError('BAD_PREFERENCE', 'reports is web (on this page only) or mail (mailed too)', 400);
     await setSeatReportMails(ctx, found.seat, reports === 'mail');
     res.redirect(303, gameUrl(game, found.seat, found.mine, reports === 'mail' ? 'reports-mail' : 'reports-web'));
+  });
+
+  // The seat's absences (SET ABSENCE by mail): declared or cancelled, every player told, the deadline moved.
+  router.post('/games/:id/absences', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const parsed = absenceFormSchema.safeParse(req.body);
+    if (!parsed.success)
+      throw new AppError(
+        'ABSENCE_DATE',
+        'give the first and the last day you cannot play, as dates (year-month-day)',
+        400,
+      );
+    try {
+      await declareAbsence(ctx, found.seat, { first: parsed.data.first, last: parsed.data.last }, 'web');
+      res.redirect(303, gameUrl(game, found.seat, found.mine, 'absence'));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await showGame(
+        deps,
+        req,
+        res,
+        game,
+        found.seat,
+        found.mine,
+        { problems: [`${error.code}: ${error.message}`] },
+        error.status,
+      );
+    }
+  });
+
+  router.post('/games/:id/absences/cancel', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const cancelled = await cancelAbsences(ctx, found.seat, 'web');
+    res.redirect(303, gameUrl(game, found.seat, found.mine, cancelled > 0 ? 'absence-cancelled' : 'no-absence'));
   });
 
   const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');
