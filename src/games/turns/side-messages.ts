@@ -133,35 +133,13 @@ export async function relayMessage(
   tx: Tx,
   m: { gameId: string; turn: number; from: Seat; to: Seat; text: string; channel: SubmissionChannel },
 ): Promise<SideMessage> {
-  await checkMessageLimit(ctx, tx, m.gameId, m.from.side);
-  const [row] = await tx
-    .insert(sideMessages)
-    .values({
-      gameId: m.gameId,
-      turn: m.turn,
-      fromSide: m.from.side,
-      toSide: m.to.side,
-      text: m.text,
-      channel: m.channel,
-      createdAt: ctx.clock.now(),
-    })
-    .returning();
-  const game = await createGamesRepository(tx).byId(m.gameId);
-  const composed = ctx.mail.relayedMessage({
-    game: { id: game.id, name: game.name },
-    fromSide: m.from.side,
-    fromName: senderName(game, m.from),
-    text: m.text,
+  const sent = await keepAndMail(ctx, tx, {
+    ...m,
+    toSide: m.to.side,
+    anonymous: false,
+    recipients: async () => [m.to],
   });
-  await queueAnswer(ctx, tx, {
-    to: m.to.email,
-    gameId: game.id,
-    kind: 'message',
-    composed,
-    inReplyTo: null,
-    seat: m.to,
-  });
-  return row!;
+  return sent.message;
 }
 
 /**
@@ -174,6 +152,28 @@ export async function relayPress(
   tx: Tx,
   m: { gameId: string; turn: number; from: Seat; text: string; anonymous: boolean; channel: SubmissionChannel },
 ): Promise<{ message: SideMessage; recipients: Seat[] }> {
+  return keepAndMail(ctx, tx, {
+    ...m,
+    toSide: PRESS_TO_ALL,
+    recipients: (game) => pressRecipients(tx, game, m.from),
+  });
+}
+
+/** A message kept (within the sender's hourly limit) and mailed to each recipient, in the caller's transaction. */
+async function keepAndMail(
+  ctx: GamesContext,
+  tx: Tx,
+  m: {
+    gameId: string;
+    turn: number;
+    from: Seat;
+    toSide: string;
+    recipients: (game: Game) => Promise<Seat[]>;
+    anonymous: boolean;
+    text: string;
+    channel: SubmissionChannel;
+  },
+): Promise<{ message: SideMessage; recipients: Seat[] }> {
   await checkMessageLimit(ctx, tx, m.gameId, m.from.side);
   const [row] = await tx
     .insert(sideMessages)
@@ -181,7 +181,7 @@ export async function relayPress(
       gameId: m.gameId,
       turn: m.turn,
       fromSide: m.from.side,
-      toSide: PRESS_TO_ALL,
+      toSide: m.toSide,
       anonymous: m.anonymous,
       text: m.text,
       channel: m.channel,
@@ -194,9 +194,9 @@ export async function relayPress(
     fromSide: m.anonymous ? null : m.from.side,
     fromName: m.anonymous ? null : senderName(game, m.from),
     text: m.text,
-    toAll: true,
+    toAll: m.toSide === PRESS_TO_ALL,
   });
-  const recipients = await pressRecipients(tx, game, m.from);
+  const recipients = await m.recipients(game);
   for (const to of recipients)
     await queueAnswer(ctx, tx, { to: to.email, gameId: game.id, kind: 'message', composed, inReplyTo: null, seat: to });
   return { message: row!, recipients };

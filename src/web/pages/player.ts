@@ -121,6 +121,20 @@ function listed(error: AppError): string[] {
     : [error.message];
 }
 
+/** The game page again, with a refusal of a form the player can act on; any other error goes on to the handler. */
+async function showRefusal(
+  deps: PagesDeps,
+  req: Request,
+  res: Response,
+  game: Game,
+  found: { seat: Seat; mine: Seat[] },
+  error: unknown,
+  extras: (e: AppError) => GamePageExtras,
+): Promise<void> {
+  if (!(error instanceof AppError)) throw error;
+  await showGame(deps, req, res, game, found.seat, found.mine, extras(error), error.status);
+}
+
 export function playerRoutes(deps: PagesDeps): Router {
   const router = express.Router();
   const { ctx } = deps;
@@ -261,17 +275,7 @@ export function playerRoutes(deps: PagesDeps): Router {
       await declareAbsence(ctx, found.seat, { first: parsed.data.first, last: parsed.data.last }, 'web');
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'absence'));
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await showGame(
-        deps,
-        req,
-        res,
-        game,
-        found.seat,
-        found.mine,
-        { problems: [`${error.code}: ${error.message}`] },
-        error.status,
-      );
+      await showRefusal(deps, req, res, game, found, error, (e) => ({ problems: [`${e.code}: ${e.message}`] }));
     }
   });
 
@@ -302,17 +306,10 @@ export function playerRoutes(deps: PagesDeps): Router {
       await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web', anonymous });
       res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await showGame(
-        deps,
-        req,
-        res,
-        game,
-        found.seat,
-        found.mine,
-        { messageError: error.message, messageDraft: { to, text, anonymous } },
-        error.status,
-      );
+      await showRefusal(deps, req, res, game, found, error, (e) => ({
+        messageError: e.message,
+        messageDraft: { to, text, anonymous },
+      }));
     }
   });
 
