@@ -23,8 +23,7 @@ import {
   refuseAbsence,
   type Moderator,
 } from '../games/moderation/moderation.ts';
-import { absencesOf } from '../games/seats/absences.ts';
-import type { Absence } from '../db/schema.ts';
+import { absencesOf, type Absence } from '../games/seats/absences.ts';
 
 const absenceInfo = (a: Absence): AbsenceInfo => ({
   id: a.id,

@@ -30,9 +30,8 @@ import {
 } from '../games/moderation/moderation.ts';
 import { concede, jsonOrdersSchema, standingOrders } from '../games/turns/orders.ts';
 import { submitText } from '../games/turns/submit-text.ts';
-import { absencesOf } from '../games/seats/absences.ts';
+import { absencesOf, type Absence } from '../games/seats/absences.ts';
 import { PRESS_TO } from '../orders/index.ts';
-import type { Absence } from '../db/schema.ts';
 import { sideId } from '../games/games/settings.ts';
 import { submitFleet } from '../games/seats/setup.ts';
 import { linkedBattlesOf } from '../games/battles/views.ts';

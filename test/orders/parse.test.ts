@@ -262,7 +262,11 @@ describe("SET WIDTH: the width of the seat's text reports", () => {
       'SET_REPORTS',
       'SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only), not PAPER',
     ],
-    ['SET', 'SET_UNKNOWN', 'SET needs a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>'],
+    [
+      'SET',
+      'SET_UNKNOWN',
+      'SET needs a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
+    ],
   ])('%s is refused with what it takes', (text, code, message) => {
     const r = parseSubmission(text, redSeat());
     expect(!r.ok && r.errors).toEqual([{ line: 1, code, message }]);

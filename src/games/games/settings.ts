@@ -51,7 +51,8 @@ export const gameSettingsSchema = z
     absenceCount: z.number().int().min(1).max(20).default(3),
     /**
      * Press (`MESSAGE ALL`, a message to every other seat): none, white (signed with the sender's side) or grey (white,
-     * and anonymous press too: `MESSAGE ALL ANONYMOUS`). Messages to one side (`MESSAGE <side>`) are taken whatever it is.
+     * and anonymous press too: `MESSAGE ALL ANONYMOUS`). Messages to one side (`MESSAGE <side>`) are taken whatever
+     * it is.
      */
     press: z.enum(PRESS_CHOICES).default('white'),
     /** Sides played by the solo rules for the whole game. */

@@ -20,6 +20,8 @@
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { absences, seats, type Absence, type Game, type Seat, type Turn } from '../../db/schema.ts';
+
+export type { Absence };
 import type { GamesContext, Tx } from '../context.ts';
 import { conflict, invalid } from '../errors.ts';
 import { HOUR } from '../clock.ts';

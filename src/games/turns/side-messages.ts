@@ -37,6 +37,8 @@ export interface SendMessageInput {
   readonly anonymous?: boolean;
 }
 
+export { PRESS_TO_ALL };
+
 /**
  * Whether the game takes this press (`MESSAGE ALL`, its `press` setting): PRESS_OFF when it takes none,
  * GREY_PRESS_OFF when anonymous press is asked for and only signed press is allowed. Messages to one side are taken

@@ -4,9 +4,10 @@
  * the last mail to each seat and whether it went out, every seat's orders —
  * with its actions: set or extend the deadline, pause and resume, resolve
  * now, roll back, replace a player, resend an invitation, rotate a seat's
- * token, change the missed-turn limit, refuse a player's absence, end or abandon; and the audit log. Every action is the moderation
- * use case the API and the command line call, as the game's moderator
- * address (games.moderator_email), and is audited with the reason given.
+ * token, change the missed-turn limit, refuse a player's absence, end or
+ * abandon; and the audit log. Every action is the moderation use case the
+ * API and the command line call, as the game's moderator address
+ * (games.moderator_email), and is audited with the reason given.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { createGameAndInvite } from '../../games/games/create.ts';
