@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { absences, outbox, seats, submissions, turns } from '../../src/db/schema.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
-import { refuseAbsence } from '../../src/games/moderation/moderation.ts';
+import { pause, refuseAbsence, resume } from '../../src/games/moderation/moderation.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { calendarDeadlines } from '../../src/games/logins/calendar.ts';
-import { startOfDay } from '../../src/games/seats/absences.ts';
+import { deadlineWithAbsences, startOfDay } from '../../src/games/seats/absences.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
@@ -145,6 +145,32 @@ describe.each(databaseKinds)('absences on %s', (kind) => {
     const [none] = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, ALICE));
     expect(none!.subject).toContain('You had no absence to cancel');
     expect(await noticesTo(BOB)).toEqual([]);
+  });
+
+  it('a resumed game whose deadline falls inside an absence moves it; a side that conceded waits for nobody', async () => {
+    const { game, tokens, moderatorToken } = await tutorialDuel(ctx, { id: 'resumed' });
+    const mod = { gameId: game.id, key: moderatorToken };
+    await pause(ctx, mod);
+    // Declared while paused: nothing runs, nothing moves.
+    await send(game.id, tokens.grey!, 'SET ABSENCE 2026-01-09');
+    ctx.clock.advanceBy(24 * HOUR);
+    await resume(ctx, mod);
+    // 2026-01-08 12:00 plus the day paused is inside 2026-01-09: the end of that day.
+    expect((await openTurn(game.id)).deadline!.toISOString()).toBe('2026-01-10T00:00:00.000Z');
+
+    const other = await tutorialDuel(ctx, { id: 'conceded' });
+    await ctx.db.update(seats).set({ concededAt: ctx.clock.now() }).where(eq(seats.gameId, other.game.id));
+    await ctx.db.insert(absences).values({
+      gameId: other.game.id,
+      side: 'grey',
+      firstDay: '2026-01-09',
+      lastDay: '2026-01-12',
+      startsAt: startOfDay('2026-01-09', 'UTC'),
+      endsAt: startOfDay('2026-01-13', 'UTC'),
+    });
+    expect(await deadlineWithAbsences(ctx.db, other.game.id, new Date('2026-01-10T00:00:00Z'))).toEqual(
+      new Date('2026-01-10T00:00:00Z'),
+    );
   });
 
   it('a turn that opens later with its deadline inside an absence opens with the deadline moved', async () => {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { and, eq, gte, isNotNull, ne } from 'drizzle-orm';
 import { battles, seats, turns, type Absence, type Game, type Seat } from '../../db/schema.ts';
-import { refuseAbsenceIn } from '../seats/absences.ts';
+import { deadlineWithAbsences, markOpenedTurn, refuseAbsenceIn } from '../seats/absences.ts';
 import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
 import { battleOfGame } from '../battles/links.ts';
 import { notifyStatement } from '../../db/notifications.ts';
@@ -117,6 +117,10 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
       // A turn that opened while the game was paused (its battles ended meanwhile) gets its full time from now.
       deadline = deadlineFor(settingsOf(game), now);
     }
+    // A deadline the pause pushed inside a seat's absence moves to its end, as a turn opening does.
+    const plain = deadline;
+    deadline = await deadlineWithAbsences(tx, game.id, deadline);
+    if (turn) await markOpenedTurn(tx, game.id, turn.number, plain, deadline);
     if (turn) {
       const next = nextReminderAt({ ...game, status: 'active' }, { ...turn, deadline });
       if (deadline !== turn.deadline || next?.getTime() !== turn.nextReminderAt?.getTime())

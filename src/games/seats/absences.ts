@@ -10,15 +10,15 @@
  *   overlaps another of the seat's is refused (ABSENCE_OVERLAP): cancel with SET ABSENCE NONE and declare one anew;
  * - the open turn's deadline, when it falls inside an active absence of any seat, moves to that absence's end at once
  *   (again if the end falls inside another), through the same path as a moderator's change (moveDeadline); a turn
- *   opened later whose deadline falls inside one is opened with the moved deadline (openTurn); a turn without a
- *   deadline has nothing to move; a paused game's deadline is set when it resumes, not here;
+ *   opened later whose deadline falls inside one is opened with the moved deadline (openTurn), and so is a resumed
+ *   game's (resume); a turn without a deadline has nothing to move; a conceded side's absences move nothing;
  * - every seat still playing is told of an absence, its cancellation and its refusal by mail;
  * - a cancelled or refused absence puts back the deadline it moved, if that turn is still open: the deadline as it
  *   was before any absence moved it, with the absences still standing applied, and never sooner than 24 hours from
  *   now (a side counting on the later deadline has time to send its orders).
  * A moderator's own deadline (setDeadline) is taken as given: absences move it no further.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { absences, seats, type Absence, type Game, type Seat, type Turn } from '../../db/schema.ts';
 
 export type { Absence };
@@ -94,11 +94,15 @@ export async function absencesOf(ctx: Pick<GamesContext, 'db'>, gameId: string, 
     .orderBy(asc(absences.startsAt), asc(absences.id));
 }
 
+/** The game's active absences, of seats still playing: a side that has conceded waits for nobody. */
 const activeOf = async (tx: Tx, gameId: string): Promise<Absence[]> =>
-  tx
-    .select()
-    .from(absences)
-    .where(and(eq(absences.gameId, gameId), eq(absences.status, 'active')));
+  (
+    await tx
+      .select({ absence: absences })
+      .from(absences)
+      .innerJoin(seats, and(eq(seats.gameId, absences.gameId), eq(seats.side, absences.side)))
+      .where(and(eq(absences.gameId, gameId), eq(absences.status, 'active'), isNull(seats.concededAt)))
+  ).map((r) => r.absence);
 
 const problem = (code: string, message: string) => invalid(code, message, [{ line: null, code, message }]);
 
