@@ -52,6 +52,9 @@ const NOTICES: Record<string, string> = {
   complete:
     'Accepted: your orders are in, and so are every other side’s. The turn is being resolved: this page shows the new turn as soon as it is.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
+  press: 'Your message was passed on to every other player. They see your side and name, never your address.',
+  'press-anonymous':
+    'Your message was passed on to every other player, anonymously: they are not told your side, your name or your address.',
   conceded: 'Your side has conceded.',
   'reports-web':
     'Your turn reports are no longer mailed: they are on this page. Answers to your mail and the end of the game still come by mail.',
@@ -304,7 +307,8 @@ export function playerRoutes(deps: PagesDeps): Router {
       );
     try {
       await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web', anonymous });
-      res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
+      const said = to !== PRESS_TO ? 'message' : anonymous ? 'press-anonymous' : 'press';
+      res.redirect(303, gameUrl(game, found.seat, found.mine, said));
     } catch (error) {
       await showRefusal(deps, req, res, game, found, error, (e) => ({
         messageError: e.message,

@@ -108,6 +108,7 @@ describe.each(databaseKinds)('absences and press on the web, on %s', (kind) => {
       anonymous: 'yes',
     });
     expect(sent.status).toBe(303);
+    expect((await alice.get(sent.location!)).text).toContain('passed on to every other player, anonymously');
     const panel = messagesPart((await bob.get('/games/web-press')).text);
     // The list of messages (the form above it offers Black as a recipient, as it always does).
     const list = /<ul class="messages">[\s\S]*?<\/ul>/.exec(panel)![0];
