@@ -19,8 +19,21 @@ import {
   rotateSeatToken,
   setMissedTurnLimit,
   setDeadline,
+  checkModerator,
+  refuseAbsence,
   type Moderator,
 } from '../games/moderation/moderation.ts';
+import { absencesOf, type Absence } from '../games/seats/absences.ts';
+
+const absenceInfo = (a: Absence): AbsenceInfo => ({
+  id: a.id,
+  side: a.side,
+  first: a.firstDay,
+  last: a.lastDay,
+  status: a.status,
+  movedTurn: a.movedTurn,
+  reason: a.reason,
+});
 import { standingOrders } from '../games/turns/orders.ts';
 import { submitText } from '../games/turns/submit-text.ts';
 import { resolveNextDueTurn } from '../games/turns/resolution.ts';
@@ -34,6 +47,7 @@ import {
   type NewPlayer,
   type OrdersAnswer,
   type ResolvedInfo,
+  type AbsenceInfo,
 } from './games-client.ts';
 
 export class DirectGamesClient implements GamesClient {
@@ -97,6 +111,7 @@ export class DirectGamesClient implements GamesClient {
       commands: [...r.commands],
       message: r.message,
       relayedTo: r.relayedTo?.side ?? null,
+      pressedTo: r.pressedTo.map((x) => x.side),
       conceded: conceded !== null,
       turnComplete,
       resolved: turnComplete || conceded ? await this.#resolveDue(gameId) : null,
@@ -150,6 +165,15 @@ export class DirectGamesClient implements GamesClient {
 
   async setMissedTurnLimit(gameId: string, limit: number, reason: string | null) {
     return setMissedTurnLimit(this.ctx, this.#operator(gameId), limit, reason);
+  }
+
+  async absences(gameId: string) {
+    await checkModerator(this.ctx, this.#operator(gameId));
+    return (await absencesOf(this.ctx, gameId)).map(absenceInfo);
+  }
+
+  async refuseAbsence(gameId: string, absence: number, reason: string | null) {
+    return absenceInfo(await refuseAbsence(this.ctx, this.#operator(gameId), absence, reason));
   }
 
   async concede(gameId: string, side: string, reason: string | null) {

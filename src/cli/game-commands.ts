@@ -51,6 +51,10 @@ function ordersText(a: OrdersAnswer): string {
   );
   if (a.conceded) lines.push('Your side has conceded: its ships leave the battle when the turn resolves.');
   if (a.relayedTo) lines.push(`Your MESSAGE is relayed to side ${a.relayedTo}.`);
+  if (a.pressedTo && a.pressedTo.length > 0)
+    lines.push(
+      `Your MESSAGE ALL is passed on to ${a.pressedTo.length === 1 ? 'side' : 'sides'} ${a.pressedTo.join(', ')}.`,
+    );
   if (a.resolved)
     lines.push(
       `${a.turnComplete ? 'Every side is in: t' : 'T'}urn ${a.resolved.turn} is resolved${a.resolved.gameOver ? ' and the game is over' : `; turn ${a.resolved.turn + 1} is open`}.`,
@@ -67,7 +71,8 @@ function ordersNotes(a: OrdersAnswer): string[] {
     notes.push(`CONCEDE alone concedes nothing: to concede, send CONCEDE ${a.gameId}.`);
   if (unanswered.length > 0)
     notes.push(`Answered by mail only: ${unanswered.join(', ')} (here, see msc game show and msc game orders --show).`);
-  if (a.message && !a.relayedTo) notes.push(`No player holds side ${a.message.to}: the MESSAGE was not relayed.`);
+  if (a.message && a.message.to !== 'ALL' && !a.relayedTo)
+    notes.push(`No player holds side ${a.message.to}: the MESSAGE was not relayed.`);
   return notes;
 }
 

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CreateGameInput } from '../games/games/create.ts';
+import { PRESS_CHOICES, type PressChoice } from '../games/games/settings.ts';
 import { DEFAULT_RULESET, kindOf, RULESETS } from '../kinds/index.ts';
 import { CliError } from './cli-error.ts';
 import { readJsonFile, type CliIO } from './io.ts';
@@ -22,6 +23,9 @@ export interface CreateOptions {
   turnLimit?: string;
   missingOrders?: 'standing' | 'solo';
   missedTurnLimit?: string;
+  absenceDays?: string;
+  absenceCount?: string;
+  press?: PressChoice;
   relaxSender?: boolean;
   private?: boolean;
 }
@@ -82,6 +86,17 @@ export function createOptions(command: Command): Command {
     .option(
       '--missed-turn-limit <turns>',
       'after this many turns missed in a row by a seat, the solo rules take its side in a battle, or the moderator is asked to replace the player (default 3; 0: never)',
+    )
+    .option(
+      '--absence-days <days>',
+      'days of absence each player may declare (SET ABSENCE); a deadline inside one moves to its end (default 14; 0: none)',
+    )
+    .option('--absence-count <n>', 'absences each player may declare in the game (default 3)')
+    .addOption(
+      new Option(
+        '--press <press>',
+        'MESSAGE ALL to every other player: none, white (signed; the default) or grey (anonymous too)',
+      ).choices(PRESS_CHOICES),
     )
     .option('--relax-sender', 'accept order mail with a valid token from any sender address')
     .option('--private', 'keep the game out of the public archive');
@@ -152,6 +167,9 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
   if (opts.missingOrders) settings.noOrders = opts.missingOrders;
   if (opts.missedTurnLimit !== undefined)
     settings.missedTurnLimit = wholeNumber('--missed-turn-limit', opts.missedTurnLimit);
+  if (opts.absenceDays !== undefined) settings.absenceDays = wholeNumber('--absence-days', opts.absenceDays);
+  if (opts.absenceCount !== undefined) settings.absenceCount = wholeNumber('--absence-count', opts.absenceCount);
+  if (opts.press !== undefined) settings.press = opts.press;
   if (opts.relaxSender) settings.relaxSender = true;
   if (opts.private) settings.public = false;
   return {

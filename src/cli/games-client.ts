@@ -59,7 +59,9 @@ export interface OrdersAnswer {
   readonly canonical: string;
   readonly deadline: string | null;
   readonly commands: readonly string[];
-  readonly message: { to: string; text: string } | null;
+  readonly message: { to: string; text: string; anonymous?: boolean } | null;
+  /** The sides press (MESSAGE ALL) went to. */
+  readonly pressedTo?: readonly string[];
   /** The side a MESSAGE was relayed to (null: no MESSAGE, or no player holds that side). */
   readonly relayedTo: string | null;
   /** The text said CONCEDE, and the side has conceded. */
@@ -113,6 +115,9 @@ export interface GamesClient {
   ): Promise<{ side: string; email: string; name: string; timeZone: string; token: string }>;
   rotateToken(gameId: string, side: string, reason: string | null): Promise<{ side: string; token: string }>;
   setMissedTurnLimit(gameId: string, limit: number, reason: string | null): Promise<{ missedTurnLimit: number }>;
+  /** The game's absences (SET ABSENCE), each with the number a refusal names it by. */
+  absences(gameId: string): Promise<AbsenceInfo[]>;
+  refuseAbsence(gameId: string, absence: number, reason: string | null): Promise<AbsenceInfo>;
   concede(
     gameId: string,
     side: string,
@@ -129,4 +134,15 @@ export interface GamesClient {
   exportGame(gameId: string, token?: string): Promise<GameExport>;
   /** Closes the database (direct access); safe to call twice. */
   close(): Promise<void>;
+}
+
+/** A seat's absence, as the moderator's commands show it. */
+export interface AbsenceInfo {
+  readonly id: number;
+  readonly side: string;
+  readonly first: string;
+  readonly last: string;
+  readonly status: string;
+  readonly movedTurn: number | null;
+  readonly reason: string | null;
 }

@@ -21,6 +21,7 @@ import type {
   StandingOrders,
   TurnDetail,
   TurnRecord,
+  AbsenceInfo,
 } from './games-client.ts';
 
 type Json = Record<string, unknown>;
@@ -28,6 +29,15 @@ const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array
 const str = (...vs: unknown[]): string | undefined => vs.find((v): v is string => typeof v === 'string');
 const num = (...vs: unknown[]): number | undefined => vs.find((v): v is number => typeof v === 'number');
 const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const absenceInfo = (a: Json): AbsenceInfo => ({
+  id: num(a.id) ?? 0,
+  side: str(a.side) ?? '?',
+  first: str(a.first) ?? '?',
+  last: str(a.last) ?? '?',
+  status: str(a.status) ?? '?',
+  movedTurn: num(a.movedTurn) ?? null,
+  reason: strOrNull(a.reason),
+});
 
 export interface HttpClientOptions {
   /** The game's moderator key, for moderator commands. */
@@ -174,6 +184,7 @@ export class HttpGamesClient implements GamesClient {
       commands: Array.isArray(r.commands) ? r.commands.filter((c): c is string => typeof c === 'string') : [],
       message: null,
       relayedTo: str(r.relayedTo) ?? null,
+      pressedTo: Array.isArray(r.pressedTo) ? r.pressedTo.filter((x): x is string => typeof x === 'string') : [],
       conceded: r.conceded === true,
       turnComplete: r.turnComplete === true,
       resolved: r.turnComplete === true ? await this.#resolution(gameId, token, num(r.turn) ?? 0) : null,
@@ -258,6 +269,15 @@ export class HttpGamesClient implements GamesClient {
   async setMissedTurnLimit(gameId: string, limit: number, reason: string | null) {
     const r = await this.#moderate(gameId, 'missed-turn-limit', { limit }, reason);
     return { missedTurnLimit: typeof r.missedTurnLimit === 'number' ? r.missedTurnLimit : limit };
+  }
+
+  async absences(gameId: string) {
+    const r = obj(await this.#call('GET', this.#game(gameId, '/absences'), { auth: this.#moderatorKey() }));
+    return (Array.isArray(r.absences) ? r.absences : []).map((a) => absenceInfo(obj(a)));
+  }
+
+  async refuseAbsence(gameId: string, absence: number, reason: string | null) {
+    return absenceInfo(obj((await this.#moderate(gameId, `absences/${absence}/refuse`, {}, reason)).absence));
   }
 
   async concede(gameId: string, side: string, reason: string | null) {

@@ -162,6 +162,37 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
       }),
     );
 
+  command('absences', "list the game's absences (SET ABSENCE), each with the number refuse-absence takes").action(
+    (id: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).absences(id);
+        answer(io, opts, r, () =>
+          r.length === 0
+            ? `${id} has no absence.`
+            : r
+                .map(
+                  (a) =>
+                    `${a.id}  ${a.side}  ${a.first === a.last ? a.first : `${a.first} to ${a.last}`}  ${a.status}${a.movedTurn !== null ? `  moved the deadline of turn ${a.movedTurn}` : ''}${a.reason ? `  (${a.reason})` : ''}`,
+                )
+                .join('\n'),
+        );
+      }),
+  );
+
+  command('refuse-absence', "refuse a player's absence: the deadline it moved is put back, every player is told")
+    .argument('<absence>', 'the absence, by its number (msc game absences lists them)')
+    .action((id: string, absence: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).refuseAbsence(id, Number(absence), reasonOf(opts));
+        answer(
+          io,
+          opts,
+          r,
+          () => `The absence of side ${r.side} (${r.first} to ${r.last}) in ${id} is refused; every player is told.`,
+        );
+      }),
+    );
+
   command('concede', 'concede for a side (its ships leave the battle when the turn resolves)')
     .argument('<side>', 'the side that concedes')
     .action((id: string, side: string, opts: Common) =>

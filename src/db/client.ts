@@ -25,6 +25,7 @@ import {
   type Unlisten,
 } from './notifications.ts';
 import {
+  absences,
   auditLog,
   calendarTokens,
   games,
@@ -55,6 +56,7 @@ export const tables = {
   sideMessages,
   battles,
   calendarTokens,
+  absences,
 };
 export type Schema = typeof tables;
 

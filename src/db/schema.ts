@@ -458,12 +458,53 @@ export const sideMessages = pgTable(
     /** The turn open when it was sent. */
     turn: integer('turn').notNull(),
     fromSide: text('from_side').notNull(),
+    /** The side it went to; PRESS_TO_ALL (`*`) for press, `MESSAGE ALL`, which went to every other seat. */
     toSide: text('to_side').notNull(),
+    /** Grey press (`MESSAGE ALL ANONYMOUS`): its recipients are never told the sender's side or name. */
+    anonymous: boolean('anonymous').notNull().default(false),
     text: text('text').notNull(),
     channel: text('channel').$type<SubmissionChannel>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('side_messages_game_idx').on(t.gameId, t.createdAt)],
+);
+
+/** The `to_side` of press: a message to every other seat of the game (`MESSAGE ALL`). */
+export const PRESS_TO_ALL = '*';
+
+export const ABSENCE_STATUSES = ['active', 'cancelled', 'refused'] as const;
+export type AbsenceStatus = (typeof ABSENCE_STATUSES)[number];
+
+/**
+ * A seat's declared absence (`SET ABSENCE <from> TO <to>`): the days its player cannot play, read in the seat's time
+ * zone, from the start of the first to the end of the last. A deadline that falls inside an active absence moves to
+ * its end; `moved_turn` and `moved_from` keep the one it moved last, so that a refusal can put it back.
+ */
+export const absences = pgTable(
+  'absences',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    /** The first and last day as the player wrote them (YYYY-MM-DD, in the seat's time zone then). */
+    firstDay: text('first_day').notNull(),
+    lastDay: text('last_day').notNull(),
+    startsAt: moment('starts_at').notNull(),
+    endsAt: moment('ends_at').notNull(),
+    status: text('status').$type<AbsenceStatus>().notNull().default('active'),
+    /** The turn whose deadline this absence moved, and the deadline before it moved. */
+    movedTurn: integer('moved_turn'),
+    movedFrom: moment('moved_from'),
+    /** Why the moderator refused it. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('absences_status_check', oneOf(t.status, ABSENCE_STATUSES)),
+    index('absences_game_idx').on(t.gameId, t.side),
+  ],
 );
 
 export type Game = typeof games.$inferSelect;
@@ -484,4 +525,5 @@ export type LoginToken = typeof loginTokens.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type CalendarToken = typeof calendarTokens.$inferSelect;
 export type SideMessage = typeof sideMessages.$inferSelect;
+export type Absence = typeof absences.$inferSelect;
 export type Battle = typeof battles.$inferSelect;

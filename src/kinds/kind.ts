@@ -13,7 +13,7 @@ import type { Outcome } from '../adjudicator/exit.ts';
 import type { DiceSource } from '../rules/dice.ts';
 import type { RuleError } from '../rules/result.ts';
 import type { Result } from '../rules/result.ts';
-import type { Command, OrdersProblem } from '../orders/types.ts';
+import type { Command, MessageOrder, OrdersProblem } from '../orders/types.ts';
 import type { DeadlineView, ReportSheet, SideRecords, TurnReportView } from '../reports/report-view.ts';
 
 import type { Ruleset } from './index.ts';
@@ -48,7 +48,7 @@ export type SubmissionParse<Orders> =
       /** False when the text held only commands or a message: nothing to store. */
       readonly hasOrders: boolean;
       readonly commands: readonly Command[];
-      readonly message: { readonly to: string; readonly text: string } | null;
+      readonly message: MessageOrder | null;
       /** What the answer should tell about how the text was read (a greeting skipped, the quoted block taken). */
       readonly notes?: readonly string[];
     }
@@ -262,7 +262,7 @@ export type SetupParse =
   | {
       readonly ok: true;
       readonly setup: unknown;
-      readonly message: { readonly to: string; readonly text: string } | null;
+      readonly message: MessageOrder | null;
       /** Commands written with (or instead of) the setup: HELP, STATUS, ORDERS, CONCEDE … */
       readonly commands?: readonly Command[];
       /** False when the text is commands or a message only: nothing to store. */

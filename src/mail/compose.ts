@@ -8,7 +8,7 @@
  * address: the secret travels only in the Reply-To address of mail to its own
  * seat (games/messages.ts), and players are named by side and display name.
  */
-import type { Composed, GameRef, MailComposer, ReportLinks } from '../games/outbox/mail-port.ts';
+import type { Composed, GameRef, MailComposer, RelayedMessageMail, ReportLinks } from '../games/outbox/mail-port.ts';
 import { MASKED_PASSWORD } from '../orders/index.ts';
 import { narrativeText } from '../reports/narrative.ts';
 import {
@@ -198,6 +198,10 @@ function commandNote(command: string): string {
   const range = /^HISTORY (\d+)-(\d+)$/.exec(command);
   if (range)
     return `${command}: your report${range[1] === range[2] ? ` of turn ${range[1]}` : `s of turns ${range[1]}-${range[2]}`} follow${range[1] === range[2] ? 's' : ''} in a separate mail`;
+  if (command.startsWith('SET ABSENCE '))
+    return command === 'SET ABSENCE NONE'
+      ? `${command}: your absences not yet over are cancelled; every player is told in a separate mail`
+      : `${command}: your absence is kept, and every player is told in a separate mail, with the deadline it moved`;
   return COMMAND_NOTES[command] ?? command;
 }
 
@@ -299,18 +303,22 @@ export function composeOrdersList(m: {
 }
 
 /** A message from one player to another, relayed: the reader sees the sender's side and name, never the address. */
-export function composeRelayedMessage(m: {
-  game: GameRef;
-  fromSide: string;
-  fromName: string;
-  text: string;
-}): Composed {
-  return composed('message', `${tag(m.game)}Message from ${m.fromName} (${m.fromSide})`, {
-    game: m.game,
-    fromSide: m.fromSide,
-    fromName: headerText(m.fromName, 60),
-    lines: m.text.replace(/\r\n?/g, '\n').split('\n'),
-  });
+export function composeRelayedMessage(m: RelayedMessageMail): Composed {
+  const lines = m.text.replace(/\r\n?/g, '\n').split('\n');
+  // Grey press: nothing of the sender, side, name or address, goes into the mail.
+  if (m.fromSide === null || m.fromName === null)
+    return composed('message', `${tag(m.game)}Anonymous press to every player`, {
+      game: m.game,
+      anonymous: true,
+      toAll: true,
+      lines,
+    });
+  const fromName = headerText(m.fromName, 60);
+  return composed(
+    'message',
+    `${tag(m.game)}${m.toAll ? 'Press' : 'Message'} from ${fromName} (${m.fromSide})${m.toAll ? ' to every player' : ''}`,
+    { game: m.game, fromSide: m.fromSide, fromName, toAll: m.toAll === true, anonymous: false, lines },
+  );
 }
 
 /** Any other answer: a subject and paragraphs of plain text. */

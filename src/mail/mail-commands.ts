@@ -20,7 +20,7 @@ import {
   type GameRef,
 } from './compose.ts';
 import { HISTORY_MAIL_KIND, HISTORY_MAILS_PER_DAY, seatHistory } from '../games/turns/history.ts';
-import { historyRange } from '../orders/index.ts';
+import { ANONYMOUS_WORD, historyRange, PRESS_TO } from '../orders/index.ts';
 import { sideName } from '../games/games/settings.ts';
 import { settingsOf } from '../games/games/state.ts';
 import type { Answer } from './answers.ts';
@@ -30,6 +30,8 @@ import {
   concedeDoneNotice,
   historyLimitNotice,
   messageSentNotice,
+  noAbsenceNotice,
+  pressSentNotice,
   reportsSetNotice,
   widthSetNotice,
 } from './notices.ts';
@@ -43,7 +45,8 @@ export interface AcceptedMail {
 
 /** The commands of an accepted submission as the acceptance lists them: `HELP`, `MESSAGE grey`… */
 export function commandWords(result: SubmitOrdersResult): string[] {
-  return [...result.commands, ...(result.message ? [`MESSAGE ${result.message.to}`] : [])];
+  const m = result.message;
+  return [...result.commands, ...(m ? [`MESSAGE ${m.to}${m.anonymous ? ` ${ANONYMOUS_WORD}` : ''}`] : [])];
 }
 
 /**
@@ -111,6 +114,9 @@ export async function answerAccepted(
         'notice',
         composeNotice(concedeDoneNotice(game.id, seat.side, result.conceded.gameEnds)),
       );
+    } else if (command === 'SET ABSENCE NONE' && result.absence?.cancelled === 0) {
+      // A declared or cancelled absence is told to every seat, this one among them (absences.ts); nothing else is.
+      await answer.toSeat(seat, 'notice', composeNotice(noAbsenceNotice(game.id)));
     } else if ((command === 'SET REPORTS WEB' || command === 'SET REPORTS MAIL') && !result.stored) {
       await answer.toSeat(seat, 'notice', composeNotice(reportsSetNotice(game.id, command === 'SET REPORTS MAIL')));
     } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
@@ -125,7 +131,14 @@ export async function answerAccepted(
   const target = result.relayedTo;
   // The relayed mail (written by submitText) names the sender's side only; its Reply-To is the recipient's own seat.
   if (target) answer.noteSent({ to: target.email, kind: 'message' });
-  if (result.message && !result.stored)
+  for (const to of result.pressedTo) answer.noteSent({ to: to.email, kind: 'message' });
+  if (result.message?.to === PRESS_TO && !result.stored)
+    await answer.toSeat(
+      seat,
+      'notice',
+      composeNotice(pressSentNotice(game.id, result.pressedTo.length, result.message.anonymous === true)),
+    );
+  else if (result.message && !result.stored)
     await answer.toSeat(seat, 'notice', composeNotice(messageSentNotice(game.id, result.message.to, target !== null)));
   return { conceded, relayedTo: target?.side ?? null };
 }

@@ -164,6 +164,26 @@ export function messageSentNotice(gameId: string, to: string, delivered: boolean
   };
 }
 
+export function pressSentNotice(gameId: string, recipients: number, anonymous: boolean): Notice {
+  return {
+    subject: `[${gameId}] Your ${anonymous ? 'anonymous ' : ''}press to every player`,
+    paragraphs: [
+      recipients === 0
+        ? 'No other player is in the game to read press, so your message was not delivered.'
+        : `Your message was passed on to ${recipients === 1 ? 'the other player' : `the ${recipients} other players`}. ${anonymous ? 'They are not told your side or your name.' : 'They see your side and name,'} never your address.`,
+    ],
+  };
+}
+
+export function noAbsenceNotice(gameId: string): Notice {
+  return {
+    subject: `[${gameId}] You had no absence to cancel`,
+    paragraphs: [
+      'SET ABSENCE NONE cancels your absences that are not over yet, and you have none: nothing changed. To declare one, send SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play, in your time zone).',
+    ],
+  };
+}
+
 export function reportsSetNotice(gameId: string, byMail: boolean): Notice {
   return {
     subject: `${prefix(gameId)}Your turn reports are ${byMail ? 'mailed to you' : 'on the web only'}`,

@@ -4,7 +4,7 @@
  * yields, and every code it reports.
  */
 import type { Position, ShipOrders } from '../rules/types.ts';
-import { COMMANDS, type Command, type OrdersProblem, type UnderstoodLine } from './types.ts';
+import { COMMANDS, type Command, type MessageOrder, type OrdersProblem, type UnderstoodLine } from './types.ts';
 
 /** Words that may open a line. */
 export const LINE_KEYWORDS = ['GAME', 'TURN', 'PASSWORD', 'SHIP', ...COMMANDS, 'SET', 'MESSAGE', 'END'] as const;
@@ -29,7 +29,7 @@ export interface ParsedSubmission {
   /** The seat's secret from a PASSWORD line: for checking only, never to be echoed. */
   password: string | null;
   commands: Command[];
-  message: { to: string; text: string } | null;
+  message: MessageOrder | null;
   orders: Map<string, ShipOrders>;
   lines: UnderstoodLine[];
   /**
@@ -80,6 +80,10 @@ export const ORDERS_CODES = [
   'QUOTED_UNCHANGED',
   'SET_UNKNOWN',
   'SET_WIDTH',
+  'SET_REPORTS',
+  'SET_ABSENCE',
+  'ABSENCE_DATE',
+  'ABSENCE_BACKWARDS',
   'HISTORY_TURN',
   'HISTORY_RANGE',
 ] as const;

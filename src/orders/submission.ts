@@ -15,7 +15,10 @@ import {
   REPORT_CHANNELS,
   REPORT_WIDTH_CHOICES,
   SHELL_KEYWORDS,
+  ANONYMOUS_WORD,
+  PRESS_TO,
   type Command,
+  type MessageOrder,
   type OrdersProblem,
   type UnderstoodLine,
 } from './types.ts';
@@ -43,7 +46,7 @@ export interface SubmissionCommon {
   /** The seat's secret from a PASSWORD line: for checking only, never to be echoed. */
   password: string | null;
   commands: Command[];
-  message: { to: string; text: string } | null;
+  message: MessageOrder | null;
   lines: UnderstoodLine[];
   /**
    * What the service did with the text that the player should know: a greeting or sign-off skipped, orders read
@@ -178,10 +181,14 @@ function readSet(r: Reading, line: number, ws: readonly string[]): void {
     r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET REPORTS')), command];
     return;
   }
+  if (what === 'ABSENCE') {
+    readAbsence(r, line, ws);
+    return;
+  }
   if (what !== 'WIDTH') {
     r.report(line, {
       code: 'SET_UNKNOWN',
-      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}, or SET REPORTS MAIL or WEB`,
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>`,
     });
     return;
   }
@@ -197,6 +204,58 @@ function readSet(r: Reading, line: number, ws: readonly string[]): void {
   r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET WIDTH')), command];
 }
 
+/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
+function isDay(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+/**
+ * `SET ABSENCE <first day> TO <last day>` (or one day: `SET ABSENCE <day>`), days written YYYY-MM-DD in the seat's
+ * time zone; `SET ABSENCE NONE` cancels. The game's limits, and whether the days are past, are checked when it is
+ * stored (src/games/seats/absences.ts): they need the clock, the seat and the game.
+ */
+function readAbsence(r: Reading, line: number, ws: readonly string[]): void {
+  const example =
+    'SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play), or SET ABSENCE NONE';
+  const rest = ws.slice(2);
+  if (rest.length === 1 && keyword(rest[0]) === 'NONE') {
+    r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET ABSENCE')), 'SET ABSENCE NONE'];
+    return;
+  }
+  const shape = rest.length === 1 || (rest.length === 3 && keyword(rest[1]) === 'TO');
+  if (!shape) {
+    r.report(line, {
+      code: 'SET_ABSENCE',
+      message: `SET ABSENCE takes a first and a last day: write ${example}${rest.length === 0 ? '' : `, not ${show(rest.join(' '))}`}`,
+    });
+    return;
+  }
+  const first = rest[0]!;
+  const last = rest.at(-1)!;
+  const bad = [first, last].find((d) => !isDay(d));
+  if (bad !== undefined) {
+    r.report(line, {
+      code: 'ABSENCE_DATE',
+      message: `${show(bad)} is not a day: write days as year-month-day, as in ${example}`,
+    });
+    return;
+  }
+  if (last < first) {
+    r.report(line, {
+      code: 'ABSENCE_BACKWARDS',
+      message: `the absence ends (${last}) before it starts (${first}): write the first day first, SET ABSENCE ${last} TO ${first}`,
+    });
+    return;
+  }
+  const command: Command = `SET ABSENCE ${first} TO ${last}`;
+  r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET ABSENCE')), command];
+}
+
 /** Finds a side by name, ignoring case and spacing. */
 function findSide(r: Reading, name: string): string | undefined {
   const want = normalizeSpacing(name).toUpperCase();
@@ -207,30 +266,46 @@ function findSide(r: Reading, name: string): string | undefined {
 const sanitizeMessageLine = (raw: string): string => plainText(raw, { tabs: true });
 
 /**
- * `MESSAGE <side>` and the text after it, up to a line `END` (which closes the
- * message only) or the end of the player's text. Returns the index of the next line to read.
+ * Whom a MESSAGE line names: `ALL` (press; `ALL ANONYMOUS`, grey press) or a side, and the text that follows on the
+ * line. `ALL` is press whatever the sides are called.
+ */
+function messageHead(
+  r: Reading,
+  ws: readonly string[],
+): { to: string | undefined; anonymous: boolean; firstLine: string | null } {
+  if (keyword(ws[1]) === PRESS_TO) {
+    const anonymous = keyword(ws[2]) === ANONYMOUS_WORD;
+    const rest = ws.slice(anonymous ? 3 : 2).join(' ');
+    return { to: PRESS_TO, anonymous, firstLine: rest === '' ? null : rest };
+  }
+  const rest = ws.slice(1).join(' ');
+  const whole = rest === '' ? undefined : findSide(r, rest);
+  if (whole !== undefined || ws[1] === undefined) return { to: whole, anonymous: false, firstLine: null };
+  const to = findSide(r, ws[1]);
+  return { to, anonymous: false, firstLine: to === undefined ? null : ws.slice(2).join(' ') };
+}
+
+/**
+ * `MESSAGE <side>` (or `MESSAGE ALL`, `MESSAGE ALL ANONYMOUS`: press) and the text after it, up to a line `END`
+ * (which closes the message only) or the end of the player's text. Whether the game takes press is the use case's
+ * check. Returns the index of the next line to read.
  */
 function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: string): number {
   const head = lines[at]!;
   const ws = text.split(' ');
   const rest = ws.slice(1).join(' ');
-  let to = rest === '' ? undefined : findSide(r, rest);
-  let firstLine: string | null = null;
-  if (to === undefined && ws[1] !== undefined) {
-    to = findSide(r, ws[1]);
-    if (to !== undefined) firstLine = ws.slice(2).join(' ');
-  }
+  const { to, anonymous, firstLine } = messageHead(r, ws);
   const before = r.problemCount;
   const others = r.ctx.sides.filter((s) => s !== r.ctx.side);
   if (rest === '')
     r.report(head.line, {
       code: 'MESSAGE_NO_SIDE',
-      message: `MESSAGE needs the side to send it to: ${listWords(others)}`,
+      message: `MESSAGE needs the side to send it to: ${listWords(others)} (or ALL, to every other player)`,
     });
   else if (to === undefined)
     r.report(head.line, {
       code: 'MESSAGE_UNKNOWN_SIDE',
-      message: `there is no side ${show(ws[1]!)} in this game; send messages to ${listWords(others)}`,
+      message: `there is no side ${show(ws[1]!)} in this game; send messages to ${listWords(others)}, or ALL`,
     });
   else if (to === r.ctx.side)
     r.report(head.line, {
@@ -271,8 +346,8 @@ function readMessage(r: Reading, lines: readonly BodyLine[], at: number, text: s
       message: `the MESSAGE is longer than ${LIMITS.messageChars} characters; shorten it`,
     });
   if (r.problemCount === before && to !== undefined) {
-    r.value.message = { to, text: message };
-    r.understood(head.line, `MESSAGE ${to}`);
+    r.value.message = anonymous ? { to, text: message, anonymous } : { to, text: message };
+    r.understood(head.line, `MESSAGE ${to}${anonymous ? ` ${ANONYMOUS_WORD}` : ''}`);
     for (const l of read) r.understood(l.line, l.text);
   }
   return i;

@@ -37,8 +37,35 @@ export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
 export const REPORT_CHANNELS = ['MAIL', 'WEB'] as const;
 export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 
-/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`. */
-export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}`;
+/**
+ * A seat's absence (`SET ABSENCE 2026-12-20 TO 2026-12-28`, or one day: `SET ABSENCE 2026-12-20`), read as
+ * `SET ABSENCE <first day> TO <last day>`; `SET ABSENCE NONE` cancels the seat's absences not yet over.
+ */
+export type AbsenceCommand = `SET ABSENCE ${string} TO ${string}` | 'SET ABSENCE NONE';
+
+/** The days of an absence command; null for SET ABSENCE NONE or another command. */
+export function absenceDays(command: string): { first: string; last: string } | null {
+  const m = /^SET ABSENCE (\d{4}-\d{2}-\d{2}) TO (\d{4}-\d{2}-\d{2})$/.exec(command);
+  return m ? { first: m[1]!, last: m[2]! } : null;
+}
+
+/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`, `SET ABSENCE …`. */
+export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}` | AbsenceCommand;
+
+/**
+ * The `to` of press, `MESSAGE ALL` (a message to every other seat); `MESSAGE ALL ANONYMOUS` is grey press, whose
+ * recipients are not told who sent it. A side whose id is `all` is reached by its name, never by `ALL`.
+ */
+export const PRESS_TO = 'ALL';
+export const ANONYMOUS_WORD = 'ANONYMOUS';
+
+/** A MESSAGE as read: to one side, or to all (press), anonymous or not. */
+export interface MessageOrder {
+  readonly to: string;
+  readonly text: string;
+  /** Grey press: `MESSAGE ALL ANONYMOUS`. */
+  readonly anonymous?: boolean;
+}
 
 /**
  * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with

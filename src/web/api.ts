@@ -13,8 +13,10 @@ import { createGameAndInvite, gameIdSchema, seatInputSchema } from '../games/gam
 import { GAME_STATUSES } from '../games/games/games.repository.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
 import {
+  checkModerator,
   concedeFor,
   endGame,
+  refuseAbsence,
   extendDeadline,
   pause,
   replaceSeat,
@@ -28,6 +30,8 @@ import {
 } from '../games/moderation/moderation.ts';
 import { concede, jsonOrdersSchema, standingOrders } from '../games/turns/orders.ts';
 import { submitText } from '../games/turns/submit-text.ts';
+import { absencesOf, type Absence } from '../games/seats/absences.ts';
+import { PRESS_TO } from '../orders/index.ts';
 import { sideId } from '../games/games/settings.ts';
 import { submitFleet } from '../games/seats/setup.ts';
 import { linkedBattlesOf } from '../games/battles/views.ts';
@@ -114,6 +118,27 @@ const replaceBody = z.strictObject({
 });
 
 const endBody = z.strictObject({ how: z.enum(['end', 'abandon']), reason });
+const absenceParams = z.object({
+  id: gameIdSchema,
+  absence: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53 - 1),
+});
+
+/** An absence as the API shows it: its days in its player's time zone, the instants they run between. */
+const absenceJson = (a: Absence) => ({
+  id: a.id,
+  side: a.side,
+  first: a.firstDay,
+  last: a.lastDay,
+  startsAt: a.startsAt.toISOString(),
+  endsAt: a.endsAt.toISOString(),
+  status: a.status,
+  movedTurn: a.movedTurn,
+  reason: a.reason,
+});
 /** The missed-turn limit's own check (0–99) is the use case's, with its own error. */
 const missedTurnLimitBody = z.strictObject({ limit: z.number(), reason });
 
@@ -319,6 +344,9 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
         notes: r.notes,
         ...(conceded ? { conceded: true, gameEnds: conceded.gameEnds } : {}),
         ...(r.relayedTo ? { relayedTo: r.relayedTo.side } : {}),
+        ...(r.message?.to === PRESS_TO ? { pressedTo: r.pressedTo.map((x) => x.side) } : {}),
+        ...(r.absence?.declared ? { absence: absenceJson(r.absence.declared) } : {}),
+        ...(r.absence && !r.absence.declared ? { absencesCancelled: r.absence.cancelled } : {}),
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -467,6 +495,20 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     const m = moderator(req, id);
     const body = checkInput(missedTurnLimitBody, jsonBody(req), 'body');
     res.json(await setMissedTurnLimit(ctx, m, body.limit, body.reason ?? null));
+  });
+
+  // A seat's absences (SET ABSENCE): listed for the game's moderator; refused by it (the deadline put back).
+  router.get('/api/games/:id/absences', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    await checkModerator(ctx, moderator(req, id));
+    res.json({ absences: (await absencesOf(ctx, id)).map(absenceJson) });
+  });
+
+  router.post('/api/games/:id/absences/:absence/refuse', async (req, res) => {
+    const { id, absence } = checkInput(absenceParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(reasonBody, jsonBody(req), 'body');
+    res.json({ absence: absenceJson(await refuseAbsence(ctx, m, absence, body.reason ?? null)) });
   });
 
   router.post('/api/games/:id/end', async (req, res) => {

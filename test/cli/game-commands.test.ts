@@ -197,6 +197,29 @@ describe.each(['direct', 'http'] as const)('msc game through %s access', (kind) 
     expect(past.stderr).toContain('the new deadline is in the past');
   });
 
+  it('SET ABSENCE and MESSAGE ALL in an order text; absences lists them, refuse-absence puts the deadline back', async () => {
+    const sent = await t.msc(['game', 'orders', 'duel-1', '--token', tokens.black!], {
+      stdin: 'SET ABSENCE 2026-01-08 TO 2026-01-09\nMESSAGE ALL\nAway two days.\nEND\n',
+    });
+    expect(sent.code, sent.stderr).toBe(0);
+    // Ann plays from Paris: the end of 2026-01-09 there, 23:00 UTC.
+    expect(sent.stdout).toContain('Deadline: 2026-01-09 23:00 UTC.');
+    expect(sent.stdout).toContain('Your MESSAGE ALL is passed on to side grey.');
+    const listed = await mod('game', 'absences', 'duel-1', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    const [absence] = listed.json<{ id: number; side: string; first: string; status: string }[]>();
+    expect(absence).toMatchObject({ side: 'black', first: '2026-01-08', status: 'active', movedTurn: 1 });
+    expect((await mod('game', 'absences', 'duel-1')).stdout).toContain('black  2026-01-08 to 2026-01-09  active');
+    const refused = await mod('game', 'refuse-absence', 'duel-1', String(absence!.id), '--reason', 'no breaks');
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(refused.stdout).toContain('is refused; every player is told');
+    const shown = await mod('game', 'show', 'duel-1', '--json');
+    expect(JSON.stringify(shown.json())).toContain('2026-01-08T12:00:00.000Z');
+    const again = await mod('game', 'refuse-absence', 'duel-1', String(absence!.id));
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('refused already');
+  });
+
   it('replace gives the seat a new token; the old one no longer opens it', async () => {
     const r = await mod(
       'game',

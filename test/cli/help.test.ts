@@ -41,6 +41,9 @@ const EXPECTED: Record<string, string[]> = {
   'game create': [
     '--json',
     '--missed-turn-limit',
+    '--absence-days',
+    '--absence-count',
+    '--press',
     '--scenario',
     '--ruleset',
     '--id',
@@ -69,6 +72,8 @@ const EXPECTED: Record<string, string[]> = {
   'game replace': [...MODERATOR, '--email', '--name', '--tz'],
   'game rotate-token': MODERATOR,
   'game missed-turn-limit': MODERATOR,
+  'game absences': MODERATOR,
+  'game refuse-absence': MODERATOR,
   'game concede': MODERATOR,
   'game end': [...MODERATOR, '--abandon'],
 };

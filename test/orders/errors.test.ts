@@ -259,13 +259,13 @@ const cases: Case[] = [
     name: 'MESSAGE to no side',
     text: 'MESSAGE\nhi',
     problems: [[1, 'MESSAGE_NO_SIDE']],
-    says: 'MESSAGE needs the side to send it to: blue',
+    says: 'MESSAGE needs the side to send it to: blue (or ALL, to every other player)',
   },
   {
     name: '"MESSAGE to an unknown side"',
     text: 'MESSAGE green\nhi',
     problems: [[1, 'MESSAGE_UNKNOWN_SIDE']],
-    says: 'there is no side green in this game; send messages to blue',
+    says: 'there is no side green in this game; send messages to blue, or ALL',
   },
   {
     name: '"… or to one\'s own side"',
@@ -313,7 +313,31 @@ const cases: Case[] = [
     name: 'SET with a setting that does not exist',
     text: 'SET COLOUR red',
     problems: [[1, 'SET_UNKNOWN']],
-    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB',
+    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
+  },
+  {
+    name: 'SET REPORTS with a place that is not offered',
+    text: 'SET REPORTS PAPER',
+    problems: [[1, 'SET_REPORTS']],
+    says: 'SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only), not PAPER',
+  },
+  {
+    name: 'SET ABSENCE with a day that does not exist',
+    text: 'SET ABSENCE 2026-02-30',
+    problems: [[1, 'ABSENCE_DATE']],
+    says: '2026-02-30 is not a day: write days as year-month-day, as in SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play), or SET ABSENCE NONE',
+  },
+  {
+    name: 'SET ABSENCE that ends before it starts',
+    text: 'SET ABSENCE 2026-12-28 TO 2026-12-20',
+    problems: [[1, 'ABSENCE_BACKWARDS']],
+    says: 'the absence ends (2026-12-20) before it starts (2026-12-28): write the first day first, SET ABSENCE 2026-12-20 TO 2026-12-28',
+  },
+  {
+    name: 'SET ABSENCE without its days',
+    text: 'SET ABSENCE next week',
+    problems: [[1, 'SET_ABSENCE']],
+    says: 'SET ABSENCE takes a first and a last day: write SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play), or SET ABSENCE NONE, not next week',
   },
   {
     name: 'SET WIDTH with a width that is not offered',

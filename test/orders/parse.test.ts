@@ -255,17 +255,68 @@ describe("SET WIDTH: the width of the seat's text reports", () => {
     [
       'SET COLOUR red',
       'SET_UNKNOWN',
-      'SET COLOUR is not a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB',
+      'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
     ],
     [
       'SET REPORTS PAPER',
       'SET_REPORTS',
       'SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only), not PAPER',
     ],
-    ['SET', 'SET_UNKNOWN', 'SET needs a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB'],
+    [
+      'SET',
+      'SET_UNKNOWN',
+      'SET needs a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
+    ],
   ])('%s is refused with what it takes', (text, code, message) => {
     const r = parseSubmission(text, redSeat());
     expect(!r.ok && r.errors).toEqual([{ line: 1, code, message }]);
+  });
+});
+
+describe('SET ABSENCE: days the seat cannot play', () => {
+  it.each([
+    ['SET ABSENCE 2026-12-20 TO 2026-12-28', 'SET ABSENCE 2026-12-20 TO 2026-12-28'],
+    ['set absence 2026-12-20 to 2026-12-28', 'SET ABSENCE 2026-12-20 TO 2026-12-28'],
+    ['SET ABSENCE 2026-12-20', 'SET ABSENCE 2026-12-20 TO 2026-12-20'],
+    ['Set Absence None', 'SET ABSENCE NONE'],
+  ])('%s', (text, command) => {
+    expect(accepted(text).commands).toEqual([command]);
+  });
+
+  it('beside orders; the last of two counts', () => {
+    const v = accepted('SET ABSENCE 2026-12-01\nSHIP 3 SPEED 2 MOVE 2\nSET ABSENCE NONE');
+    expect(v.commands).toEqual(['SET ABSENCE NONE']);
+    expect(v.orders.size).toBe(1);
+  });
+
+  it.each([
+    ['SET ABSENCE', 'SET_ABSENCE'],
+    ['SET ABSENCE 2026-12-20 UNTIL 2026-12-28', 'SET_ABSENCE'],
+    ['SET ABSENCE 20/12/2026', 'ABSENCE_DATE'],
+    ['SET ABSENCE 2026-13-01', 'ABSENCE_DATE'],
+    ['SET ABSENCE 2026-12-20 TO 2026-12-32', 'ABSENCE_DATE'],
+    ['SET ABSENCE 2026-12-28 TO 2026-12-20', 'ABSENCE_BACKWARDS'],
+  ])('%s is refused: %s', (text, code) => {
+    const r = parseSubmission(text, redSeat());
+    expect(!r.ok && r.errors.map((e) => [e.line, e.code])).toEqual([[1, code]]);
+  });
+});
+
+describe('MESSAGE ALL: press', () => {
+  it('to every other player, signed; or anonymous', () => {
+    expect(accepted('MESSAGE ALL\nPeace?\nEND').message).toEqual({ to: 'ALL', text: 'Peace?' });
+    expect(accepted('message all anonymous\nRed lies.\nEND').message).toEqual({
+      to: 'ALL',
+      text: 'Red lies.',
+      anonymous: true,
+    });
+    expect(accepted('MESSAGE ALL Peace?').message).toEqual({ to: 'ALL', text: 'Peace?' });
+    expect(accepted('MESSAGE ALL\nhi').lines[0]).toEqual({ line: 1, text: 'MESSAGE ALL' });
+  });
+
+  it('an empty press is refused as any message is', () => {
+    const r = parseSubmission('MESSAGE ALL ANONYMOUS\nEND', redSeat());
+    expect(!r.ok && r.errors.map((e) => e.code)).toEqual(['MESSAGE_EMPTY']);
   });
 });
 

@@ -13,6 +13,7 @@ import { kindOf } from '../../kinds/index.ts';
 import { kindSettingsOf, settingsOf } from './state.ts';
 import { isSetupTurn, setupHoursOf } from '../turns/kind-setup.ts';
 import { nextReminderAt } from '../turns/reminders.ts';
+import { deadlineWithAbsences, markOpenedTurn } from '../seats/absences.ts';
 
 /**
  * Sides whose player must send orders this turn, by the game's rules, from its stored state document. In a kind's
@@ -66,10 +67,17 @@ export async function openTurn(
   const paused = game.status === 'paused';
   // A kind's setup phase (turn 0) runs to the setup deadline; its mail is the invitation.
   const setup = isSetupTurn(game, number);
+  // A deadline inside a seat's absence moves to its end (absences.ts).
+  const plain = paused
+    ? null
+    : setup
+      ? deadlineFor({ turnHours: setupHoursOf(game) }, now)
+      : deadlineFor(settings, now);
+  const deadline = await deadlineWithAbsences(tx, game.id, plain);
   const opened = {
     number,
     status: 'open' as const,
-    deadline: paused ? null : setup ? deadlineFor({ turnHours: setupHoursOf(game) }, now) : deadlineFor(settings, now),
+    deadline,
     dueAt: must.length === 0 ? now : null,
     remindersSent: [] as string[],
   };
@@ -84,6 +92,7 @@ export async function openTurn(
       diceStateBefore: diceState,
     })
     .returning();
+  await markOpenedTurn(tx, game.id, number, plain, deadline);
   if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
   if (!setup)
     await queueTurnReports(ctx, tx, game.id, number, {

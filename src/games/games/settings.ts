@@ -9,6 +9,10 @@ import { checkSidesAndZones, zoneSchema } from '../../kinds/zones.ts';
 
 export { describeZone, inZone, type Zone } from '../../kinds/zones.ts';
 
+/** Press a game allows (`press`): none, signed press to all (white), and anonymous press too (grey). */
+export const PRESS_CHOICES = ['none', 'white', 'grey'] as const;
+export type PressChoice = (typeof PRESS_CHOICES)[number];
+
 export const sideId = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,19}$/, 'a side id is 1–20 lowercase letters, digits or dashes, starting with a letter');
@@ -39,6 +43,18 @@ export const gameSettingsSchema = z
      * player. 0: never.
      */
     missedTurnLimit: z.number().int().min(0).max(99).default(3),
+    /**
+     * Absences a player may declare (SET ABSENCE): at most `absenceDays` days in all and `absenceCount` absences per
+     * seat in the game; a deadline inside one moves to its end. 0 days: no absences in this game.
+     */
+    absenceDays: z.number().int().min(0).max(60).default(14),
+    absenceCount: z.number().int().min(1).max(20).default(3),
+    /**
+     * Press (`MESSAGE ALL`, a message to every other seat): none, white (signed with the sender's side) or grey (white,
+     * and anonymous press too: `MESSAGE ALL ANONYMOUS`). Messages to one side (`MESSAGE <side>`) are taken whatever
+     * it is.
+     */
+    press: z.enum(PRESS_CHOICES).default('white'),
     /** Sides played by the solo rules for the whole game. */
     solo: z.array(sideId).default([]),
     /** Accept order mail with a valid token from any sender address. */

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { and, eq, gte, isNotNull, ne } from 'drizzle-orm';
-import { battles, seats, turns, type Game, type Seat } from '../../db/schema.ts';
+import { battles, seats, turns, type Absence, type Game, type Seat } from '../../db/schema.ts';
+import { deadlineWithAbsences, markOpenedTurn, refuseAbsenceIn } from '../seats/absences.ts';
 import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
 import { battleOfGame } from '../battles/links.ts';
 import { notifyStatement } from '../../db/notifications.ts';
@@ -25,6 +26,7 @@ import { uncountMissedTurn } from '../turns/missed.ts';
 import { isOver, settingsOf } from '../games/state.ts';
 import { isSetupTurn } from '../turns/kind-setup.ts';
 import { nextReminderAt } from '../turns/reminders.ts';
+import { moveDeadline } from '../turns/deadline.ts';
 import { resolveNextDueTurn, type ResolvedTurn } from '../turns/resolution.ts';
 import { concedeSeat, lockOpenTurn } from '../turns/orders.ts';
 
@@ -115,6 +117,10 @@ export async function resume(ctx: GamesContext, m: Moderator, reason: string | n
       // A turn that opened while the game was paused (its battles ended meanwhile) gets its full time from now.
       deadline = deadlineFor(settingsOf(game), now);
     }
+    // A deadline the pause pushed inside a seat's absence moves to its end, as a turn opening does.
+    const plain = deadline;
+    deadline = await deadlineWithAbsences(tx, game.id, deadline);
+    if (turn) await markOpenedTurn(tx, game.id, turn.number, plain, deadline);
     if (turn) {
       const next = nextReminderAt({ ...game, status: 'active' }, { ...turn, deadline });
       if (deadline !== turn.deadline || next?.getTime() !== turn.nextReminderAt?.getTime())
@@ -155,11 +161,7 @@ export async function setDeadline(
       );
     }
     // Every reminder goes again before the new deadline.
-    const nextReminder = nextReminderAt(game, { ...turn, deadline, remindersSent: [] });
-    await tx
-      .update(turns)
-      .set({ deadline, remindersSent: [], nextReminderAt: nextReminder })
-      .where(and(eq(turns.gameId, game.id), eq(turns.number, turn.number)));
+    await moveDeadline(tx, game, turn, deadline);
     await audit(ctx, tx, {
       gameId: game.id,
       actor: actorOf(m),
@@ -169,6 +171,24 @@ export async function setDeadline(
     });
     await queueClockNotices(ctx, tx, game, { kind: 'deadline', turn: turn.number, deadline }, reason);
     return deadline;
+  });
+}
+
+/**
+ * Refuses a seat's absence: it no longer counts, the deadline it moved is put back (if its turn is still open) and
+ * every seat is told, the reason with it (absences.ts).
+ */
+export async function refuseAbsence(
+  ctx: GamesContext,
+  m: Moderator,
+  absenceId: number,
+  reason: string | null = null,
+): Promise<Absence> {
+  if (!Number.isSafeInteger(absenceId) || absenceId < 1)
+    throw invalid('ABSENCE_NOT_FOUND', 'an absence is named by its number, as the moderator page lists it');
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    return refuseAbsenceIn({ ...ctx, db: tx }, tx, game, absenceId, reason, actorOf(m));
   });
 }
 

@@ -20,7 +20,40 @@ export type ClockChange =
   | { readonly kind: 'pause' }
   | { readonly kind: 'resume'; readonly deadline: Date | null }
   | { readonly kind: 'deadline'; readonly turn: number; readonly deadline: Date | null }
-  | { readonly kind: 'resolve'; readonly turn: number; readonly setup: boolean };
+  | { readonly kind: 'resolve'; readonly turn: number; readonly setup: boolean }
+  /** A seat declared an absence (SET ABSENCE): its days in its player's time zone, and what became of the deadline. */
+  | {
+      readonly kind: 'absence';
+      readonly who: string;
+      readonly first: string;
+      readonly last: string;
+      readonly zone: string;
+      readonly applied: AbsenceApplied | null;
+    }
+  /** A seat's absences cancelled by its player, or one refused by the moderator. */
+  | {
+      readonly kind: 'absence-ended';
+      readonly how: 'cancelled' | 'refused';
+      readonly who: string;
+      readonly days: readonly string[];
+      readonly applied: AbsenceApplied | null;
+    };
+
+/** The open turn as an absence left it: its deadline, and whether the absence moved it. */
+export interface AbsenceApplied {
+  readonly turn: number;
+  readonly deadline: Date | null;
+  readonly moved: boolean;
+}
+
+/** What an absence did to the open turn's deadline, in the reader's time zone. */
+function deadlineSaid(applied: AbsenceApplied | null, timeZone: string, movedWhy: string): string[] {
+  if (applied === null) return [];
+  if (applied.deadline === null) return [`Turn ${applied.turn} has no deadline: there is nothing to move.`];
+  return applied.moved
+    ? [`The deadline of turn ${applied.turn} ${movedWhy}.`, `Deadline: ${describeDeadline(applied.deadline, timeZone)}`]
+    : [`The deadline of turn ${applied.turn} stays as it was: ${describeDeadline(applied.deadline, timeZone)}`];
+}
 
 function lines(change: ClockChange, timeZone: string): { subject: string; said: string[] } {
   switch (change.kind) {
@@ -45,6 +78,28 @@ function lines(change: ClockChange, timeZone: string): { subject: string; said: 
           `Deadline: ${describeDeadline(change.deadline, timeZone)}`,
         ],
       };
+    case 'absence': {
+      const days = change.first === change.last ? `on ${change.first}` : `from ${change.first} to ${change.last}`;
+      return {
+        subject: `${change.who} is away ${days}`,
+        said: [
+          `${change.who} cannot play ${days} (days in their time zone, ${change.zone}). A deadline that falls inside those days moves to their end; the moderator may refuse the absence.`,
+          ...deadlineSaid(change.applied, timeZone, 'moves to the end of the absence'),
+        ],
+      };
+    }
+    case 'absence-ended': {
+      const days = change.days.join(', ');
+      return {
+        subject: `${change.who}'s absence ${change.how === 'refused' ? 'is refused by the moderator' : 'is cancelled'}`,
+        said: [
+          change.how === 'refused'
+            ? `The moderator has refused the absence of ${change.who} (${days}): it no longer moves any deadline.`
+            : `${change.who} has cancelled their absence (${days}): it no longer moves any deadline.`,
+          ...deadlineSaid(change.applied, timeZone, 'is put back as it was before the absence moved it'),
+        ],
+      };
+    }
     case 'resolve':
       return change.setup
         ? {

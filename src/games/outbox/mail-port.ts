@@ -58,9 +58,12 @@ export interface GameEndMail {
 
 export interface RelayedMessageMail {
   readonly game: GameRef;
-  readonly fromSide: string;
-  readonly fromName: string;
+  /** The sender's side and name; null for grey press (`MESSAGE ALL ANONYMOUS`), whose recipients never learn them. */
+  readonly fromSide: string | null;
+  readonly fromName: string | null;
   readonly text: string;
+  /** Press: the message went to every other seat (`MESSAGE ALL`). */
+  readonly toAll?: boolean;
 }
 
 export interface NoticeMail {

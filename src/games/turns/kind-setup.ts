@@ -27,7 +27,15 @@ const zodProblems = (e: {
 export const SETUP_TURN = 0;
 
 /** Settings the service reads itself for a game of any kind; the rest of a request's settings are the kind's. */
-const SERVICE_SETTINGS = ['reminderHours', 'relaxSender', 'public', 'missedTurnLimit'] as const;
+const SERVICE_SETTINGS = [
+  'reminderHours',
+  'relaxSender',
+  'public',
+  'missedTurnLimit',
+  'absenceDays',
+  'absenceCount',
+  'press',
+] as const;
 
 /** The game's setup phase: its kind's. */
 export function setupPhaseOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> {

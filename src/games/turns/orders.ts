@@ -16,7 +16,7 @@ import {
   type SubmissionChannel,
   type Turn,
 } from '../../db/schema.ts';
-import { inLineOrder, type Command } from '../../orders/index.ts';
+import { inLineOrder, PRESS_TO, type Command, type MessageOrder } from '../../orders/index.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
@@ -31,6 +31,8 @@ import { seatAmong, seatByToken } from '../seats/seats.ts';
 import { secretMatches, sha256Hex } from '../secrets.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import type { SetupContext, SetupPhase, SubmissionParse } from '../../kinds/kind.ts';
+import { settingsOf } from '../games/state.ts';
+import { checkPress } from './side-messages.ts';
 
 /** Orders as JSON (the API's form): each ship's SPEED, plot, target list and hold. */
 export const jsonOrdersSchema = z.record(
@@ -73,7 +75,7 @@ export interface SubmitOrdersResult {
   readonly canonical: string;
   readonly deadline: Date | null;
   readonly commands: readonly Command[];
-  readonly message: { to: string; text: string } | null;
+  readonly message: MessageOrder | null;
   /** How the text was read, where the player should know (a greeting skipped, orders taken from the quote). */
   readonly notes: readonly string[];
   /** Every seat that must order has orders in: the turn will resolve now. */
@@ -275,6 +277,7 @@ export async function submitOrdersIn(
     );
   }
   const { message } = parsed;
+  if (message?.to === PRESS_TO) checkPress(settingsOf(game), message.anonymous === true);
   let { orders, commands, hasOrders } = parsed;
   // A side the rules took over from a player who kept missing turns (missed.ts) is theirs until the moderator gives
   // the seat to a player again. Commands and messages still work.

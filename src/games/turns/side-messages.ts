@@ -1,28 +1,71 @@
 /**
  * Messages between sides (service.md: `MESSAGE <side>`, "a message relayed to
- * another player, who sees the sender's side, not the address"). A message is
+ * another player, who sees the sender's side, not the address"), and press
+ * (`MESSAGE ALL`, to every other seat; `MESSAGE ALL ANONYMOUS`, grey press,
+ * whose recipients never learn the sender), as the game's `press` allows. A message is
  * kept for the game page and passed on by mail in one transaction, written
  * through the mail port. The checks and their codes are the orders language's
  * own. A MESSAGE in submitted text reaches relayMessage through submitText.
  */
 import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
-import { sideMessages, type Game, type Seat, type SideMessage, type SubmissionChannel } from '../../db/schema.ts';
-import { LIMITS } from '../../orders/index.ts';
+import {
+  PRESS_TO_ALL,
+  sideMessages,
+  type Game,
+  type Seat,
+  type SideMessage,
+  type SubmissionChannel,
+} from '../../db/schema.ts';
+import { LIMITS, PRESS_TO } from '../../orders/index.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { conflict, invalid, LimitError } from '../errors.ts';
 import { HOUR } from '../clock.ts';
 import { queueAnswer } from './messages.ts';
-import { sideName } from '../games/settings.ts';
+import { sideName, type GameSettings } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 
 export interface SendMessageInput {
   readonly gameId: string;
   readonly from: Seat;
+  /** A side, or PRESS_TO (`ALL`): press, to every other seat. */
   readonly toSide: string;
   readonly text: string;
   readonly channel: SubmissionChannel;
+  /** Grey press: the recipients are not told who sent it (press only). */
+  readonly anonymous?: boolean;
+}
+
+export { PRESS_TO_ALL };
+
+/**
+ * Whether the game takes this press (`MESSAGE ALL`, its `press` setting): PRESS_OFF when it takes none,
+ * GREY_PRESS_OFF when anonymous press is asked for and only signed press is allowed. Messages to one side are taken
+ * whatever the setting.
+ */
+export function checkPress(settings: Pick<GameSettings, 'press'>, anonymous: boolean): void {
+  if (settings.press === 'none')
+    throw invalid(
+      'PRESS_OFF',
+      'this game takes no press: MESSAGE ALL is off (its creator chose so); nothing was stored. Send a message to one side instead: MESSAGE <side>',
+      [{ line: null, code: 'PRESS_OFF', message: 'MESSAGE ALL is off in this game: write MESSAGE <side>' }],
+    );
+  if (anonymous && settings.press !== 'grey')
+    throw invalid(
+      'GREY_PRESS_OFF',
+      'this game takes signed press only: MESSAGE ALL ANONYMOUS is off (its creator chose so); nothing was stored. Write MESSAGE ALL, which tells the others your side and name',
+      [{ line: null, code: 'GREY_PRESS_OFF', message: 'anonymous press is off in this game: write MESSAGE ALL' }],
+    );
+}
+
+/**
+ * Who receives press (`MESSAGE ALL`) from a seat: every other seat of the game still playing (not conceded). The one
+ * place that says so: observers, where a game has them, are added here.
+ */
+export async function pressRecipients(tx: Tx, game: Pick<Game, 'id'>, from: Pick<Seat, 'id'>): Promise<Seat[]> {
+  const all = await createSeatsRepository(tx).ofGame(game.id);
+  return all.filter((s) => s.id !== from.id && s.concededAt === null);
 }
 
 /**
@@ -48,6 +91,22 @@ export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput
     const others = settingsOf(game)
       .sides.map((s) => s.id)
       .filter((id) => id !== input.from.side);
+    if (text === '') throw invalid('MESSAGE_EMPTY', 'the message has no text: write it, then send');
+    if (text.length > LIMITS.messageChars)
+      throw invalid('MESSAGE_TOO_LONG', `the message is longer than ${LIMITS.messageChars} characters; shorten it`);
+    if (input.toSide === PRESS_TO) {
+      const anonymous = input.anonymous === true;
+      checkPress(settingsOf(game), anonymous);
+      const sent = await relayPress({ ...ctx, db: tx }, tx, {
+        gameId: game.id,
+        turn: game.currentTurn,
+        from: input.from,
+        text,
+        anonymous,
+        channel: input.channel,
+      });
+      return sent.message;
+    }
     if (input.toSide === input.from.side)
       throw invalid('MESSAGE_OWN_SIDE', `${input.toSide} is your own side; send messages to ${others.join(', ')}`);
     const to = await createSeatsRepository(tx).bySide(game.id, input.toSide);
@@ -56,9 +115,6 @@ export async function sendSideMessage(ctx: GamesContext, input: SendMessageInput
         'MESSAGE_UNKNOWN_SIDE',
         `no player plays side ${input.toSide} in this game; send messages to ${others.join(', ')}`,
       );
-    if (text === '') throw invalid('MESSAGE_EMPTY', 'the message has no text: write it, then send');
-    if (text.length > LIMITS.messageChars)
-      throw invalid('MESSAGE_TOO_LONG', `the message is longer than ${LIMITS.messageChars} characters; shorten it`);
     return relayMessage({ ...ctx, db: tx }, tx, {
       gameId: game.id,
       turn: game.currentTurn,
@@ -79,6 +135,47 @@ export async function relayMessage(
   tx: Tx,
   m: { gameId: string; turn: number; from: Seat; to: Seat; text: string; channel: SubmissionChannel },
 ): Promise<SideMessage> {
+  const sent = await keepAndMail(ctx, tx, {
+    ...m,
+    toSide: m.to.side,
+    anonymous: false,
+    recipients: async () => [m.to],
+  });
+  return sent.message;
+}
+
+/**
+ * Keeps press (`MESSAGE ALL`) and mails it to every recipient (pressRecipients), in the caller's transaction. Signed
+ * press names the sender's side and name; grey press (anonymous) names neither, in the mail or on any page but the
+ * sender's own. One message against the sender's hourly limit, however many receive it.
+ */
+export async function relayPress(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { gameId: string; turn: number; from: Seat; text: string; anonymous: boolean; channel: SubmissionChannel },
+): Promise<{ message: SideMessage; recipients: Seat[] }> {
+  return keepAndMail(ctx, tx, {
+    ...m,
+    toSide: PRESS_TO_ALL,
+    recipients: (game) => pressRecipients(tx, game, m.from),
+  });
+}
+
+/** A message kept (within the sender's hourly limit) and mailed to each recipient, in the caller's transaction. */
+async function keepAndMail(
+  ctx: GamesContext,
+  tx: Tx,
+  m: {
+    gameId: string;
+    turn: number;
+    from: Seat;
+    toSide: string;
+    recipients: (game: Game) => Promise<Seat[]>;
+    anonymous: boolean;
+    text: string;
+    channel: SubmissionChannel;
+  },
+): Promise<{ message: SideMessage; recipients: Seat[] }> {
   await checkMessageLimit(ctx, tx, m.gameId, m.from.side);
   const [row] = await tx
     .insert(sideMessages)
@@ -86,7 +183,8 @@ export async function relayMessage(
       gameId: m.gameId,
       turn: m.turn,
       fromSide: m.from.side,
-      toSide: m.to.side,
+      toSide: m.toSide,
+      anonymous: m.anonymous,
       text: m.text,
       channel: m.channel,
       createdAt: ctx.clock.now(),
@@ -95,19 +193,15 @@ export async function relayMessage(
   const game = await createGamesRepository(tx).byId(m.gameId);
   const composed = ctx.mail.relayedMessage({
     game: { id: game.id, name: game.name },
-    fromSide: m.from.side,
-    fromName: senderName(game, m.from),
+    fromSide: m.anonymous ? null : m.from.side,
+    fromName: m.anonymous ? null : senderName(game, m.from),
     text: m.text,
+    toAll: m.toSide === PRESS_TO_ALL,
   });
-  await queueAnswer(ctx, tx, {
-    to: m.to.email,
-    gameId: game.id,
-    kind: 'message',
-    composed,
-    inReplyTo: null,
-    seat: m.to,
-  });
-  return row!;
+  const recipients = await m.recipients(game);
+  for (const to of recipients)
+    await queueAnswer(ctx, tx, { to: to.email, gameId: game.id, kind: 'message', composed, inReplyTo: null, seat: to });
+  return { message: row!, recipients };
 }
 
 /**
@@ -141,12 +235,17 @@ async function checkMessageLimit(ctx: GamesContext, tx: Tx, gameId: string, side
   );
 }
 
-/** The messages a side sent or received, newest first. */
+/** The messages a side sent or received, press to every player among them, newest first. */
 export async function messagesOf(ctx: GamesContext, gameId: string, side: string, limit = 100): Promise<SideMessage[]> {
   return ctx.db
     .select()
     .from(sideMessages)
-    .where(and(eq(sideMessages.gameId, gameId), or(eq(sideMessages.fromSide, side), eq(sideMessages.toSide, side))))
+    .where(
+      and(
+        eq(sideMessages.gameId, gameId),
+        or(eq(sideMessages.fromSide, side), eq(sideMessages.toSide, side), eq(sideMessages.toSide, PRESS_TO_ALL)),
+      ),
+    )
     .orderBy(desc(sideMessages.createdAt), desc(sideMessages.id))
     .limit(limit);
 }

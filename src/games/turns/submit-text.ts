@@ -4,7 +4,8 @@
  * command line: the orders language checks it (submitOrders), and the
  * commands that change the game take effect in the same transaction:
  * CONCEDE <game id> concedes the side, MESSAGE <side> relays the message to that
- * side's player and keeps it for both game pages. Answers (the mail
+ * side's player and keeps it for both game pages, MESSAGE ALL relays press to
+ * every other seat, SET ABSENCE keeps the seat's absence and moves the deadline. Answers (the mail
  * channel's acceptance and notices, a page, a JSON body) are the channel's.
  */
 import { z } from 'zod';
@@ -13,7 +14,12 @@ import type { GamesContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { concede, submitOrdersIn, type SubmitOrdersResult } from './orders.ts';
 import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
-import { relayMessage } from './side-messages.ts';
+import { relayMessage, relayPress } from './side-messages.ts';
+import { absenceDays, PRESS_TO } from '../../orders/index.ts';
+import { cancelAbsencesIn, declareAbsenceIn } from '../seats/absences.ts';
+import { createGamesRepository } from '../games/games.repository.ts';
+import { createTurnsRepository } from './turns.repository.ts';
+import type { Absence } from '../../db/schema.ts';
 
 const submitTextSchema = z.strictObject({
   // An unknown game or a wrong token is refused by the check that looks them up (GAME_NOT_FOUND, BAD_TOKEN);
@@ -34,6 +40,10 @@ export interface TextSubmitted extends SubmitOrdersResult {
   readonly conceded: { readonly gameEnds: boolean } | null;
   /** The seat a MESSAGE was relayed to; null when there was none, or no player holds that side. */
   readonly relayedTo: Seat | null;
+  /** The seats press (`MESSAGE ALL`) was mailed to; empty without press. */
+  readonly pressedTo: readonly Seat[];
+  /** SET ABSENCE: the absence declared, or (NONE) how many were cancelled; null without one. */
+  readonly absence: { readonly declared: Absence | null; readonly cancelled: number } | null;
 }
 
 export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promise<TextSubmitted> {
@@ -60,8 +70,29 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
     const conceded = result.commands.includes('CONCEDE CONFIRMED')
       ? await concede(inner, input.gameId, input.token, `${input.channel}:${result.seat.side}`)
       : null;
+    // SET ABSENCE: the seat's absence kept (or, NONE, cancelled), the deadline moved, every seat told.
+    const absenceCommand = result.commands.findLast((c) => c.startsWith('SET ABSENCE'));
+    let absence: TextSubmitted['absence'] = null;
+    if (absenceCommand !== undefined) {
+      const game = await createGamesRepository(tx).byId(input.gameId);
+      const days = absenceDays(absenceCommand);
+      absence = days
+        ? { declared: await declareAbsenceIn(inner, tx, game, result.seat, days, input.channel), cancelled: 0 }
+        : { declared: null, cancelled: await cancelAbsencesIn(inner, tx, game, result.seat, input.channel) };
+    }
     let relayedTo: Seat | null = null;
-    if (result.message) {
+    let pressedTo: readonly Seat[] = [];
+    if (result.message?.to === PRESS_TO) {
+      // The game's press setting was checked with the text (submitOrdersIn).
+      ({ recipients: pressedTo } = await relayPress(inner, tx, {
+        gameId: input.gameId,
+        turn: result.turn,
+        from: result.seat,
+        text: result.message.text,
+        anonymous: result.message.anonymous === true,
+        channel: input.channel,
+      }));
+    } else if (result.message) {
       const to = await createSeatsRepository(tx).bySide(input.gameId, result.message.to);
       if (to) {
         await relayMessage(inner, tx, {
@@ -75,6 +106,10 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
         relayedTo = to;
       }
     }
-    return { ...result, conceded, relayedTo };
+    // An absence may have moved the deadline the answer names.
+    const deadline = absence
+      ? ((await createTurnsRepository(tx).find(input.gameId, result.turn))?.deadline ?? null)
+      : result.deadline;
+    return { ...result, deadline, conceded, relayedTo, pressedTo, absence };
   });
 }

@@ -6,6 +6,7 @@
  * turn, turn limit, archive, seats) are src/web/pages/new-game-form.ts's.
  */
 import type { CreateGameInput } from '../../games/games/create.ts';
+import { PRESS_CHOICES } from '../../games/games/settings.ts';
 
 /** A kind's fields as typed: by the form field's `name`. */
 export type KindFields = Readonly<Record<string, string>>;
@@ -22,6 +23,11 @@ export interface CommonFields {
   readonly turnLimit: string;
   /** Turns missed in a row before the rules take a side or the moderator is asked; blank: the default (3). */
   readonly missedTurnLimit: string;
+  /** Days of absence a seat may declare in the game, and how many absences; blank: the defaults (14, 3). */
+  readonly absenceDays: string;
+  readonly absenceCount: string;
+  /** `none`, `white` or `grey`; anything else: the default (white). */
+  readonly press: string;
   /** `public` or `private`. */
   readonly archive: string;
 }
@@ -89,7 +95,7 @@ export function hoursInto(
 
 /**
  * The settings every kind's games take from the page's own fields: hours per turn, turn limit, missed-turn limit,
- * archive.
+ * absences, press, archive.
  */
 export function commonSettings(common: CommonFields, note: Note): Record<string, unknown> {
   const settings: Record<string, unknown> = { public: common.archive !== 'private' };
@@ -98,5 +104,10 @@ export function commonSettings(common: CommonFields, note: Note): Record<string,
   if (limit !== undefined) settings.turnLimit = limit;
   const missed = whole(common.missedTurnLimit, 'missed-turn limit', 'missedTurnLimit', note);
   if (missed !== undefined) settings.missedTurnLimit = missed;
+  const days = whole(common.absenceDays, 'days of absence', 'absenceDays', note);
+  if (days !== undefined) settings.absenceDays = days;
+  const count = whole(common.absenceCount, 'absences', 'absenceCount', note);
+  if (count !== undefined) settings.absenceCount = count;
+  if ((PRESS_CHOICES as readonly string[]).includes(common.press)) settings.press = common.press;
   return settings;
 }

@@ -10,7 +10,9 @@ import { kindOf } from '../../kinds/index.ts';
 import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
 import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
-import { messagesOf } from '../../games/turns/side-messages.ts';
+import { messagesOf, PRESS_TO_ALL } from '../../games/turns/side-messages.ts';
+import { absencesOf, today } from '../../games/seats/absences.ts';
+import { PRESS_TO } from '../../orders/index.ts';
 import type { EndReportParts, TurnReportView } from '../../kinds/kind.ts';
 import { deadlineView } from '../../reports/report-view.ts';
 import { sideStyleFor } from '../svg/side-styles.ts';
@@ -29,7 +31,7 @@ export interface GamePageExtras {
   readonly ordersResult?: string | null;
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
-  readonly messageDraft?: { to: string; text: string } | null;
+  readonly messageDraft?: { to: string; text: string; anonymous?: boolean } | null;
 }
 
 /**
@@ -127,7 +129,10 @@ export async function moderationLine(ctx: GamesContext, game: Game, reader: Seat
   return 'Moderated by someone who plays no side in this game.';
 }
 
-/** The messages form (to the other sides that have a player, while the game runs) and the side's messages. */
+/**
+ * The messages form (to the other sides that have a player, and to all of them where the game allows press, while the
+ * game runs) and the side's messages, press among them.
+ */
 export function messagesPanel(
   settings: GameSettings,
   side: string,
@@ -138,20 +143,61 @@ export function messagesPanel(
   over = false,
 ) {
   const name = (s: string) => sideName(settings, s);
+  const draft = extras.messageDraft;
+  const sides = settings.sides
+    .filter((s) => !over && s.id !== side && seats.some((x) => x.side === s.id))
+    .map((s) => ({ id: s.id, name: s.name, selected: draft?.to === s.id }));
+  // Press, as the game allows it: to every other player, signed (white) or, where grey press is allowed, anonymous.
+  const press =
+    settings.press !== 'none' && sides.length > 0
+      ? [{ id: PRESS_TO, name: 'Every player (press)', selected: draft?.to === PRESS_TO }]
+      : [];
   return {
-    to: settings.sides
-      .filter((s) => !over && s.id !== side && seats.some((x) => x.side === s.id))
-      .map((s) => ({ id: s.id, name: s.name, selected: extras.messageDraft?.to === s.id })),
-    list: messages.map((m) => ({
-      incoming: m.toSide === side,
-      from: name(m.fromSide),
-      to: name(m.toSide),
-      turn: m.turn,
-      at: m.createdAt,
-      text: m.text,
-    })),
+    to: [...sides, ...press],
+    grey: settings.press === 'grey' && press.length > 0,
+    anonymous: draft?.anonymous === true,
+    list: messages.map((m) => {
+      const toAll = m.toSide === PRESS_TO_ALL;
+      const incoming = toAll ? m.fromSide !== side : m.toSide === side;
+      return {
+        incoming,
+        // Grey press names its sender to nobody but the sender.
+        from: toAll && m.anonymous ? 'an anonymous player' : name(m.fromSide),
+        to: toAll ? `every player${m.anonymous ? ' (anonymous)' : ''}` : name(m.toSide),
+        turn: m.turn,
+        at: m.createdAt,
+        text: m.text,
+      };
+    }),
     error: extras.messageError ?? null,
-    draft: extras.messageDraft?.text ?? '',
+    draft: draft?.text ?? '',
+  };
+}
+
+/**
+ * The seat's absences on its game page (SET ABSENCE by mail): those not over, cancelled or refused (with the
+ * moderator's reason), the game's limits, and whether a form to declare one is shown (not once the game is over, nor
+ * in a game that takes none).
+ */
+export async function absencesPanel(ctx: GamesContext, game: Game, seat: Seat, settings: GameSettings) {
+  const now = ctx.clock.now();
+  const mine = await absencesOf(ctx, game.id, seat.side);
+  return {
+    list: mine
+      .filter((a) => a.endsAt > now || a.status === 'refused')
+      .map((a) => ({
+        firstDay: a.firstDay,
+        lastDay: a.lastDay,
+        oneDay: a.firstDay === a.lastDay,
+        status: a.status,
+        active: a.status === 'active',
+        reason: a.reason,
+      })),
+    days: settings.absenceDays,
+    count: settings.absenceCount,
+    open: !isOver(game) && settings.absenceDays > 0,
+    today: today(now, seat.timeZone),
+    timeZone: seat.timeZone,
   };
 }
 
@@ -239,6 +285,7 @@ export async function seatPageCommon(
     },
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    absences: await absencesPanel(ctx, game, seat, settings),
     seedCommitment: game.seedCommitment,
   };
 }

@@ -4,9 +4,10 @@
  * the last mail to each seat and whether it went out, every seat's orders —
  * with its actions: set or extend the deadline, pause and resume, resolve
  * now, roll back, replace a player, resend an invitation, rotate a seat's
- * token, change the missed-turn limit, end or abandon; and the audit log. Every action is the moderation
- * use case the API and the command line call, as the game's moderator
- * address (games.moderator_email), and is audited with the reason given.
+ * token, change the missed-turn limit, refuse a player's absence, end or
+ * abandon; and the audit log. Every action is the moderation use case the
+ * API and the command line call, as the game's moderator address
+ * (games.moderator_email), and is audited with the reason given.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { createGameAndInvite } from '../../games/games/create.ts';
@@ -23,6 +24,7 @@ import {
   rollback,
   rotateSeatToken,
   setDeadline,
+  refuseAbsence,
   setMissedTurnLimit,
   type Moderator,
 } from '../../games/moderation/moderation.ts';
@@ -45,6 +47,7 @@ import { sendPage } from './render.ts';
 import { webKindOf } from '../kinds/index.ts';
 import { campaignOfBattle } from '../../games/battles/views.ts';
 import { isSetupTurn } from '../../games/turns/kind-setup.ts';
+import { absencesOf, daysOf } from '../../games/seats/absences.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
   return { gameId, email: requireLogin(req) };
@@ -63,6 +66,8 @@ const DONE: Record<string, string> = {
   invite: 'The invitation is on its way.',
   rotate: "The seat's mail token is new: the old one no longer works.",
   'missed-turn-limit': 'The missed-turn limit is changed.',
+  'refuse-absence':
+    'The absence is refused: every player is told, with your reason, and the deadline it moved is put back.',
   end: 'The game has ended.',
   claim: 'You moderate this game now.',
 };
@@ -203,6 +208,19 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           missedTurnLimit: settings.missedTurnLimit,
           budget: settings.budget,
         },
+        absences: (await absencesOf(ctx, game.id)).map((a) => ({
+          id: a.id,
+          sideName: sideName(settings, a.side),
+          firstDay: a.firstDay,
+          lastDay: a.lastDay,
+          days: daysOf(a),
+          status: a.status,
+          active: a.status === 'active',
+          reason: a.reason,
+          movedTurn: a.movedTurn,
+        })),
+        absenceLimits: { days: settings.absenceDays, count: settings.absenceCount },
+        press: settings.press,
         audit: view.audit.map((a) => ({ ...a, details: JSON.stringify(a.details) })),
         outbox: view.outbox,
         seed: view.seed,
@@ -291,6 +309,12 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           400,
         );
       return setMissedTurnLimit(ctx, m, Number(limit), reasonOf(req));
+    },
+    'refuse-absence': async (req, m) => {
+      const id = str((req.body as Record<string, unknown>).absence, 12);
+      if (!/^\d{1,12}$/.test(id))
+        throw new AppError('ABSENCE_NOT_FOUND', 'name the absence to refuse by its number, as listed', 400);
+      await refuseAbsence(ctx, m, Number(id), reasonOf(req));
     },
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),

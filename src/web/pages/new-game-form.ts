@@ -41,6 +41,9 @@ export const NEW_GAME_DEFAULTS: NewGameForm = {
   turnHours: '',
   turnLimit: '',
   missedTurnLimit: '',
+  absenceDays: '',
+  absenceCount: '',
+  press: 'white',
   archive: 'public',
   seats: [
     { side: 'black', email: '', name: '', timeZone: 'UTC' },
@@ -71,6 +74,9 @@ function readForm(body: Record<string, unknown>): NewGameForm {
     turnHours: text(body.turnHours, 10).toLowerCase(),
     turnLimit: text(body.turnLimit, 6),
     missedTurnLimit: text(body.missedTurnLimit, 6),
+    absenceDays: text(body.absenceDays, 6),
+    absenceCount: text(body.absenceCount, 6),
+    press: text(body.press, 10),
     archive: text(body.archive, 10),
     seats,
     kinds: allKinds((r) => webKindOf(r).newGame.read(body)),
@@ -116,6 +122,8 @@ const FIELD_OF_PATH: ReadonlyArray<[RegExp, string]> = [
   [/^turnLimit\b/, 'turnLimit'],
   [/^turnHours\b/, 'turnHours'],
   [/^missedTurnLimit\b/, 'missedTurnLimit'],
+  [/^absenceDays\b/, 'absenceDays'],
+  [/^absenceCount\b/, 'absenceCount'],
   [/^seats\b|^seat for|^side \S+ needs/, 'seats'],
 ];
 

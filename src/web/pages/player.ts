@@ -15,6 +15,12 @@ import { homeOf } from '../../games/games/home.ts';
 import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/logins/calendar.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
+import { PRESS_TO } from '../../orders/index.ts';
+import { cancelAbsences, declareAbsence } from '../../games/seats/absences.ts';
+
+/** The game page's absence form: two dates, as a date input sends them. */
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const absenceFormSchema = z.object({ first: DAY, last: DAY });
 import { setSeatReportMails } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
@@ -46,10 +52,18 @@ const NOTICES: Record<string, string> = {
   complete:
     'Accepted: your orders are in, and so are every other side’s. The turn is being resolved: this page shows the new turn as soon as it is.',
   message: 'Your message was passed on. The other player sees your side and name, never your address.',
+  press: 'Your message was passed on to every other player. They see your side and name, never your address.',
+  'press-anonymous':
+    'Your message was passed on to every other player, anonymously: they are not told your side, your name or your address.',
   conceded: 'Your side has conceded.',
   'reports-web':
     'Your turn reports are no longer mailed: they are on this page. Answers to your mail and the end of the game still come by mail.',
   'reports-mail': 'Your turn reports are mailed to you again, from the next turn on.',
+  absence:
+    'Your absence is kept: every player is told by mail, and a deadline inside it moves to its end. The moderator may refuse it.',
+  'absence-cancelled':
+    'Your absences not yet over are cancelled: every player is told, and the deadline they moved is put back.',
+  'no-absence': 'You had no absence to cancel.',
   'concede-ask':
     'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
@@ -108,6 +122,20 @@ function listed(error: AppError): string[] {
   return error.problems.length > 0
     ? error.problems.map((p) => (p.line === null || p.line === undefined ? p.message : `line ${p.line}: ${p.message}`))
     : [error.message];
+}
+
+/** The game page again, with a refusal of a form the player can act on; any other error goes on to the handler. */
+async function showRefusal(
+  deps: PagesDeps,
+  req: Request,
+  res: Response,
+  game: Game,
+  found: { seat: Seat; mine: Seat[] },
+  error: unknown,
+  extras: (e: AppError) => GamePageExtras,
+): Promise<void> {
+  if (!(error instanceof AppError)) throw error;
+  await showGame(deps, req, res, game, found.seat, found.mine, extras(error), error.status);
 }
 
 export function playerRoutes(deps: PagesDeps): Router {
@@ -234,29 +262,58 @@ export function playerRoutes(deps: PagesDeps): Router {
     res.redirect(303, gameUrl(game, found.seat, found.mine, reports === 'mail' ? 'reports-mail' : 'reports-web'));
   });
 
+  // The seat's absences (SET ABSENCE by mail): declared or cancelled, every player told, the deadline moved.
+  router.post('/games/:id/absences', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const parsed = absenceFormSchema.safeParse(req.body);
+    if (!parsed.success)
+      throw new AppError(
+        'ABSENCE_DATE',
+        'give the first and the last day you cannot play, as dates (year-month-day)',
+        400,
+      );
+    try {
+      await declareAbsence(ctx, found.seat, { first: parsed.data.first, last: parsed.data.last }, 'web');
+      res.redirect(303, gameUrl(game, found.seat, found.mine, 'absence'));
+    } catch (error) {
+      await showRefusal(deps, req, res, game, found, error, (e) => ({ problems: [`${e.code}: ${e.message}`] }));
+    }
+  });
+
+  router.post('/games/:id/absences/cancel', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const cancelled = await cancelAbsences(ctx, found.seat, 'web');
+    res.redirect(303, gameUrl(game, found.seat, found.mine, cancelled > 0 ? 'absence-cancelled' : 'no-absence'));
+  });
+
   const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');
   router.post('/games/:id/messages', ...messagesLimit, async (req, res) => {
     const game = await gameOfPath(deps, req);
     const found = await mySeat(deps, req, game);
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
-    const body = req.body as { to?: unknown; text?: unknown };
+    const body = req.body as { to?: unknown; text?: unknown; anonymous?: unknown };
     const to = typeof body.to === 'string' ? body.to : '';
     const text = typeof body.text === 'string' ? body.text.slice(0, 20_000) : '';
-    try {
-      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web' });
-      res.redirect(303, gameUrl(game, found.seat, found.mine, 'message'));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await showGame(
-        deps,
-        req,
-        res,
-        game,
-        found.seat,
-        found.mine,
-        { messageError: error.message, messageDraft: { to, text } },
-        error.status,
+    const anonymous = body.anonymous === 'yes';
+    if (anonymous && to !== PRESS_TO)
+      throw new AppError(
+        'ANONYMOUS_TO_SIDE',
+        'only press to every player may be anonymous: choose "Every player"',
+        400,
       );
+    try {
+      await sendSideMessage(ctx, { gameId: game.id, from: found.seat, toSide: to, text, channel: 'web', anonymous });
+      const said = to !== PRESS_TO ? 'message' : anonymous ? 'press-anonymous' : 'press';
+      res.redirect(303, gameUrl(game, found.seat, found.mine, said));
+    } catch (error) {
+      await showRefusal(deps, req, res, game, found, error, (e) => ({
+        messageError: e.message,
+        messageDraft: { to, text, anonymous },
+      }));
     }
   });
 

@@ -31,6 +31,7 @@ import {
   missedOnPage,
   moderationLine,
   seatPageBasis,
+  absencesPanel,
 } from '../page-parts.ts';
 import { isOver } from '../../../games/games/state.ts';
 import { battlesOfCampaignTurn } from '../../../games/battles/views.ts';
@@ -41,7 +42,7 @@ export interface CampaignPageExtras {
   readonly problems?: readonly string[];
   readonly ordersText?: string | null;
   readonly messageError?: string | null;
-  readonly messageDraft?: { to: string; text: string } | null;
+  readonly messageDraft?: { to: string; text: string; anonymous?: boolean } | null;
 }
 
 /** The campaign's options as its settings give them (defaults as rules-strategic.md sets them). */
@@ -221,6 +222,7 @@ export async function campaignPageModel(
     battles: await campaignBattles(ctx, game.id, game.currentTurn),
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    absences: await absencesPanel(ctx, game, seat, settings),
     seedCommitment: game.seedCommitment,
   };
 }

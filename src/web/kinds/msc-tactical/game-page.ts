@@ -34,6 +34,7 @@ import {
   missedOnPage,
   moderationLine,
   type GamePageExtras,
+  absencesPanel,
 } from '../page-parts.ts';
 import { shipFormViews } from './order-form.ts';
 import { campaignOfBattle, type CampaignLink } from '../../../games/battles/views.ts';
@@ -300,6 +301,7 @@ export async function gamePageModel(
         : null,
     messages: messagesPanel(settings, seat.side, view.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    absences: await absencesPanel(ctx, game, seat, settings),
     seedCommitment: game.seedCommitment,
   };
 }
