@@ -6,6 +6,7 @@
  * resolving it (exactly once, as any turn) settles every side's setup, the
  * default build for a side without one, and opens turn 1.
  */
+import { checkObserverView } from '../observers/observer-view.ts';
 import { ZodError } from 'zod';
 import type { Game, Turn } from '../../db/schema.ts';
 import type { AnyGameKind, SetupContext, SetupPhase } from '../../kinds/kind.ts';
@@ -27,7 +28,14 @@ const zodProblems = (e: {
 export const SETUP_TURN = 0;
 
 /** Settings the service reads itself for a game of any kind; the rest of a request's settings are the kind's. */
-const SERVICE_SETTINGS = ['reminderHours', 'relaxSender', 'public', 'missedTurnLimit'] as const;
+const SERVICE_SETTINGS = [
+  'reminderHours',
+  'relaxSender',
+  'public',
+  'missedTurnLimit',
+  'observers',
+  'observerView',
+] as const;
 
 /** The game's setup phase: its kind's. */
 export function setupPhaseOf(game: Pick<Game, 'ruleset'>): SetupPhase<unknown> {
@@ -113,6 +121,7 @@ export function kindGameSettings(
   });
   if (!settings.success)
     throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settings.error));
+  checkObserverView(kind, settings.data);
   return { settings: settings.data, kindSettings, stateDoc: kind.writeState(state.value) } satisfies KindGameSettings;
 }
 
