@@ -22,6 +22,8 @@ export interface CreateOptions {
   turnLimit?: string;
   missingOrders?: 'standing' | 'solo';
   missedTurnLimit?: string;
+  observers?: boolean;
+  observerView?: 'neutral' | 'end';
   relaxSender?: boolean;
   private?: boolean;
 }
@@ -82,6 +84,13 @@ export function createOptions(command: Command): Command {
     .option(
       '--missed-turn-limit <turns>',
       'after this many turns missed in a row by a seat, the solo rules take its side in a battle, or the moderator is asked to replace the player (default 3; 0: never)',
+    )
+    .option('--observers', 'let people without a seat observe the game (OBSERVE by mail, or its observe page)')
+    .addOption(
+      new Option(
+        '--observer-view <view>',
+        "what observers get while the game runs: each turn's neutral report, or the whole game at its end (a kind with hidden information takes only end)",
+      ).choices(['neutral', 'end']),
     )
     .option('--relax-sender', 'accept order mail with a valid token from any sender address')
     .option('--private', 'keep the game out of the public archive');
@@ -152,6 +161,8 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
   if (opts.missingOrders) settings.noOrders = opts.missingOrders;
   if (opts.missedTurnLimit !== undefined)
     settings.missedTurnLimit = wholeNumber('--missed-turn-limit', opts.missedTurnLimit);
+  if (opts.observers) settings.observers = 'allowed';
+  if (opts.observerView) settings.observerView = opts.observerView;
   if (opts.relaxSender) settings.relaxSender = true;
   if (opts.private) settings.public = false;
   return {

@@ -24,6 +24,8 @@ export interface CommonFields {
   readonly missedTurnLimit: string;
   /** `public` or `private`. */
   readonly archive: string;
+  /** `none`, `allowed` (the kind's default observer view) or `end` (allowed, the whole game at its end only). */
+  readonly observers: string;
 }
 
 /** The createGame input's part a kind decides: its settings, and what else its games take (a scenario …). */
@@ -98,5 +100,7 @@ export function commonSettings(common: CommonFields, note: Note): Record<string,
   if (limit !== undefined) settings.turnLimit = limit;
   const missed = whole(common.missedTurnLimit, 'missed-turn limit', 'missedTurnLimit', note);
   if (missed !== undefined) settings.missedTurnLimit = missed;
+  if (common.observers === 'allowed' || common.observers === 'end') settings.observers = 'allowed';
+  if (common.observers === 'end') settings.observerView = 'end';
   return settings;
 }

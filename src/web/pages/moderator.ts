@@ -24,6 +24,7 @@ import {
   rotateSeatToken,
   setDeadline,
   setMissedTurnLimit,
+  removeObserver,
   type Moderator,
 } from '../../games/moderation/moderation.ts';
 import type { Game } from '../../games/games/games.repository.ts';
@@ -63,6 +64,7 @@ const DONE: Record<string, string> = {
   invite: 'The invitation is on its way.',
   rotate: "The seat's mail token is new: the old one no longer works.",
   'missed-turn-limit': 'The missed-turn limit is changed.',
+  'remove-observer': 'The observer is removed: nothing more of the game is mailed there.',
   end: 'The game has ended.',
   claim: 'You moderate this game now.',
 };
@@ -202,7 +204,9 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           noOrders: settings.noOrders,
           missedTurnLimit: settings.missedTurnLimit,
           budget: settings.budget,
+          observers: settings.observers === 'allowed',
         },
+        observerList: view.observerList,
         audit: view.audit.map((a) => ({ ...a, details: JSON.stringify(a.details) })),
         outbox: view.outbox,
         seed: view.seed,
@@ -292,6 +296,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         );
       return setMissedTurnLimit(ctx, m, Number(limit), reasonOf(req));
     },
+    'remove-observer': (req, m) =>
+      removeObserver(ctx, m, str((req.body as Record<string, unknown>).email, 254), reasonOf(req)),
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };

@@ -42,6 +42,7 @@ export const NEW_GAME_DEFAULTS: NewGameForm = {
   turnLimit: '',
   missedTurnLimit: '',
   archive: 'public',
+  observers: 'none',
   seats: [
     { side: 'black', email: '', name: '', timeZone: 'UTC' },
     { side: 'grey', email: '', name: '', timeZone: 'UTC' },
@@ -72,6 +73,7 @@ function readForm(body: Record<string, unknown>): NewGameForm {
     turnLimit: text(body.turnLimit, 6),
     missedTurnLimit: text(body.missedTurnLimit, 6),
     archive: text(body.archive, 10),
+    observers: text(body.observers, 10),
     seats,
     kinds: allKinds((r) => webKindOf(r).newGame.read(body)),
   };
