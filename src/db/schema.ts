@@ -483,9 +483,15 @@ export const observers = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     /** Lower-cased, as seats store theirs. */
     email: text('email').notNull(),
+    /** SHA-256 of the secret in the observer's stop link (derived from the service key and the row's id), hex. */
+    stopHash: text('stop_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('observers_game_email_unique').on(t.gameId, t.email), index('observers_email_idx').on(t.email)],
+  (t) => [
+    unique('observers_game_email_unique').on(t.gameId, t.email),
+    index('observers_email_idx').on(t.email),
+    uniqueIndex('observers_stop_hash_idx').on(t.stopHash),
+  ],
 );
 
 export type Game = typeof games.$inferSelect;

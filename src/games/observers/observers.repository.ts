@@ -6,6 +6,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { observers, type Observer } from '../../db/schema.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { normalizeEmail } from '../logins/logins.ts';
+import { sha256Hex } from '../secrets.ts';
 
 export type { Observer };
 
@@ -40,9 +41,19 @@ export function observerStopToken(serviceKey: Buffer, observerId: string): strin
     .toString('base64url');
 }
 
-/** The link that stops an observer's mail (GET shows a button, POST stops). */
-export function observerStopUrl(ctx: Pick<GamesContext, 'publicUrl' | 'serviceKey'>, o: Observer): string {
-  return `${ctx.publicUrl}/games/${o.gameId}/unobserve/${observerStopToken(ctx.serviceKey, o.id)}`;
+/** The link that stops an observer's mail (GET shows a button, POST stops): short enough for a line of mail. */
+export function observerStopUrl(ctx: Pick<GamesContext, 'publicUrl' | 'serviceKey'>, o: Pick<Observer, 'id'>): string {
+  return `${ctx.publicUrl}/unobserve/${observerStopToken(ctx.serviceKey, o.id)}`;
+}
+
+/** The observer a stop link's secret is for; null for any other text. */
+export async function observerByStopToken(tx: Tx, token: string): Promise<Observer | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+  const [row] = await tx
+    .select()
+    .from(observers)
+    .where(eq(observers.stopHash, sha256Hex(token)));
+  return row ?? null;
 }
 
 /** Where an observer reads the game on the web. */

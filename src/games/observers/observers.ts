@@ -19,10 +19,25 @@ import { createGamesRepository, gameNotFound } from '../games/games.repository.t
 import { isOver, settingsOf } from '../games/state.ts';
 import { issueLoginToken, loginUrl, normalizeEmail } from '../logins/logins.ts';
 import { queueAnswer, queueObserverWelcome } from '../turns/messages.ts';
-import { secretMatches, sha256Hex } from '../secrets.ts';
-import { isObserver, observerCount, observersOf, observerStopToken, observerStopUrl } from './observers.repository.ts';
+import { randomUUID } from 'node:crypto';
+import { sha256Hex } from '../secrets.ts';
+import {
+  isObserver,
+  observerByStopToken,
+  observerCount,
+  observersOf,
+  observerStopToken,
+  observerStopUrl,
+} from './observers.repository.ts';
 
-export { isObserver, observerCount, observersOf, observePageUrl, observerStopUrl } from './observers.repository.ts';
+export {
+  isObserver,
+  observerByStopToken,
+  observerCount,
+  observersOf,
+  observePageUrl,
+  observerStopUrl,
+} from './observers.repository.ts';
 
 /** Links to observe one address may be sent per hour (OBSERVE by mail, the observe page's form). */
 export const OBSERVE_LINKS_PER_HOUR = 3;
@@ -146,9 +161,16 @@ export async function addObserver(
       `game ${game.id} has as many observers as it takes (${MAX_OBSERVERS})`,
       3600,
     );
+  const id = randomUUID();
   const [row] = await tx
     .insert(observers)
-    .values({ gameId: game.id, email, createdAt: ctx.clock.now() })
+    .values({
+      id,
+      gameId: game.id,
+      email,
+      stopHash: sha256Hex(observerStopToken(ctx.serviceKey, id)),
+      createdAt: ctx.clock.now(),
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) return { added: false };
@@ -166,17 +188,9 @@ export async function stopObserving(ctx: GamesContext, m: { gameId: string; emai
   return gone.length > 0;
 }
 
-/** The observer a stop link is for, or null for a link that stops nobody (wrong, or already used). */
-export async function observerOfStopToken(ctx: GamesContext, gameId: string, token: string): Promise<Observer | null> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
-  for (const o of await observersOf(ctx.db, gameId))
-    if (secretMatches(token, sha256Hex(observerStopToken(ctx.serviceKey, o.id)))) return o;
-  return null;
-}
-
 /** A stop link followed (its POST): the observer it is for stops; null when it stops nobody. */
-export async function stopByLink(ctx: GamesContext, gameId: string, token: string): Promise<Observer | null> {
-  const o = await observerOfStopToken(ctx, gameId, token);
+export async function stopByLink(ctx: GamesContext, token: string): Promise<Observer | null> {
+  const o = await observerByStopToken(ctx.db, token);
   if (!o) return null;
   await ctx.db.delete(observers).where(eq(observers.id, o.id));
   return o;

@@ -7,18 +7,18 @@
  *   anyone else gives an address, which is mailed a link that confirms it (as OBSERVE by mail is answered).
  *   Limited per client address, and per mail address by the use case.
  * - POST /games/:id/unobserve: a signed-in observer stops.
- * - GET /games/:id/unobserve/:token shows a button; its POST stops the observer the link was mailed to (the link in
+ * - GET /unobserve/:token shows a button; its POST stops the observer the link was mailed to (the link in
  *   every observer mail). Mail scanners that open links therefore stop nobody.
  */
 import express, { type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
 import { isOver } from '../../games/games/state.ts';
-import { isModerator, seatsInGame } from '../../games/games/people.ts';
+import { gameById, isModerator, seatsInGame } from '../../games/games/people.ts';
 import {
   addObserver,
   isObserver,
   observerCount,
-  observerOfStopToken,
+  observerByStopToken,
   requestToObserve,
   stopByLink,
   stopObserving,
@@ -116,23 +116,24 @@ export function observerRoutes(deps: PagesDeps): Router {
     res.redirect(303, `/games/${game.id}/observe?done=stopped`);
   });
 
-  router.get('/games/:id/unobserve/:token', async (req, res) => {
-    const game = await gameOfPath(deps, req);
-    const o = await observerOfStopToken(ctx, game.id, String(req.params.token));
+  router.get('/unobserve/:token', async (req, res) => {
+    const token = String(req.params.token);
+    const o = await observerByStopToken(ctx.db, token);
+    const game = o ? await gameById(ctx, o.gameId) : null;
     sendPage(
       res,
       'unobserve',
       frameFor(deps, req, res, 'Stop observing'),
-      { game: { id: game.id, name: game.name }, token: String(req.params.token), email: o?.email ?? null },
+      { game: game ? { id: game.id, name: game.name } : null, token, email: o?.email ?? null },
       o ? 200 : 410,
     );
   });
 
-  router.post('/games/:id/unobserve/:token', async (req, res) => {
-    const game = await gameOfPath(deps, req);
-    const o = await stopByLink(ctx, game.id, String(req.params.token));
-    if (!o) throw new AppError('LINK_USED', 'that link stops nobody: you do not observe this game (any more)', 410);
-    res.redirect(303, `/games/${game.id}/observe?done=stopped`);
+  router.post('/unobserve/:token', async (req, res) => {
+    const o = await stopByLink(ctx, String(req.params.token));
+    if (!o)
+      throw new AppError('LINK_USED', 'that link stops nobody: the address does not observe the game (any more)', 410);
+    res.redirect(303, `/games/${o.gameId}/observe?done=stopped`);
   });
 
   return router;

@@ -34,7 +34,7 @@ export interface PagesOptions {
 }
 
 /** Paths the pages answer; anything else falls through to the API's 404. */
-const PAGE_PATHS = /^\/(?:$|login|logout|games|archive|mailbox|static|calendar)/;
+const PAGE_PATHS = /^\/(?:$|login|logout|games|archive|mailbox|static|calendar|unobserve)/;
 
 export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {}): Router {
   const settings: PageSettings = { ...DEFAULT_PAGE_SETTINGS, ...options.settings };
