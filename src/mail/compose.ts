@@ -331,7 +331,13 @@ export function composeNotice(m: { subject: string; paragraphs: string[]; loginU
  * — for a game that shows its observers nothing until it ends — a word that the turn before it resolved.
  */
 export function composeObserverReport(m: ObserverMail): Composed {
-  const what = m.welcome ? 'You observe' : m.report ? `Turn ${m.turn} report` : `Turn ${(m.turn ?? 1) - 1} resolved`;
+  const what = m.welcome
+    ? 'You observe'
+    : m.report
+      ? `Turn ${m.turn} report`
+      : m.turn === null || m.turn <= 1
+        ? 'The game begins'
+        : `Turn ${m.turn - 1} resolved`;
   return composed(
     'observer-report',
     `${tag(m.game)}${what}: ${m.game.name}`,
