@@ -18,6 +18,7 @@ import {
   rollback,
   rotateSeatToken,
   setMissedTurnLimit,
+  removeObserver,
   setDeadline,
   type Moderator,
 } from '../games/moderation/moderation.ts';
@@ -150,6 +151,10 @@ export class DirectGamesClient implements GamesClient {
 
   async setMissedTurnLimit(gameId: string, limit: number, reason: string | null) {
     return setMissedTurnLimit(this.ctx, this.#operator(gameId), limit, reason);
+  }
+
+  async removeObserver(gameId: string, email: string, reason: string | null) {
+    return removeObserver(this.ctx, this.#operator(gameId), email, reason);
   }
 
   async concede(gameId: string, side: string, reason: string | null) {

@@ -113,6 +113,8 @@ export interface GamesClient {
   ): Promise<{ side: string; email: string; name: string; timeZone: string; token: string }>;
   rotateToken(gameId: string, side: string, reason: string | null): Promise<{ side: string; token: string }>;
   setMissedTurnLimit(gameId: string, limit: number, reason: string | null): Promise<{ missedTurnLimit: number }>;
+  /** Removes an observer of the game (by the address it observes with). */
+  removeObserver(gameId: string, email: string, reason: string | null): Promise<{ removed: string }>;
   concede(
     gameId: string,
     side: string,

@@ -260,6 +260,11 @@ export class HttpGamesClient implements GamesClient {
     return { missedTurnLimit: typeof r.missedTurnLimit === 'number' ? r.missedTurnLimit : limit };
   }
 
+  async removeObserver(gameId: string, email: string, reason: string | null) {
+    const r = await this.#moderate(gameId, 'observers/remove', { email }, reason);
+    return { removed: typeof r.removed === 'string' ? r.removed : email };
+  }
+
   async concede(gameId: string, side: string, reason: string | null) {
     const r = await this.#moderate(gameId, `seats/${encodeURIComponent(side)}/concede`, {}, reason);
     return { side, gameEnds: r.gameEnds === true, resolved: null };

@@ -36,6 +36,7 @@ import {
   sessions,
   sideMessages,
   battles,
+  observers,
   submissions,
   turns,
 } from './schema.ts';
@@ -55,6 +56,7 @@ export const tables = {
   sideMessages,
   battles,
   calendarTokens,
+  observers,
 };
 export type Schema = typeof tables;
 

@@ -51,6 +51,8 @@ const EXPECTED: Record<string, string[]> = {
     '--turn-hours',
     '--turn-limit',
     '--missing-orders',
+    '--observers',
+    '--observer-view',
     '--relax-sender',
     '--private',
   ],
@@ -69,6 +71,7 @@ const EXPECTED: Record<string, string[]> = {
   'game replace': [...MODERATOR, '--email', '--name', '--tz'],
   'game rotate-token': MODERATOR,
   'game missed-turn-limit': MODERATOR,
+  'game remove-observer': MODERATOR,
   'game concede': MODERATOR,
   'game end': [...MODERATOR, '--abandon'],
 };

@@ -171,7 +171,19 @@ describe.each(databaseKinds)('observers on %s', (kind) => {
     const view = await app.call('GET', '/api/games/obs-duel', { anonymous: true });
     expect((view.body.game as { observers: number }).observers).toBe(1);
     expect(view.text).not.toContain(CAROL);
-    await removeObserver(app.ctx, { gameId: 'obs-duel', key: moderatorKey }, CAROL, 'asked to');
+    const modView = await app.call('GET', '/api/games/obs-duel', { token: moderatorKey });
+    expect(modView.text).toContain(CAROL);
+    const removed = await app.call('POST', '/api/games/obs-duel/observers/remove', {
+      token: moderatorKey,
+      body: { email: CAROL, reason: 'asked to' },
+    });
+    expect(removed.body).toEqual({ removed: CAROL });
     expect(await observerRows('obs-duel')).toHaveLength(0);
+    const again = await app.call('POST', '/api/games/obs-duel/observers/remove', {
+      token: moderatorKey,
+      body: { email: CAROL },
+    });
+    expect(again.status).toBe(404);
+    await expect(removeObserver(app.ctx, { gameId: 'obs-duel', key: 'wrong' }, CAROL)).rejects.toThrow(/moderator key/);
   });
 });
