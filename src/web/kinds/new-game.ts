@@ -24,7 +24,7 @@ export interface CommonFields {
   readonly missedTurnLimit: string;
   /** `public` or `private`. */
   readonly archive: string;
-  /** `none`, `allowed` (the kind's default observer view) or `end` (allowed, the whole game at its end only). */
+  /** `none`, `allowed` (the kind's default observer view), `neutral` or `end` (allowed, with that observer view). */
   readonly observers: string;
 }
 
@@ -100,7 +100,8 @@ export function commonSettings(common: CommonFields, note: Note): Record<string,
   if (limit !== undefined) settings.turnLimit = limit;
   const missed = whole(common.missedTurnLimit, 'missed-turn limit', 'missedTurnLimit', note);
   if (missed !== undefined) settings.missedTurnLimit = missed;
-  if (common.observers === 'allowed' || common.observers === 'end') settings.observers = 'allowed';
-  if (common.observers === 'end') settings.observerView = 'end';
+  if (common.observers === 'allowed' || common.observers === 'neutral' || common.observers === 'end')
+    settings.observers = 'allowed';
+  if (common.observers === 'neutral' || common.observers === 'end') settings.observerView = common.observers;
   return settings;
 }
