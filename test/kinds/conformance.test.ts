@@ -330,11 +330,11 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
         `the observer's mail as turn ${n} opened`,
       ).toBe(true);
     const last = reports.at(-1)!.textBody;
-    if (hidden) expect(last).toContain('hidden information');
+    if (hidden) expect(last).toContain('nothing of its turns while it runs');
     else expect(last).toContain(`What happened in turn ${open.number - 1}`);
     expect(last).not.toMatch(/Your orders for turn/);
     const page = pages.find((p) => p.where.endsWith('/observe'))!.text;
-    expect(page).toContain(hidden ? 'hidden information' : `What happened in turn ${open.number - 1}`);
+    expect(page).toContain(hidden ? 'nothing of its turns while it runs' : `What happened in turn ${open.number - 1}`);
   });
 
   it('a game whose sides send no setup starts all the same, each side given the default', async () => {
