@@ -118,7 +118,8 @@ async function askedTooOften(ctx: GamesContext, tx: Tx, email: string): Promise<
 
 /**
  * `UNOBSERVE <game>` by mail: its From may be forged, so nothing stops yet — the address, if it observes the game, is
- * mailed its stop link (only its owner reads it). False when nothing was sent (it does not observe, or asked too often).
+ * mailed its stop link (only its owner reads it). False when nothing was sent (it does not observe, or asked too
+ * often).
  */
 export async function mailStopLink(
   ctx: GamesContext,
