@@ -17,6 +17,7 @@ import { games, turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
+import { FOG_CAMPAIGN } from '../support/campaigns.ts';
 import { databaseKinds } from '../support/db.ts';
 import { expectNothingForbidden, mailsSince, word, type Forbidden, type Seen } from '../support/intake.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
@@ -27,22 +28,9 @@ type Side = 'red' | 'blue';
 const ENEMY: Record<Side, Side> = { red: 'blue', blue: 'red' };
 const EMAIL: Record<Side, string> = { red: 'alice@pbem.test', blue: 'bob@pbem.test' };
 
-/**
- * Ids and designs no other text holds. Red: a fast pair in Rwing. Blue: Bspear1 (E4 S3 H1) guarding home in Bhost,
- * and a 15-BP Bshade2 (E3 S4 H4 W F,FL) in Bhide.
- */
-const SETUP: Record<Side, string> = {
-  red: [`GAME ${ID} TURN 0`, 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'BUILD Rdart2 E5 S2 H1 W F JOIN Rwing', 'END'].join(
-    '\n',
-  ),
-  blue: [
-    `GAME ${ID} TURN 0`,
-    'BUILD Bspear1 E4 S3 H1 W F AS Bhost',
-    'BUILD Bshade2 E3 S4 H4 W F,FL AS Bhide',
-    'END',
-  ].join('\n'),
-};
-const SHIPS: Record<Side, string[]> = { red: ['Rdart1', 'Rdart2'], blue: ['Bspear1', 'Bshade2'] };
+/** Ids and designs no other text holds (FOG_CAMPAIGN). */
+const SETUP = FOG_CAMPAIGN.setups(ID);
+const SHIPS: Record<Side, readonly string[]> = FOG_CAMPAIGN.ships;
 const DESIGNS: Record<Side, RegExp[]> = {
   red: [/E5 S2 H1/i, /ENGINE 5,? SHIELDS 2/i],
   blue: [/E4 S3 H1/i, /E3 S4 H4/i, /ENGINE 4,? SHIELDS 3/i, /ENGINE 3,? SHIELDS 4/i],
@@ -162,8 +150,8 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
     for (const side of ['red', 'blue'] as const) await fogHolds(side, 0, false);
 
     // Turn 1: Red heads for Blue's home (0707) by 0404, 4 hexes from it: out of sensor range, Blue stays unseen.
-    await send('red', [`GAME ${ID} TURN 1`, 'MOVE Rwing TO 0404', 'END'].join('\n'));
-    await send('blue', [`GAME ${ID} TURN 1`, 'LOSSES Bhide Bshade2', 'RETREAT Bhost AFTER 3', 'END'].join('\n'));
+    await send('red', FOG_CAMPAIGN.turn1(ID).red);
+    await send('blue', FOG_CAMPAIGN.turn1(ID).blue);
     let last = 1;
     let over = false;
     for (let turn = 1; turn <= 4 && !over; turn++) {
@@ -173,7 +161,7 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
       over = resolved!.gameOver;
       last = turn;
       for (const side of ['red', 'blue'] as const) await fogHolds(side, turn, over);
-      if (turn === 1 && !over) await send('red', [`GAME ${ID} TURN 2`, 'MOVE Rwing TO 0707', 'END'].join('\n'));
+      if (turn === 1 && !over) await send('red', FOG_CAMPAIGN.redTurn2(ID));
     }
     expect(over).toBe(true);
     const events = (await app.database.db.select().from(turns).where(eq(turns.gameId, ID))).flatMap(

@@ -14,6 +14,7 @@ import { HOUR } from '../../src/games/clock.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
+import { FOG_CAMPAIGN } from '../support/campaigns.ts';
 import { databaseKinds } from '../support/db.ts';
 import { expectNothingForbidden, mailsSince, pagesSeen, word, type Forbidden, type Seen } from '../support/intake.ts';
 import { composeMail, PLAIN_ADDRESS } from '../mail/support.ts';
@@ -25,17 +26,7 @@ const WATCHER = 'carol@watchers.test';
 type Side = 'red' | 'blue';
 const SIDES = ['red', 'blue'] as const;
 
-const SETUP: Record<Side, string> = {
-  red: [`GAME ${ID} TURN 0`, 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'BUILD Rdart2 E5 S2 H1 W F JOIN Rwing', 'END'].join(
-    '\n',
-  ),
-  blue: [
-    `GAME ${ID} TURN 0`,
-    'BUILD Bspear1 E4 S3 H1 W F AS Bhost',
-    'BUILD Bshade2 E3 S4 H4 W F,FL AS Bhide',
-    'END',
-  ].join('\n'),
-};
+const SETUP = FOG_CAMPAIGN.setups(ID);
 /** What no observer may read while the campaign runs: every ship, design and fleet of either side. */
 const SECRETS: readonly RegExp[] = [
   ...['Rdart1', 'Rdart2', 'Bspear1', 'Bshade2', 'Rwing', 'Bhost', 'Bhide'].map(word),
@@ -132,8 +123,8 @@ describe.each(databaseKinds)('an observer of a campaign with fog of war on %s', 
       'the observer is mailed when turn 1 opens',
     ).toBe(true);
 
-    await send('red', [`GAME ${ID} TURN 1`, 'MOVE Rwing TO 0404', 'END'].join('\n'));
-    await send('blue', [`GAME ${ID} TURN 1`, 'LOSSES Bhide Bshade2', 'RETREAT Bhost AFTER 3', 'END'].join('\n'));
+    await send('red', FOG_CAMPAIGN.turn1(ID).red);
+    await send('blue', FOG_CAMPAIGN.turn1(ID).blue);
     let over = false;
     for (let turn = 1; turn <= 4 && !over; turn++) {
       app.ctx.clock.advanceBy(25 * HOUR);
@@ -146,7 +137,7 @@ describe.each(databaseKinds)('an observer of a campaign with fog of war on %s', 
           seen.filter((s) => s.where.startsWith('mail')).map((s) => s.where),
           `one mail for turn ${turn}`,
         ).toEqual([expect.stringContaining(`Turn ${turn} resolved`)]);
-      if (turn === 1 && !over) await send('red', [`GAME ${ID} TURN 2`, 'MOVE Rwing TO 0707', 'END'].join('\n'));
+      if (turn === 1 && !over) await send('red', FOG_CAMPAIGN.redTurn2(ID));
     }
     expect(over).toBe(true);
 

@@ -28,3 +28,32 @@ export const WAR_CAMPAIGN = {
   turnHours: 24,
   setupHours: 24,
 } as const;
+
+/**
+ * A campaign played under fog of war, for the tests that scan what each reader receives: ids and designs no other
+ * text holds. Red: a fast pair in Rwing, which heads for Blue's home (0707) by 0404, out of sensor range, then on to
+ * it. Blue: Bspear1 (E4 S3 H1) guarding home in Bhost, and a 15-BP Bshade2 (E3 S4 H4 W F,FL) in Bhide.
+ */
+export const FOG_CAMPAIGN = {
+  setups: (id: string): Record<'red' | 'blue', string> => ({
+    red: [
+      `GAME ${id} TURN 0`,
+      'BUILD Rdart1 E5 S2 H1 W F AS Rwing',
+      'BUILD Rdart2 E5 S2 H1 W F JOIN Rwing',
+      'END',
+    ].join('\n'),
+    blue: [
+      `GAME ${id} TURN 0`,
+      'BUILD Bspear1 E4 S3 H1 W F AS Bhost',
+      'BUILD Bshade2 E3 S4 H4 W F,FL AS Bhide',
+      'END',
+    ].join('\n'),
+  }),
+  turn1: (id: string): Record<'red' | 'blue', string> => ({
+    red: [`GAME ${id} TURN 1`, 'MOVE Rwing TO 0404', 'END'].join('\n'),
+    blue: [`GAME ${id} TURN 1`, 'LOSSES Bhide Bshade2', 'RETREAT Bhost AFTER 3', 'END'].join('\n'),
+  }),
+  /** Red's orders for turn 2: on to Blue's home. */
+  redTurn2: (id: string): string => [`GAME ${id} TURN 2`, 'MOVE Rwing TO 0707', 'END'].join('\n'),
+  ships: { red: ['Rdart1', 'Rdart2'], blue: ['Bspear1', 'Bshade2'] },
+} as const;
