@@ -14,10 +14,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { games, turns } from '../../src/db/schema.ts';
-import { HOUR } from '../../src/games/clock.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
-import { FOG_CAMPAIGN } from '../support/campaigns.ts';
+import { FOG_CAMPAIGN, playFogCampaign } from '../support/campaigns.ts';
 import { databaseKinds } from '../support/db.ts';
 import { expectNothingForbidden, mailsSince, word, type Forbidden, type Seen } from '../support/intake.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
@@ -152,18 +151,9 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
     // Turn 1: Red heads for Blue's home (0707) by 0404, 4 hexes from it: out of sensor range, Blue stays unseen.
     await send('red', FOG_CAMPAIGN.turn1(ID).red);
     await send('blue', FOG_CAMPAIGN.turn1(ID).blue);
-    let last = 1;
-    let over = false;
-    for (let turn = 1; turn <= 4 && !over; turn++) {
-      app.ctx.clock.advanceBy(25 * HOUR);
-      const resolved = await resolveNextDueTurn(app.ctx);
-      expect(resolved).toMatchObject({ gameId: ID, turn });
-      over = resolved!.gameOver;
-      last = turn;
+    const last = await playFogCampaign(app.ctx, ID, send, async (turn, over) => {
       for (const side of ['red', 'blue'] as const) await fogHolds(side, turn, over);
-      if (turn === 1 && !over) await send('red', FOG_CAMPAIGN.redTurn2(ID));
-    }
-    expect(over).toBe(true);
+    });
     const events = (await app.database.db.select().from(turns).where(eq(turns.gameId, ID))).flatMap(
       (t) => (t.events ?? []) as { type: string }[],
     );

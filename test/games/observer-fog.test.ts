@@ -10,11 +10,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { games, observers, outbox } from '../../src/db/schema.ts';
-import { HOUR } from '../../src/games/clock.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
-import { FOG_CAMPAIGN } from '../support/campaigns.ts';
+import { FOG_CAMPAIGN, playFogCampaign } from '../support/campaigns.ts';
 import { databaseKinds } from '../support/db.ts';
 import { expectNothingForbidden, mailsSince, pagesSeen, word, type Forbidden, type Seen } from '../support/intake.ts';
 import { composeMail, PLAIN_ADDRESS } from '../mail/support.ts';
@@ -125,21 +124,14 @@ describe.each(databaseKinds)('an observer of a campaign with fog of war on %s', 
 
     await send('red', FOG_CAMPAIGN.turn1(ID).red);
     await send('blue', FOG_CAMPAIGN.turn1(ID).blue);
-    let over = false;
-    for (let turn = 1; turn <= 4 && !over; turn++) {
-      app.ctx.clock.advanceBy(25 * HOUR);
-      const resolved = await resolveNextDueTurn(app.ctx);
-      expect(resolved).toMatchObject({ gameId: ID, turn });
-      over = resolved!.gameOver;
+    await playFogCampaign(app.ctx, ID, send, async (turn, over) => {
       const seen = await fogHolds(turn, over);
       if (!over)
         expect(
           seen.filter((s) => s.where.startsWith('mail')).map((s) => s.where),
           `one mail for turn ${turn}`,
         ).toEqual([expect.stringContaining(`Turn ${turn} resolved`)]);
-      if (turn === 1 && !over) await send('red', FOG_CAMPAIGN.redTurn2(ID));
-    }
-    expect(over).toBe(true);
+    });
 
     // The end mail holds the whole campaign and the seed: what was kept from the observer was there to be found.
     const [game] = await app.database.db.select().from(games).where(eq(games.id, ID));
