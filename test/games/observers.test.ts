@@ -17,7 +17,7 @@ import { databaseKinds } from '../support/db.ts';
 import { duelOrders } from '../support/games.ts';
 import { composeMail, PLAIN_ADDRESS } from '../mail/support.ts';
 import { createDuel, startTestApp, type TestApp } from '../web/support.ts';
-import { logIn, visitor, type Visitor } from '../web/pages-support.ts';
+import { duelForm, logIn, visitor, type Visitor } from '../web/pages-support.ts';
 
 const CAROL = 'carol@watchers.test';
 const MALLORY = 'mallory@evil.test';
@@ -185,5 +185,29 @@ describe.each(databaseKinds)('observers on %s', (kind) => {
     });
     expect(again.status).toBe(404);
     await expect(removeObserver(app.ctx, { gameId: 'obs-duel', key: 'wrong' }, CAROL)).rejects.toThrow(/moderator key/);
+  });
+
+  it("the new-game page takes the setting; the moderator's board lists observers with their addresses and removes one", async () => {
+    const mod = visitor(app);
+    await logIn(app, mod, 'mod@pbem.test');
+    await mod.get('/games/new');
+    expect((await mod.post('/games/new', { ...duelForm('web-obs'), observers: 'end' })).status).toBe(201);
+    const [game] = await app.database.db.select().from(games).where(eq(games.id, 'web-obs'));
+    expect(game!.settings).toMatchObject({ observers: 'allowed', observerView: 'end' });
+
+    const carol = visitor(app);
+    await logIn(app, carol, CAROL);
+    await carol.get('/games/web-obs/observe');
+    await carol.post('/games/web-obs/observe');
+    // An open kind with the end view: a word that the game is observed, nothing of its turn.
+    const page = await carol.get('/games/web-obs/observe');
+    expect(page.text).toContain('nothing of its turns while it runs');
+    expect(page.text).not.toContain('The map at the start of turn');
+
+    const board = await mod.get('/games/web-obs/moderate');
+    expect(board.text).toContain(CAROL);
+    const removed = await mod.post('/games/web-obs/moderate/remove-observer', { email: CAROL, reason: 'spam' });
+    expect(removed.location).toBe('/games/web-obs/moderate?done=remove-observer');
+    expect(await observerRows('web-obs')).toHaveLength(0);
   });
 });
