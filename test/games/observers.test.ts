@@ -117,6 +117,9 @@ describe.each(databaseKinds)('observers on %s', (kind) => {
     const refused = await carol.post('/games/closed-duel/observe');
     expect(refused.status).toBe(403);
     expect(await observerRows('closed-duel')).toHaveLength(0);
+    // A private game without observers is not there for anyone outside it.
+    await createDuel(app, 'secret-duel', { public: false });
+    expect((await carol.get('/games/secret-duel/observe')).status).toBe(404);
 
     const campaign = await app.call('POST', '/api/games', {
       body: {

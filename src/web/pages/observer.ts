@@ -44,11 +44,16 @@ export function observerRoutes(deps: PagesDeps): Router {
   const { ctx } = deps;
   const limit = limitPerClient(deps.settings.rateLimitLogin, 'hour', 'requests to observe');
 
-  /** The game of the path, if anyone outside it may see it (a running campaign's battle is nobody's to observe). */
+  /**
+   * The game of the path, if someone outside it may know of it: a running campaign's battle is nobody's to observe,
+   * and a private game is there only when its creator allows observers.
+   */
   async function observable(req: express.Request) {
     const game = await gameOfPath(deps, req);
-    if (!(await openToAll(ctx.db, { id: game.id, public: true })))
-      throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
+    const hidden =
+      !(await openToAll(ctx.db, { id: game.id, public: true })) ||
+      (!game.public && settingsOf(game).observers !== 'allowed');
+    if (hidden) throw new AppError('GAME_NOT_FOUND', 'there is no such game', 404);
     return game;
   }
 
