@@ -18,6 +18,7 @@ import {
   rollback,
   rotateSeatToken,
   setMissedTurnLimit,
+  removeObserver,
   setDeadline,
   checkModerator,
   refuseAbsence,
@@ -174,6 +175,10 @@ export class DirectGamesClient implements GamesClient {
 
   async refuseAbsence(gameId: string, absence: number, reason: string | null) {
     return absenceInfo(await refuseAbsence(this.ctx, this.#operator(gameId), absence, reason));
+  }
+
+  async removeObserver(gameId: string, email: string, reason: string | null) {
+    return removeObserver(this.ctx, this.#operator(gameId), email, reason);
   }
 
   async concede(gameId: string, side: string, reason: string | null) {

@@ -26,6 +26,8 @@ export interface CreateOptions {
   absenceDays?: string;
   absenceCount?: string;
   press?: PressChoice;
+  observers?: boolean;
+  observerView?: 'neutral' | 'end';
   relaxSender?: boolean;
   private?: boolean;
 }
@@ -97,6 +99,14 @@ export function createOptions(command: Command): Command {
         '--press <press>',
         'MESSAGE ALL to every other player: none, white (signed; the default) or grey (anonymous too)',
       ).choices(PRESS_CHOICES),
+    )
+
+    .option('--observers', 'let people without a seat observe the game (OBSERVE by mail, or its observe page)')
+    .addOption(
+      new Option(
+        '--observer-view <view>',
+        "what observers get while the game runs: each turn's neutral report, or the whole game at its end (a kind with hidden information takes only end)",
+      ).choices(['neutral', 'end']),
     )
     .option('--relax-sender', 'accept order mail with a valid token from any sender address')
     .option('--private', 'keep the game out of the public archive');
@@ -170,6 +180,8 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
   if (opts.absenceDays !== undefined) settings.absenceDays = wholeNumber('--absence-days', opts.absenceDays);
   if (opts.absenceCount !== undefined) settings.absenceCount = wholeNumber('--absence-count', opts.absenceCount);
   if (opts.press !== undefined) settings.press = opts.press;
+  if (opts.observers) settings.observers = 'allowed';
+  if (opts.observerView) settings.observerView = opts.observerView;
   if (opts.relaxSender) settings.relaxSender = true;
   if (opts.private) settings.public = false;
   return {

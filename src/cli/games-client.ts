@@ -118,6 +118,8 @@ export interface GamesClient {
   /** The game's absences (SET ABSENCE), each with the number a refusal names it by. */
   absences(gameId: string): Promise<AbsenceInfo[]>;
   refuseAbsence(gameId: string, absence: number, reason: string | null): Promise<AbsenceInfo>;
+  /** Removes an observer of the game (by the address it observes with). */
+  removeObserver(gameId: string, email: string, reason: string | null): Promise<{ removed: string }>;
   concede(
     gameId: string,
     side: string,

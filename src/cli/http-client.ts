@@ -280,6 +280,11 @@ export class HttpGamesClient implements GamesClient {
     return absenceInfo(obj((await this.#moderate(gameId, `absences/${absence}/refuse`, {}, reason)).absence));
   }
 
+  async removeObserver(gameId: string, email: string, reason: string | null) {
+    const r = await this.#moderate(gameId, 'observers/remove', { email }, reason);
+    return { removed: typeof r.removed === 'string' ? r.removed : email };
+  }
+
   async concede(gameId: string, side: string, reason: string | null) {
     const r = await this.#moderate(gameId, `seats/${encodeURIComponent(side)}/concede`, {}, reason);
     return { side, gameEnds: r.gameEnds === true, resolved: null };

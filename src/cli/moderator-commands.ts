@@ -193,6 +193,15 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
       }),
     );
 
+  command('remove-observer', 'remove an observer of the game: nothing more of it is mailed to the address')
+    .argument('<email>', 'the address the observer observes with')
+    .action((id: string, email: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const r = await (await open()).removeObserver(id, email, reasonOf(opts));
+        answer(io, opts, r, () => `${r.removed} no longer observes ${id}.`);
+      }),
+    );
+
   command('concede', 'concede for a side (its ships leave the battle when the turn resolves)')
     .argument('<side>', 'the side that concedes')
     .action((id: string, side: string, opts: Common) =>

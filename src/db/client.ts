@@ -37,6 +37,7 @@ import {
   sessions,
   sideMessages,
   battles,
+  observers,
   submissions,
   turns,
 } from './schema.ts';
@@ -57,6 +58,7 @@ export const tables = {
   battles,
   calendarTokens,
   absences,
+  observers,
 };
 export type Schema = typeof tables;
 

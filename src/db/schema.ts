@@ -73,6 +73,10 @@ export const OUTBOX_KINDS = [
   'missed-turn',
   /** A seat's past reports, asked for by HISTORY (at most HISTORY_MAILS_PER_DAY a day, counted in the outbox). */
   'history',
+  /** The link that confirms an OBSERVE (or a web request to observe) from the address it was mailed to. */
+  'observe',
+  /** An observer's mail of a resolved turn: the report every side may read, or a word that the turn resolved. */
+  'observer-report',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -405,7 +409,7 @@ export const loginTokens = pgTable(
     email: text('email').notNull(),
     /** The game the link opens after login (a report's link), if any. */
     gameId: text('game_id'),
-    /** `login` (asked for on the login page) or `report` (in a mail to a seat). */
+    /** `login` (asked for on the login page), `report` (in a mail to a seat) or `observe` (confirms an observer). */
     purpose: text('purpose').notNull(),
     createdAt: createdAt(),
     expiresAt: moment('expires_at').notNull(),
@@ -507,6 +511,30 @@ export const absences = pgTable(
   ],
 );
 
+/**
+ * Observers of a game (njudge OBSERVE): addresses that confirmed, by a link mailed to them or signed in, that they
+ * follow a game whose creator allows it. They are mailed what the public may see of each resolved turn and the end.
+ */
+export const observers = pgTable(
+  'observers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** Lower-cased, as seats store theirs. */
+    email: text('email').notNull(),
+    /** SHA-256 of the secret in the observer's stop link (derived from the service key and the row's id), hex. */
+    stopHash: text('stop_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('observers_game_email_unique').on(t.gameId, t.email),
+    index('observers_email_idx').on(t.email),
+    uniqueIndex('observers_stop_hash_idx').on(t.stopHash),
+  ],
+);
+
 export type Game = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
 export type Seat = typeof seats.$inferSelect;
@@ -526,4 +554,5 @@ export type Session = typeof sessions.$inferSelect;
 export type CalendarToken = typeof calendarTokens.$inferSelect;
 export type SideMessage = typeof sideMessages.$inferSelect;
 export type Absence = typeof absences.$inferSelect;
+export type Observer = typeof observers.$inferSelect;
 export type Battle = typeof battles.$inferSelect;

@@ -545,6 +545,12 @@ export interface GameKind<State, Orders> {
    * but the moderator until the game is over.
    */
   viewFor?(state: State, side: string, lastEvents: readonly unknown[]): unknown;
+  /**
+   * Only in a kind with hidden information (`viewFor`), where its rules can say it: the report of a turn for an
+   * observer while the game runs — only what every side knows alike, no order block (games/observers). Without it, the
+   * kind's observers see nothing of its turns until the game is over.
+   */
+  neutralReport?(input: Omit<ReportInput<State, Orders>, 'reader'>): TurnReportView;
 
   /** Kinds whose battles may be fought as linked games of another kind (the campaign's `battles: "tactical"`). */
   readonly linkedBattles?: LinkedBattles<State>;

@@ -8,7 +8,14 @@
  * address: the secret travels only in the Reply-To address of mail to its own
  * seat (games/messages.ts), and players are named by side and display name.
  */
-import type { Composed, GameRef, MailComposer, RelayedMessageMail, ReportLinks } from '../games/outbox/mail-port.ts';
+import type {
+  Composed,
+  GameRef,
+  MailComposer,
+  ObserverMail,
+  RelayedMessageMail,
+  ReportLinks,
+} from '../games/outbox/mail-port.ts';
 import { MASKED_PASSWORD } from '../orders/index.ts';
 import { narrativeText } from '../reports/narrative.ts';
 import {
@@ -312,12 +319,21 @@ export function composeRelayedMessage(m: RelayedMessageMail): Composed {
       anonymous: true,
       toAll: true,
       lines,
+      observer: m.observer ?? null,
     });
   const fromName = headerText(m.fromName, 60);
   return composed(
     'message',
     `${tag(m.game)}${m.toAll ? 'Press' : 'Message'} from ${fromName} (${m.fromSide})${m.toAll ? ' to every player' : ''}`,
-    { game: m.game, fromSide: m.fromSide, fromName, toAll: m.toAll === true, anonymous: false, lines },
+    {
+      game: m.game,
+      fromSide: m.fromSide,
+      fromName,
+      toAll: m.toAll === true,
+      anonymous: false,
+      lines,
+      observer: m.observer ?? null,
+    },
   );
 }
 
@@ -334,6 +350,34 @@ export function composeNotice(m: { subject: string; paragraphs: string[]; loginU
   });
 }
 
+/**
+ * A mail to an observer: the report every side may read of the turn that has just opened (without an order block), or
+ * — for a game that shows its observers nothing until it ends — a word that the turn before it resolved.
+ */
+export function composeObserverReport(m: ObserverMail): Composed {
+  const what = m.welcome
+    ? 'You observe'
+    : m.report
+      ? `Turn ${m.turn} report`
+      : m.turn === null || m.turn <= 1
+        ? 'The game begins'
+        : `Turn ${m.turn - 1} resolved`;
+  return composed(
+    'observer-report',
+    `${tag(m.game)}${what}: ${m.game.name}`,
+    {
+      game: m.game,
+      turn: m.turn,
+      welcome: m.welcome,
+      report: m.report ? reportData({ ...m.report, orderBlock: null, noOrdersReason: null }, {}) : null,
+      observeUrl: m.observeUrl,
+      stopUrl: m.stopUrl,
+      observing: true,
+    },
+    m.report?.width ?? TEXT_WIDTH,
+  );
+}
+
 export type { DeadlineView };
 
 /** The mail port of the games layer (games/mail-port.ts), written with these templates. */
@@ -344,4 +388,5 @@ export const mailComposer: MailComposer = {
   gameEnd: composeGameEnd,
   relayedMessage: composeRelayedMessage,
   notice: composeNotice,
+  observerReport: composeObserverReport,
 };

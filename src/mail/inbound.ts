@@ -11,7 +11,8 @@
  *   5. the sender's rate, verified mail counted apart: over MAIL_RATE_PER_HOUR
  *      recorded, answered once an hour (`rate-limited`);
  *   6. too large: a short answer (`too-large`);
- *   7. no seat: `no-token`, `bad-token`, `unknown-game` (or HELP, for anyone),
+ *   7. no seat: `no-token`, `bad-token`, `unknown-game` (or HELP, for anyone;
+ *      OBSERVE / UNOBSERVE <game>, answered by a link mailed to the sender: observe-mail.ts),
  *      answered to the sender; not verified: `wrong-sender`, answered to the
  *      seat's registered address only;
  *   8. the orders language and the commands (`accepted`, `command`,
@@ -40,6 +41,7 @@ import {
   type Notice,
 } from './notices.ts';
 import { readMail, type InboundEnvelope, type ReadMail } from './read-mail.ts';
+import { observeByMail } from './observe-mail.ts';
 import { applySeatMail, gameOfSeat, senderMatches, textToRead, type Verdict } from './seat-mail.ts';
 import { findSeat, outlineBody, recipientTokens, type BodyOutline } from './seat-token.ts';
 
@@ -130,6 +132,8 @@ async function withoutSeat(
     await answer.toSender(replyAddress(mail), null, 'notice', composeNotice(unknownGameNotice(outline.gameId)));
     return { outcome: 'unknown-game', detail: { named: outline.gameId } };
   }
+  if (!tokensGiven && outline.observe)
+    return observeByMail(ctx, tx, { observe: outline.observe, from: replyAddress(mail), answer });
   if (!tokensGiven && outline.commands.includes('HELP') && !outline.orders) {
     // HELP tells nothing about any game: anyone may ask for it.
     const game = named ? await games.find(named) : null;

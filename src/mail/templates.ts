@@ -39,6 +39,7 @@ const MAIL_TEMPLATES = [
   'message',
   'notice',
   'history',
+  'observer-report',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

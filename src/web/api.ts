@@ -25,6 +25,7 @@ import {
   rollback,
   rotateSeatToken,
   setMissedTurnLimit,
+  removeObserver,
   setDeadline,
   type Moderator,
 } from '../games/moderation/moderation.ts';
@@ -141,6 +142,7 @@ const absenceJson = (a: Absence) => ({
 });
 /** The missed-turn limit's own check (0–99) is the use case's, with its own error. */
 const missedTurnLimitBody = z.strictObject({ limit: z.number(), reason });
+const removeObserverBody = z.strictObject({ email: z.string().max(254), reason });
 
 /** The web session's id from the request's cookies (session.ts names it), or null. */
 function sessionCookie(req: Request, secure: boolean): string | null {
@@ -509,6 +511,13 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
     res.json({ absence: absenceJson(await refuseAbsence(ctx, m, absence, body.reason ?? null)) });
+  });
+
+  router.post('/api/games/:id/observers/remove', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(removeObserverBody, jsonBody(req), 'body');
+    res.json(await removeObserver(ctx, m, body.email, body.reason ?? null));
   });
 
   router.post('/api/games/:id/end', async (req, res) => {

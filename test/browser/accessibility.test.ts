@@ -24,7 +24,7 @@ describe.skipIf(!available)('every page passes axe-core in Chromium', () => {
   beforeAll(async () => {
     rig = await startRig();
     const ctx = rig.server.ctx;
-    const created = await tutorialDuel(ctx, { id: 'a11y' });
+    const created = await tutorialDuel(ctx, { id: 'a11y', settings: { observers: 'allowed' } });
     moderatorKey = created.moderatorToken;
     const duel = { gameId: 'a11y', tokens: { black: created.tokens.black!, grey: created.tokens.grey! } };
     await submitDuelOrders(ctx, duel, 'black');
@@ -43,6 +43,7 @@ describe.skipIf(!available)('every page passes axe-core in Chromium', () => {
         visitor: await rig.browser.newContext({ viewport }),
         player: await rig.browser.newContext({ viewport }),
         moderator: await rig.browser.newContext({ viewport }),
+        observer: await rig.browser.newContext({ viewport }),
       };
       const player = await people.player!.newPage();
       await logInByMail(rig, player, 'alice@pbem.test');
@@ -52,6 +53,12 @@ describe.skipIf(!available)('every page passes axe-core in Chromium', () => {
       await moderator.getByLabel('Moderator key').fill(moderatorKey);
       await moderator.getByRole('button', { name: 'Moderate this game' }).click();
       await moderator.waitForLoadState('domcontentloaded');
+      // Someone without a seat who observes the game, signed in: the observer page with the report.
+      const observer = await people.observer!.newPage();
+      await logInByMail(rig, observer, `watcher-${viewport.name}@pbem.test`);
+      await observer.goto(`${url}/games/a11y/observe`);
+      await observer.getByRole('button', { name: /^Observe as/ }).click();
+      await observer.waitForLoadState('domcontentloaded');
 
       const visits: Array<readonly [keyof typeof people, string]> = [
         ['visitor', '/'],
@@ -59,16 +66,25 @@ describe.skipIf(!available)('every page passes axe-core in Chromium', () => {
         ['visitor', '/archive'],
         ['visitor', '/archive/a11y'],
         ['visitor', '/archive/a11y/turn/1'],
+        ['visitor', '/games/a11y/observe'],
         ['visitor', '/no-such-page'],
         ['player', '/'],
         ['player', '/games/a11y'],
         ['player', '/games/new'],
         ['player', '/mailbox'],
+        ['observer', '/games/a11y/observe'],
         ['moderator', '/games/a11y/moderate'],
       ];
       const found: string[] = [];
       for (const [who, path] of visits) {
-        const page = who === 'player' ? player : who === 'moderator' ? moderator : await people.visitor!.newPage();
+        const page =
+          who === 'player'
+            ? player
+            : who === 'moderator'
+              ? moderator
+              : who === 'observer'
+                ? observer
+                : await people.visitor!.newPage();
         await page.goto(`${url}${path}`);
         for (const v of await violations(page)) {
           found.push(`${who} ${path}: ${v.id} (${v.impact ?? '-'}) ${v.help} — ${v.targets.slice(0, 3).join(', ')}`);

@@ -54,6 +54,8 @@ const EXPECTED: Record<string, string[]> = {
     '--turn-hours',
     '--turn-limit',
     '--missing-orders',
+    '--observers',
+    '--observer-view',
     '--relax-sender',
     '--private',
   ],
@@ -74,6 +76,7 @@ const EXPECTED: Record<string, string[]> = {
   'game missed-turn-limit': MODERATOR,
   'game absences': MODERATOR,
   'game refuse-absence': MODERATOR,
+  'game remove-observer': MODERATOR,
   'game concede': MODERATOR,
   'game end': [...MODERATOR, '--abandon'],
 };

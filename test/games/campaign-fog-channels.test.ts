@@ -12,12 +12,13 @@
  * under test.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { games, outbox, turns } from '../../src/db/schema.ts';
-import { HOUR } from '../../src/games/clock.ts';
+import { and, eq } from 'drizzle-orm';
+import { games, turns } from '../../src/db/schema.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
+import { FOG_CAMPAIGN, playFogCampaign } from '../support/campaigns.ts';
 import { databaseKinds } from '../support/db.ts';
+import { expectNothingForbidden, mailsSince, word, type Forbidden, type Seen } from '../support/intake.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
 import { campaignGame, logIn, visitor, type Visitor } from '../web/pages-support.ts';
 
@@ -26,33 +27,13 @@ type Side = 'red' | 'blue';
 const ENEMY: Record<Side, Side> = { red: 'blue', blue: 'red' };
 const EMAIL: Record<Side, string> = { red: 'alice@pbem.test', blue: 'bob@pbem.test' };
 
-/**
- * Ids and designs no other text holds. Red: a fast pair in Rwing. Blue: Bspear1 (E4 S3 H1) guarding home in Bhost,
- * and a 15-BP Bshade2 (E3 S4 H4 W F,FL) in Bhide.
- */
-const SETUP: Record<Side, string> = {
-  red: [`GAME ${ID} TURN 0`, 'BUILD Rdart1 E5 S2 H1 W F AS Rwing', 'BUILD Rdart2 E5 S2 H1 W F JOIN Rwing', 'END'].join(
-    '\n',
-  ),
-  blue: [
-    `GAME ${ID} TURN 0`,
-    'BUILD Bspear1 E4 S3 H1 W F AS Bhost',
-    'BUILD Bshade2 E3 S4 H4 W F,FL AS Bhide',
-    'END',
-  ].join('\n'),
-};
-const SHIPS: Record<Side, string[]> = { red: ['Rdart1', 'Rdart2'], blue: ['Bspear1', 'Bshade2'] };
+/** Ids and designs no other text holds (FOG_CAMPAIGN). */
+const SETUP = FOG_CAMPAIGN.setups(ID);
+const SHIPS: Record<Side, readonly string[]> = FOG_CAMPAIGN.ships;
 const DESIGNS: Record<Side, RegExp[]> = {
   red: [/E5 S2 H1/i, /ENGINE 5,? SHIELDS 2/i],
   blue: [/E4 S3 H1/i, /E3 S4 H4/i, /ENGINE 4,? SHIELDS 3/i, /ENGINE 3,? SHIELDS 4/i],
 };
-
-interface Seen {
-  readonly where: string;
-  readonly text: string;
-}
-
-const word = (id: string) => new RegExp(`\\b${id}\\b`, 'i');
 
 describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
   let app: TestApp;
@@ -91,19 +72,9 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
     Array.from({ length: lastResolved }, (_, i) => `/archive/${ID}/turn/${i + 1}`);
 
   async function intake(side: Side, lastResolved: number): Promise<Seen[]> {
-    const seen: Seen[] = [];
-    const mails = await app.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.toAddress, EMAIL[side]), gt(outbox.id, lastMail[side])))
-      .orderBy(asc(outbox.id));
-    for (const m of mails) {
-      seen.push({
-        where: `mail ${m.id} "${m.subject}"`,
-        text: [m.subject, JSON.stringify(m.headers), m.textBody, m.htmlBody ?? ''].join('\n'),
-      });
-      lastMail[side] = m.id;
-    }
+    const mails = await mailsSince(app.database.db, EMAIL[side], lastMail[side]);
+    const seen: Seen[] = [...mails.seen];
+    lastMail[side] = mails.last;
     const person = people[side]!;
     for (const path of [
       '/',
@@ -147,9 +118,7 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
     const [game] = await app.database.db.select().from(games).where(eq(games.id, ID));
     const seen = await intake(side, lastResolved);
     // Once the campaign is over everything is open (the seed, the orders, every ship) but the seat tokens.
-    const forbidden: { what: string; test: (text: string) => boolean }[] = [
-      { what: 'the enemy seat token', test: (t) => t.includes(tokens[enemy]) },
-    ];
+    const forbidden: Forbidden[] = [{ what: 'the enemy seat token', test: (t) => t.includes(tokens[enemy]) }];
     if (!over)
       forbidden.push(
         ...SHIPS[enemy].map((id) => ({ what: `enemy ship ${id}`, test: (t: string) => word(id).test(t) })),
@@ -163,8 +132,7 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
       for (const fleet of ['Bhost', 'Bhide', 'Rwing'].filter((f) => f[0] === enemy[0]!.toUpperCase()))
         if (!known.has(fleet))
           forbidden.push({ what: `undetected enemy fleet ${fleet}`, test: (t: string) => word(fleet).test(t) });
-    for (const item of seen)
-      for (const f of forbidden) expect(f.test(item.text), `${side} sees ${f.what} in ${item.where}`).toBe(false);
+    expectNothingForbidden(seen, forbidden, side);
     // No answer carries a store but the side's own: a JSON store is a number (its own), never a table by side.
     for (const item of seen.filter((s) => !over && s.where.startsWith('api')))
       expect(item.text, `${side}: a store by side in ${item.where}`).not.toMatch(
@@ -181,20 +149,11 @@ describe.each(databaseKinds)('fog of war in every channel on %s', (kind) => {
     for (const side of ['red', 'blue'] as const) await fogHolds(side, 0, false);
 
     // Turn 1: Red heads for Blue's home (0707) by 0404, 4 hexes from it: out of sensor range, Blue stays unseen.
-    await send('red', [`GAME ${ID} TURN 1`, 'MOVE Rwing TO 0404', 'END'].join('\n'));
-    await send('blue', [`GAME ${ID} TURN 1`, 'LOSSES Bhide Bshade2', 'RETREAT Bhost AFTER 3', 'END'].join('\n'));
-    let last = 1;
-    let over = false;
-    for (let turn = 1; turn <= 4 && !over; turn++) {
-      app.ctx.clock.advanceBy(25 * HOUR);
-      const resolved = await resolveNextDueTurn(app.ctx);
-      expect(resolved).toMatchObject({ gameId: ID, turn });
-      over = resolved!.gameOver;
-      last = turn;
+    await send('red', FOG_CAMPAIGN.turn1(ID).red);
+    await send('blue', FOG_CAMPAIGN.turn1(ID).blue);
+    const last = await playFogCampaign(app.ctx, ID, send, async (turn, over) => {
       for (const side of ['red', 'blue'] as const) await fogHolds(side, turn, over);
-      if (turn === 1 && !over) await send('red', [`GAME ${ID} TURN 2`, 'MOVE Rwing TO 0707', 'END'].join('\n'));
-    }
-    expect(over).toBe(true);
+    });
     const events = (await app.database.db.select().from(turns).where(eq(turns.gameId, ID))).flatMap(
       (t) => (t.events ?? []) as { type: string }[],
     );

@@ -21,12 +21,15 @@ import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { submitText } from '../../src/games/turns/submit-text.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
 import { logIn, visitor, type Visitor } from '../web/pages-support.ts';
+import { expectNothingForbidden, mailsSince, pagesSeen, type Forbidden } from '../support/intake.ts';
 
 const ID = 'mcfog';
 type Side = 'red' | 'blue';
 const SIDES = ['red', 'blue'] as const;
 const ENEMY: Record<Side, Side> = { red: 'blue', blue: 'red' };
 const EMAIL: Record<Side, string> = { red: 'alice@pbem.test', blue: 'bob@pbem.test' };
+/** Someone without a seat who observes the battle with the neutral view. */
+const WATCHER = 'carol@watchers.test';
 
 const DESIGNS = [
   'DESIGN Tank VEHICLE MV20 RG50 TH4 SV5 PW5 AR5 MO4',
@@ -87,11 +90,14 @@ describe('hidden elements in every channel of a Mini Combat battle', () => {
   let app: TestApp;
   let tokens: Record<Side, string>;
   const people: Partial<Record<Side, Visitor>> = {};
+  let watcher: Visitor;
+  let watcherMail = 0;
   const lastMail: Record<Side, number> = { red: 0, blue: 0 };
   const ordersSent: Record<Side, string[]> = { red: [], blue: [] };
 
   beforeAll(async () => {
     app = await startTestApp('pglite');
+    watcher = visitor(app);
     for (const side of SIDES) {
       people[side] = visitor(app);
       await logIn(app, people[side], EMAIL[side]);
@@ -190,6 +196,44 @@ describe('hidden elements in every channel of a Mini Combat battle', () => {
       expect(idOf(u).test(own), `${side} sees its own ${u} on its page`).toBe(true);
   }
 
+  /**
+   * The observer's intake (its mails, its pages, the API as its session reads it) holds no hidden element of either
+   * side, no order, no token and not the seed; the tanks every side sees are in its report.
+   */
+  async function observerSeesNothingHidden(lastResolved: number) {
+    const [game] = await app.database.db.select().from(games).where(eq(games.id, ID));
+    const late = lastResolved >= 1;
+    const mails = await mailsSince(app.database.db, WATCHER, watcherMail);
+    watcherMail = mails.last;
+    const pages = await pagesSeen(
+      watcher,
+      ['/', `/games/${ID}`, `/games/${ID}/observe`, `/archive/${ID}`, `/archive/${ID}/export`],
+      'the observer',
+    );
+    const cookie = [...watcher.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const answers: { where: string; text: string }[] = [];
+    for (const path of ['', '/orders', '/turns', '/turns/1', '/export']) {
+      const answer = await app.call('GET', `/api/games/${ID}${path}`, { anonymous: true, headers: { cookie } });
+      expect(answer.status).toBeLessThan(500);
+      answers.push({ where: `api /api/games/${ID}${path}`, text: answer.text });
+    }
+    const forbidden: Forbidden[] = [
+      { what: 'the dice seed', test: (t) => t.includes(game!.seed) },
+      ...SIDES.flatMap((side) => [
+        { what: `the ${side} seat token`, test: (t: string) => t.includes(tokens[side]) },
+        ...ALWAYS_HIDDEN[side].map((u) => ({ what: `hidden unit ${u}`, test: (t: string) => idOf(u).test(t) })),
+        ...(late ? HIDDEN_AFTER_TURN_1[side] : []).map((u) => ({
+          what: `unit ${u} (under water or aboard)`,
+          test: (t: string) => idOf(u).test(t),
+        })),
+        ...ordersSent[side].map((line) => ({ what: `the order "${line}"`, test: (t: string) => t.includes(line) })),
+      ]),
+    ];
+    expectNothingForbidden([...mails.seen, ...pages, ...answers], forbidden, 'the observer');
+    // Not blind: the tanks, which every side sees, are on the observer's page once the battle is under way.
+    if (late) expect(pages.find((p) => p.where.endsWith('/observe'))!.text).toMatch(idOf('Rtank'));
+  }
+
   it('neither side reads the other’s hidden elements, orders or seed in any mail, page or API answer', async () => {
     const created = await createGame(
       app.ctx,
@@ -203,6 +247,8 @@ describe('hidden elements in every channel of a Mini Combat battle', () => {
           turnLimit: 4,
           board: 'given',
           terrain: { '2003': 'water', '0534': 'water' },
+          observers: 'allowed',
+          observerView: 'neutral',
         },
         seats: [
           { side: 'red', email: EMAIL.red, name: 'Alice' },
@@ -213,9 +259,14 @@ describe('hidden elements in every channel of a Mini Combat battle', () => {
       { moderatorEmail: 'mod@pbem.test' },
     );
     tokens = Object.fromEntries(created.seats.map((s) => [s.side, s.token])) as Record<Side, string>;
+    // An observer with the neutral view: what every side sees alike.
+    await logIn(app, watcher, WATCHER);
+    await watcher.get(`/games/${ID}/observe`);
+    expect((await watcher.post(`/games/${ID}/observe`)).status).toBe(303);
     for (const side of SIDES) await send(side, 0, SETUP[side]);
     expect(await resolveNextDueTurn(app.ctx)).toMatchObject({ gameId: ID, turn: 0 });
     for (const side of SIDES) await hiddenStaysHidden(side, 0);
+    await observerSeesNothingHidden(0);
 
     let over = false;
     for (let turn = 1; turn <= 4 && !over; turn++) {
@@ -224,6 +275,7 @@ describe('hidden elements in every channel of a Mini Combat battle', () => {
       expect(resolved).toMatchObject({ gameId: ID, turn });
       over = resolved!.gameOver;
       if (!over) for (const side of SIDES) await hiddenStaysHidden(side, turn);
+      if (!over) await observerSeesNothingHidden(turn);
       app.ctx.clock.advanceBy(HOUR);
     }
     // The battle was fought (the check above ran over attacks and losses), and the hidden stayed where they were.

@@ -27,12 +27,16 @@ import { kindOf, RULESETS, type Ruleset } from '../../src/kinds/index.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
 import { mscWith } from '../cli/support.ts';
 import { orderMail, seatAddress } from '../mail/support.ts';
+import { TEST_MAIL_DOMAIN } from '../support/games.ts';
+import { expectNothingForbidden, mailsSince, pagesSeen, word, type Forbidden } from '../support/intake.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
 import { logIn, visitor, type Visitor } from '../web/pages-support.ts';
 
 /** Turns each sample is played for, after its setup. */
 const TURNS = 2;
 const MODERATOR = 'mod@pbem.test';
+/** Someone with no seat who observes each sample game. */
+const WATCHER = 'watcher@watchers.test';
 const emailOf = (side: string) => `${side}@pbem.test`;
 
 /** The order block a mail carries: from its `GAME … TURN n` line to its `END`. */
@@ -52,6 +56,11 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
   let tokens: Record<string, string>;
   let moderatorKey: string;
   const people: Record<string, Visitor> = {};
+  const watcher = visitor({
+    get url() {
+      return app.url;
+    },
+  });
   /** Mail outcomes of every order mail sent back, by side and turn. */
   const mailed: { side: string; turn: number; block: string; outcome: string }[] = [];
 
@@ -62,7 +71,7 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     return app.database.db
       .select()
       .from(outbox)
-      .where(eq(outbox.toAddress, emailOf(side)))
+      .where(eq(outbox.toAddress, side.includes('@') ? side : emailOf(side)))
       .orderBy(asc(outbox.id));
   }
 
@@ -77,6 +86,7 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
         name: `Sample ${ruleset}`,
         ruleset,
         ...(sample.create as object),
+        settings: { ...(sample.create.settings ?? {}), observers: 'allowed' },
         seats: sample.seats.map((side) => ({ side, email: emailOf(side), name: side })),
       },
       'test',
@@ -90,6 +100,16 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     const created = await createSample(id);
     moderatorKey = created.moderatorToken;
     tokens = Object.fromEntries(created.seats.map((s) => [s.side, s.token]));
+    // An observer asks by mail and confirms by the link mailed back, before the game starts.
+    const asked = await handleInboundMail(
+      app.ctx,
+      await orderMail(WATCHER, `orders@${TEST_MAIL_DOMAIN}`, `OBSERVE ${id}`),
+    );
+    expect(asked.outcome).toBe('command');
+    const confirm = (await mailsTo(WATCHER)).find((m) => m.kind === 'observe');
+    const link = /https?:\/\/\S+(\/login\/[A-Za-z0-9_-]{43})/.exec(confirm!.textBody)![1]!;
+    await watcher.get(link);
+    expect((await watcher.post(link)).status).toBe(303);
     for (const side of sample.seats) {
       people[side] = visitor(app);
       await logIn(app, people[side], emailOf(side));
@@ -263,6 +283,58 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
           `${side} reads its own "${word}" somewhere`,
         ).toBe(true);
     }
+  });
+
+  it("an observer reads each turn as the kind's observers may (a kind with hidden information: nothing of it), never a token, the seed, a secret or orders before they resolve", async () => {
+    const [game] = await app.database.db.select().from(games).where(eq(games.id, id));
+    const hidden = kind.viewFor !== undefined;
+    const played = await turnRows();
+    const open = played.find((t) => t.status === 'open')!;
+    const sent = await app.database.db.select().from(submissions).where(eq(submissions.gameId, id));
+    const seatRows = await app.database.db.select().from(seats).where(eq(seats.gameId, id));
+    const mails = await mailsSince(app.database.db, WATCHER, 0);
+    const pages = await pagesSeen(
+      watcher,
+      ['/', `/games/${id}`, `/games/${id}/observe`, `/archive/${id}`, `/archive/${id}/export`],
+      'the observer',
+    );
+    const cookie = [...watcher.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const answers = [];
+    for (const path of ['', '/orders', '/turns', '/turns/1', '/export']) {
+      const answer = await app.call('GET', `/api/games/${id}${path}`, { anonymous: true, headers: { cookie } });
+      expect(answer.status).toBeLessThan(500);
+      answers.push({ where: `api ${path || '/'}`, text: answer.text });
+    }
+    const forbidden: Forbidden[] = [
+      { what: 'the dice seed', test: (t) => t.includes(game!.seed) },
+      ...sample.seats.map((side) => ({ what: `${side}'s seat token`, test: (t: string) => t.includes(tokens[side]!) })),
+    ];
+    // Orders: a hidden kind's never while it runs; an open kind's not before their turn resolves.
+    for (const side of sample.seats) {
+      const seatId = seatRows.find((s) => s.side === side)!.id;
+      for (const line of sent
+        .filter((r) => r.seatId === seatId && r.turn >= 1 && (hidden || r.turn === open.number))
+        .flatMap((r) => kind.formatOrders(kind.readOrders(r.orders), contextAt(played, side, r.turn)).split('\n'))
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !/^(#|GAME\b|END$)/.test(l)))
+        forbidden.push({ what: `${side}'s order "${line}"`, test: (t) => t.includes(line) });
+      for (const secret of sample.secrets?.[side] ?? [])
+        forbidden.push({ what: `${side}'s "${secret}"`, test: (t) => word(secret).test(t) });
+    }
+    expectNothingForbidden([...mails.seen, ...pages, ...answers], forbidden, 'the observer');
+    // A mail for each turn that opened, after the welcome: a report for an open kind, a word for a hidden one.
+    const reports = (await mailsTo(WATCHER)).filter((m) => m.kind === 'observer-report');
+    for (let n = 2; n <= open.number; n++)
+      expect(
+        reports.some((m) => m.subject.includes(hidden ? `Turn ${n - 1} resolved` : `Turn ${n} report`)),
+        `the observer's mail as turn ${n} opened`,
+      ).toBe(true);
+    const last = reports.at(-1)!.textBody;
+    if (hidden) expect(last).toContain('nothing of its turns while it runs');
+    else expect(last).toContain(`What happened in turn ${open.number - 1}`);
+    expect(last).not.toMatch(/Your orders for turn/);
+    const page = pages.find((p) => p.where.endsWith('/observe'))!.text;
+    expect(page).toContain(hidden ? 'nothing of its turns while it runs' : `What happened in turn ${open.number - 1}`);
   });
 
   it('a game whose sides send no setup starts all the same, each side given the default', async () => {

@@ -336,6 +336,7 @@ describe('composeHelp, composeNotice, composeGameEnd', () => {
       'CONCEDE',
       'MESSAGE <side>',
       'PASSWORD <secret>',
+      'OBSERVE <game>',
     ]) {
       expect(mail.text).toContain(word);
       expect(shown(mail.html)).toContain(word);

@@ -61,6 +61,14 @@ export const gameSettingsSchema = z
     relaxSender: z.boolean().default(false),
     /** Finished games appear in the public archive. */
     public: z.boolean().default(true),
+    /** Whether people without a seat may observe the game (OBSERVE by mail, or the game's observe page). */
+    observers: z.enum(['none', 'allowed']).default('none'),
+    /**
+     * What observers get while the game runs: `neutral`, each turn's report as every side may read it; `end`, only
+     * a word that a turn resolved, and the whole game once it is over. Null: the kind's default (`neutral` where the
+     * kind has a neutral report, `end` otherwise; games/observers/observer-view.ts).
+     */
+    observerView: z.enum(['neutral', 'end']).nullable().default(null),
   })
   .superRefine((s, ctx) => {
     checkSidesAndZones(s, ctx);

@@ -20,6 +20,7 @@ import { missedBefore } from '../turns/messages.ts';
 import { checkModerator, type Moderator } from '../moderation/moderation.ts';
 import { battlesOfRunningCampaigns, openToAll } from '../battles/visibility.ts';
 import { reportedBattles } from '../battles/views.ts';
+import { observerCount, observersOf } from '../observers/observers.repository.ts';
 
 async function gameRow(ctx: GamesContext, gameId: string): Promise<Game> {
   const game = await createGamesRepository(ctx.db).byId(gameId);
@@ -85,6 +86,8 @@ async function baseView(ctx: GamesContext, game: Game) {
     // A kind with hidden information (a campaign) shows its state to nobody but the moderator while it runs; each
     // seat sees its own side's view (`me.view`).
     position: statePublic(game) ? game.state : null,
+    /** How many observe the game (games/observers): a number only, never who. */
+    observers: await observerCount(ctx.db, game.id),
     seedCommitment: game.seedCommitment,
     seed: game.status === 'finished' || game.status === 'abandoned' ? game.seed : null,
     winner: game.winner,
@@ -266,6 +269,8 @@ export async function moderatorGameView(ctx: GamesContext, m: Moderator) {
       sentAt: o.sentAt,
     })),
     audit: log.map((a) => ({ at: a.at, actor: a.actor, action: a.action, reason: a.reason, details: a.details })),
+    /** Who observes the game, with their addresses: the moderator may remove any of them. */
+    observerList: (await observersOf(ctx.db, game.id)).map((o) => ({ email: o.email, since: o.createdAt })),
   };
 }
 

@@ -20,7 +20,8 @@ const REPORT_LINK_LIFE_MS = 7 * 24 * HOUR;
 /** Login links one address may be sent per hour; more asks are answered the same way but send nothing. */
 export const LOGIN_LINKS_PER_HOUR = 5;
 
-export type LoginPurpose = 'login' | 'report';
+/** `observe`: the link that confirms an address asking to observe a game (games/observers/observers.ts). */
+export type LoginPurpose = 'login' | 'report' | 'observe';
 
 /** The shape of a link's secret: 43 base64url characters (256 bits). */
 const LOGIN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

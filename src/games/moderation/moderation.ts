@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { and, eq, gte, isNotNull, ne } from 'drizzle-orm';
-import { battles, seats, turns, type Absence, type Game, type Seat } from '../../db/schema.ts';
+import { type Absence, battles, type Game, observers, type Seat, seats, turns } from '../../db/schema.ts';
 import { deadlineWithAbsences, markOpenedTurn, refuseAbsenceIn } from '../seats/absences.ts';
 import { abandonOpenBattles, lockOpenBattles, recordBattleEnd } from '../battles/battles.ts';
 import { battleOfGame } from '../battles/links.ts';
@@ -14,7 +14,7 @@ import { createTurnsRepository } from '../turns/turns.repository.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { createSeatsRepository, seatNotFound } from '../seats/seats.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
-import { badRequest, conflict, forbidden, invalid, unauthorized } from '../errors.ts';
+import { badRequest, conflict, forbidden, invalid, notFound, unauthorized } from '../errors.ts';
 import { seatInputSchema, timeZoneSchema, zodProblems } from '../games/create.ts';
 import { queueInvitation } from '../seats/invitations.ts';
 import { audit, deadlineFor, updateGame } from '../games/lifecycle.ts';
@@ -409,6 +409,26 @@ export async function setMissedTurnLimit(
       details: { from, to: parsed.data },
     });
     return { missedTurnLimit: parsed.data };
+  });
+}
+
+/** Removes an observer of the game (games/observers): nothing more of it is mailed there. Audited. */
+export async function removeObserver(
+  ctx: GamesContext,
+  m: Moderator,
+  email: string,
+  reason: string | null = null,
+): Promise<{ removed: string }> {
+  const address = email.trim().toLowerCase();
+  return ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, m);
+    const gone = await tx
+      .delete(observers)
+      .where(and(eq(observers.gameId, game.id), eq(observers.email, address)))
+      .returning();
+    if (gone.length === 0) throw notFound('OBSERVER_NOT_FOUND', `${address} does not observe game ${game.id}`);
+    await audit(ctx, tx, { gameId: game.id, actor: actorOf(m), action: 'remove-observer', reason, details: {} });
+    return { removed: address };
   });
 }
 

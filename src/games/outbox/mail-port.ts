@@ -64,6 +64,8 @@ export interface RelayedMessageMail {
   readonly text: string;
   /** Press: the message went to every other seat (`MESSAGE ALL`). */
   readonly toAll?: boolean;
+  /** Press as mailed to an observer of the game: how to stop observing, instead of how to answer. */
+  readonly observer?: { readonly stopUrl: string };
 }
 
 export interface NoticeMail {
@@ -82,6 +84,21 @@ export interface ReportLinks {
   readonly loginUrl?: string | null;
 }
 
+/** A mail to an observer of a game (games/observers): its report of a turn, or a word that the turn resolved. */
+export interface ObserverMail {
+  readonly game: GameRef;
+  /** The turn that has just opened (or is open, on a welcome); null before the game's first turn. */
+  readonly turn: number | null;
+  /** What observers may read of it (no order block); null when the game shows them nothing until it ends. */
+  readonly report: TurnReportView | null;
+  /** The first mail of a new observer. */
+  readonly welcome: boolean;
+  /** The observe page. */
+  readonly observeUrl: string;
+  /** The link that stops these mails; null on a page. */
+  readonly stopUrl: string | null;
+}
+
 export interface MailComposer {
   /** The first report of a game: turn 1 with the commitment to the dice seed. */
   gameStart(view: TurnReportView, links?: ReportLinks): Composed;
@@ -93,4 +110,6 @@ export interface MailComposer {
   relayedMessage(m: RelayedMessageMail): Composed;
   /** Any other mail: a subject and paragraphs of plain text. */
   notice(m: NoticeMail): Composed;
+  /** A mail to an observer: what the public may see of a turn, never a side's secret. */
+  observerReport(m: ObserverMail): Composed;
 }

@@ -14,6 +14,8 @@ import { redeemLoginToken, type LoginLinkInfo } from '../logins/logins.ts';
 import { isSetupTurn } from '../turns/kind-setup.ts';
 import { queueSeatReport } from '../turns/messages.ts';
 import { queueSetupMail } from './invitations.ts';
+import { AppError } from '../errors.ts';
+import { addObserver } from '../observers/observers.ts';
 
 /**
  * Marks every seat of `gameId` held by `email` as joined, if it was not, and queues each newly joined seat the report
@@ -38,18 +40,36 @@ export async function joinSeats(ctx: GamesContext, tx: Tx, m: { gameId: string; 
   return joined;
 }
 
-/** Uses a login link up (logins.ts) and, when it was mailed about a game, joins the address's seats in it. */
+/**
+ * Uses a login link up (logins.ts) and, when it was mailed about a game, joins the address's seats in it — or, for a
+ * link that confirms a request to observe, makes the address an observer (observers/observers.ts).
+ */
 export async function followLoginLink(ctx: GamesContext, token: string): Promise<LoginLinkInfo | null> {
   return ctx.db.transaction(async (tx) => {
     const link = await redeemLoginToken({ ...ctx, db: tx }, token);
-    if (link?.gameId) await joinSeats(ctx, tx, { gameId: link.gameId, email: link.email });
+    if (link) await joinGameOfLink(ctx, tx, link);
     return link;
   });
 }
 
 /** A link about a game followed by someone already logged in as its address: the link is kept, the seats join. */
 export async function joinByLink(ctx: GamesContext, link: LoginLinkInfo): Promise<void> {
+  if (link.gameId === null) return;
+  await ctx.db.transaction((tx) => joinGameOfLink(ctx, tx, link));
+}
+
+async function joinGameOfLink(ctx: GamesContext, tx: Tx, link: LoginLinkInfo): Promise<void> {
   const gameId = link.gameId;
   if (gameId === null) return;
-  await ctx.db.transaction((tx) => joinSeats(ctx, tx, { gameId, email: link.email }).then(() => undefined));
+  if (link.purpose !== 'observe') {
+    await joinSeats(ctx, tx, { gameId, email: link.email });
+    return;
+  }
+  // The game may have ended, or stopped taking observers, since the link was mailed: the link still logs in.
+  try {
+    await addObserver(ctx, tx, { gameId, email: link.email });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    ctx.logger?.info({ module: 'games', gameId, code: error.code }, 'observe link followed, not added');
+  }
 }

@@ -6,6 +6,7 @@
  * resolving it (exactly once, as any turn) settles every side's setup, the
  * default build for a side without one, and opens turn 1.
  */
+import { checkObserverView } from '../observers/observer-view.ts';
 import { ZodError } from 'zod';
 import type { Game, Turn } from '../../db/schema.ts';
 import type { AnyGameKind, SetupContext, SetupPhase } from '../../kinds/kind.ts';
@@ -35,6 +36,8 @@ const SERVICE_SETTINGS = [
   'absenceDays',
   'absenceCount',
   'press',
+  'observers',
+  'observerView',
 ] as const;
 
 /** The game's setup phase: its kind's. */
@@ -121,6 +124,7 @@ export function kindGameSettings(
   });
   if (!settings.success)
     throw badRequest('INVALID_SETTINGS', 'the game settings are not valid', zodProblems(settings.error));
+  checkObserverView(kind, settings.data);
   return { settings: settings.data, kindSettings, stateDoc: kind.writeState(state.value) } satisfies KindGameSettings;
 }
 

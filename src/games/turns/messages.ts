@@ -31,7 +31,9 @@ import type { Composed } from '../outbox/mail-port.ts';
 import { loginUrl, mintLoginToken, seatLoginLink } from '../logins/logins.ts';
 import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
-import { settingsOf } from '../games/state.ts';
+import { isOver, settingsOf } from '../games/state.ts';
+import { observePageUrl, observersOf, observerStopUrl, type Observer } from '../observers/observers.repository.ts';
+import { observerReport } from '../observers/observer-view.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import { heldFromSeat } from '../outbox/held.ts';
 import { reportedBattles } from '../battles/views.ts';
@@ -296,27 +298,137 @@ export function missedBefore(
  * has in, if any; every side's report says which sides sent nothing for the turn before, and what was applied instead.
  */
 function seatView(t: TurnContext, seat: Seat, orders: unknown): TurnReportView {
-  const settings = settingsOf(t.game);
   const kind = kindOf(t.game.ruleset);
   const view = kind.report({
-    game: { id: t.game.id, name: t.game.name },
-    turn: t.turn.number,
-    state: kind.readState(t.turn.stateBefore),
-    history: t.history,
-    deadline: t.turn.deadline,
+    ...reportInput(t),
     reader: {
       kind: 'seat',
       side: seat.side,
       timeZone: seat.timeZone,
       currentOrders: orders === undefined ? null : kind.readOrders(orders),
     },
-    sideName: (side) => sideName(settings, side),
-    seedCommitment: t.game.seedCommitment,
     width: seat.reportWidth ?? undefined,
-    battles: t.battles,
   });
+  return withMissed(t, view);
+}
+
+/** What every reader's report of turn `t` is drawn from, whoever reads it. */
+function reportInput(t: TurnContext) {
+  const settings = settingsOf(t.game);
+  return {
+    game: { id: t.game.id, name: t.game.name },
+    turn: t.turn.number,
+    state: kindOf(t.game.ruleset).readState(t.turn.stateBefore),
+    history: t.history,
+    deadline: t.turn.deadline,
+    sideName: (side: string) => sideName(settings, side),
+    seedCommitment: t.game.seedCommitment,
+    battles: t.battles,
+  };
+}
+
+/** Every side's report says which sides sent nothing for the turn before, and what was applied instead. */
+function withMissed(t: TurnContext, view: TurnReportView): TurnReportView {
   const missed = missedBefore(t.game, t.turn.number, t.history);
   return missed.length > 0 ? { ...view, missed } : view;
+}
+
+/**
+ * The observers' report of turn `t` (observers/observer-view.ts): what the public may see, no order block; null when
+ * the game shows its observers nothing of its turns while it runs.
+ */
+function observerView(t: TurnContext): TurnReportView | null {
+  const view = observerReport(t.game, reportInput(t));
+  return view === null ? null : withMissed(t, view);
+}
+
+/** The outbox row of one mail to an observer: no seat's token anywhere, its own stop link in the text. */
+function observerMailRow(
+  ctx: GamesContext,
+  game: Pick<Game, 'id'>,
+  o: Observer,
+  mail: Composed,
+  m: { kind: OutboxKind; key: string },
+): OutboxRow {
+  return outboxRow(ctx, {
+    gameId: game.id,
+    kind: m.kind,
+    to: o.email,
+    mail,
+    headers: {
+      'Message-ID': newMessageId([m.kind, game.id, m.key], ctx.mailDomain),
+      ...threading(game.id, null, ctx.mailDomain),
+      'List-Unsubscribe': `<${observerStopUrl(ctx, o)}>`,
+      ...autoHeaders(false),
+    },
+  });
+}
+
+/**
+ * Press (`MESSAGE ALL`) to each observer of the game: `compose` makes its mail with that observer's stop link. How many
+ * observers it went to.
+ */
+export async function queueObserverPress(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Pick<Game, 'id'>,
+  compose: (stopUrl: string) => Composed,
+): Promise<number> {
+  const list = await observersOf(tx, game.id);
+  if (list.length === 0) return 0;
+  await insertOutbox(
+    tx,
+    list.map((o, i) =>
+      observerMailRow(ctx, game, o, compose(observerStopUrl(ctx, o)), { kind: 'message', key: `press.${i}` }),
+    ),
+  );
+  return list.length;
+}
+
+/** Each observer's mail of turn `t`, just opened: its report, or a word that the turn before it resolved. */
+async function observerReportRows(ctx: GamesContext, tx: Tx, t: TurnContext): Promise<OutboxRow[]> {
+  if (t.turn.number < 1) return [];
+  const list = await observersOf(tx, t.game.id);
+  if (list.length === 0) return [];
+  const report = observerView(t);
+  return list.map((o) =>
+    observerMailRow(
+      ctx,
+      t.game,
+      o,
+      ctx.mail.observerReport({
+        game: { id: t.game.id, name: t.game.name },
+        turn: t.turn.number,
+        report,
+        welcome: false,
+        observeUrl: observePageUrl(ctx, t.game.id),
+        stopUrl: observerStopUrl(ctx, o),
+      }),
+      { kind: 'observer-report', key: `${t.turn.number}.observer` },
+    ),
+  );
+}
+
+/** A new observer's first mail: what it may see of the open turn now, where to read it, how to stop. */
+export async function queueObserverWelcome(ctx: GamesContext, tx: Tx, game: Game, o: Observer): Promise<void> {
+  const turn = game.currentTurn >= 1 ? await createTurnsRepository(tx).find(game.id, game.currentTurn) : null;
+  const t = turn?.status === 'open' ? await loadTurn(ctx, tx, game.id, turn.number, { game, turn }) : null;
+  const mail = ctx.mail.observerReport({
+    game: { id: game.id, name: game.name },
+    turn: t ? t.turn.number : null,
+    report: t ? observerView(t) : null,
+    welcome: true,
+    observeUrl: observePageUrl(ctx, game.id),
+    stopUrl: observerStopUrl(ctx, o),
+  });
+  await insertOutbox(tx, [observerMailRow(ctx, game, o, mail, { kind: 'observer-report', key: 'welcome' })]);
+}
+
+/** The observers' report of the game's open turn for the observe page; null when there is none to show. */
+export async function observerPageReport(ctx: GamesContext, tx: Tx, game: Game): Promise<TurnReportView | null> {
+  if (game.currentTurn < 1 || isOver(game)) return null;
+  const t = await loadTurn(ctx, tx, game.id, game.currentTurn);
+  return t && t.turn.status === 'open' ? observerView(t) : null;
 }
 
 /**
@@ -414,14 +526,18 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
   if (pending.length === 0) return;
   const rows = await createTurnsRepository(tx).eventsOf(pending.map((p) => p.gameId));
   const reports: (ReportRows | null)[] = [];
+  const observed: OutboxRow[] = [];
   for (const p of pending) {
     const history = rows
       .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
       .map((r) => ({ number: r.number, events: r.events, missed: r.missed }));
     const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
-    if (t) reports.push(...t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)));
+    if (!t) continue;
+    reports.push(...t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)));
+    observed.push(...(await observerReportRows(ctx, tx, t)));
   }
   await insertReports(tx, reports);
+  await insertOutbox(tx, observed);
 }
 
 /**
@@ -446,6 +562,7 @@ export async function queueTurnReports(
     tx,
     t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)),
   );
+  await insertOutbox(tx, await observerReportRows(ctx, tx, t));
 }
 
 /**
@@ -546,6 +663,12 @@ export async function queueGameEnd(
   for (const seat of seatRows)
     if (!(await held(tx, seat)))
       rows.push(seatMailRow(ctx, { game, seat, kind: 'game-end', ...mailFor(seat.side), key: `end.${seat.side}` }));
+  // Observers read the end as a reader with no side does: everything, now that nothing is secret.
+  const observed = await observersOf(tx, game.id);
+  if (observed.length > 0) {
+    const end = mailFor(null);
+    for (const o of observed) rows.push(observerMailRow(ctx, game, o, end, { kind: 'game-end', key: 'end.observer' }));
+  }
   await insertOutbox(tx, rows);
 }
 

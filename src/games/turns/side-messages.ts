@@ -22,7 +22,7 @@ import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { conflict, invalid, LimitError } from '../errors.ts';
 import { HOUR } from '../clock.ts';
-import { queueAnswer } from './messages.ts';
+import { queueAnswer, queueObserverPress } from './messages.ts';
 import { sideName, type GameSettings } from '../games/settings.ts';
 import { settingsOf } from '../games/state.ts';
 
@@ -145,7 +145,8 @@ export async function relayMessage(
 }
 
 /**
- * Keeps press (`MESSAGE ALL`) and mails it to every recipient (pressRecipients), in the caller's transaction. Signed
+ * Keeps press (`MESSAGE ALL`) and mails it to every recipient (pressRecipients) and to the game's observers, in the
+ * caller's transaction. Signed
  * press names the sender's side and name; grey press (anonymous) names neither, in the mail or on any page but the
  * sender's own. One message against the sender's hourly limit, however many receive it.
  */
@@ -191,16 +192,20 @@ async function keepAndMail(
     })
     .returning();
   const game = await createGamesRepository(tx).byId(m.gameId);
-  const composed = ctx.mail.relayedMessage({
+  const mail = {
     game: { id: game.id, name: game.name },
     fromSide: m.anonymous ? null : m.from.side,
     fromName: m.anonymous ? null : senderName(game, m.from),
     text: m.text,
     toAll: m.toSide === PRESS_TO_ALL,
-  });
+  };
+  const composed = ctx.mail.relayedMessage(mail);
   const recipients = await m.recipients(game);
   for (const to of recipients)
     await queueAnswer(ctx, tx, { to: to.email, gameId: game.id, kind: 'message', composed, inReplyTo: null, seat: to });
+  // Press reaches the game's observers too (njudge's broadcasts), each mail with its stop link.
+  if (mail.toAll)
+    await queueObserverPress(ctx, tx, game, (stopUrl) => ctx.mail.relayedMessage({ ...mail, observer: { stopUrl } }));
   return { message: row!, recipients };
 }
 

@@ -19,7 +19,7 @@ import { miniAdjudicator } from './adjudicator.ts';
 import { readMiniOrders, readMiniState, writeMiniOrders, writeMiniState, type MiniSideOrders } from './docs.ts';
 import { miniPrintout } from './printout.ts';
 import { miniReplay } from './replay.ts';
-import { miniBlock, miniEndReport, miniReport } from './report.ts';
+import { miniBlock, miniEndReport, miniNeutralReport, miniReport } from './report.ts';
 import { miniSample } from './sample.ts';
 import { miniSetup } from './setup.ts';
 import { resolveMini } from './turn.ts';
@@ -77,6 +77,8 @@ export const miniCombatKind: GameKind<MiniPosition, MiniSideOrders> = {
       side,
     ),
   }),
+  // §22.4: for an observer, what every side sees alike.
+  neutralReport: miniNeutralReport,
   replay: miniReplay,
   setup: miniSetup,
   orderKeywords: [...ORDER_KEYWORDS, ...SETUP_KEYWORDS],

@@ -14,7 +14,7 @@ import { formatHex } from '../../rules/hex.ts';
 import type { MiniEvent } from '../../rules/mini-combat/battlefield.ts';
 import { checkSideOrders } from '../../rules/mini-combat/check.ts';
 import { inPlay, objectives, scores } from '../../rules/mini-combat/victory.ts';
-import { eventsSeenBy, turnView } from '../../rules/mini-combat/turn.ts';
+import { commonView, eventsSeenBy, eventsSeenByAll, turnView } from '../../rules/mini-combat/turn.ts';
 import type { SideView } from '../../rules/mini-combat/views.ts';
 import type { MiniPosition } from '../../rules/mini-combat/types.ts';
 import type { EndReportParts, ReportInput, SideContext, StoredTurnEvents } from '../kind.ts';
@@ -64,6 +64,7 @@ function unitsSheet(
   view: SideView | null,
   sideName: (s: string) => string,
   width: number,
+  title?: string,
 ): ReportSheet {
   const lines = ['Unit  Side  In play MO Hexes [capabilities]; HALF: half or more lost'];
   const own = view === null ? p.units : view.units;
@@ -79,7 +80,7 @@ function unitsSheet(
         ),
       );
   }
-  return { title: view === null ? 'Units' : 'Units (yours, then the enemy in sight)', lines };
+  return { title: title ?? (view === null ? 'Units' : 'Units (yours, then the enemy in sight)'), lines };
 }
 
 /** Victory points and objectives (§20). */
@@ -143,6 +144,39 @@ export function miniReport(input: ReportInput<MiniPosition, MiniSideOrders>): Tu
     orderBlock: block === null ? null : block.trimEnd(),
     noOrdersReason: reason,
     deadline: deadlineView(input.deadline, reader.timeZone),
+    seedCommitment: input.seedCommitment ?? null,
+  };
+}
+
+/**
+ * The report of the open turn for an observer while the battle runs (§22.4): only what every side knows alike — the
+ * elements every other side sees (commonView), the events every side was shown, the score — and no order block.
+ */
+export function miniNeutralReport(input: Omit<ReportInput<MiniPosition, MiniSideOrders>, 'reader'>): TurnReportView {
+  const { state } = input;
+  const width = input.width ?? REPORT_WIDTH;
+  const last = input.history.filter((t) => t.number >= 1).at(-1);
+  const view = commonView(state);
+  const map = miniMap(state, view, { width, sideName: input.sideName });
+  return {
+    game: { id: input.game.id, name: input.game.name },
+    turn: input.turn,
+    observer: true,
+    side: null,
+    sideName: null,
+    lastTurn: last?.number ?? null,
+    narrative: miniNarrative(eventsSeenByAll(eventsOf(last), state.sides), input.sideName),
+    diagram: [...map, ...miniLegend(state, input.sideName).flatMap((l) => wrapWords(l, width, '  '))].join('\n'),
+    wholeMap: state.map.width <= columnsThatFit(width) && !map.some((l) => l.startsWith('Shown: ')),
+    width,
+    sides: [],
+    sheets: [
+      unitsSheet(state, view, input.sideName, width, 'Units every side sees'),
+      scoreSheet(state, input.sideName),
+    ],
+    orderBlock: null,
+    noOrdersReason: null,
+    deadline: deadlineView(input.deadline, 'UTC'),
     seedCommitment: input.seedCommitment ?? null,
   };
 }

@@ -156,3 +156,28 @@ export function turnViews(position: MiniPosition): Record<string, SideView> {
 /** One side's view of a position between turns (§9.3, §22.4). */
 export const turnView = (position: MiniPosition, side: string): SideView =>
   sideView(position, side, betweenTurns(position));
+
+/** The events every side was shown (§22.4): those whose `seenBy` holds every side, in the order they happened. */
+export function eventsSeenByAll(events: readonly MiniEvent[], sides: readonly string[]): MiniEvent[] {
+  return events.filter((e) => sides.every((s) => e.seenBy.includes(s)));
+}
+
+/**
+ * What every side knows alike between turns (§9.3, §22.4), for a reader who is none of them (an observer): no unit
+ * of its own; of each side's elements, those every other side sees (a side knows its own). Never a hidden Scout, a
+ * reserve, a submerged or carried element, nor one a Stealth keeps from any side.
+ */
+export function commonView(position: MiniPosition): SideView {
+  const views = position.sides.map((s) => turnView(position, s));
+  const seenBy = (v: SideView, unit: string, element: string) =>
+    v.enemy.some((u) => u.id === unit && u.elements.some((e) => e.id === element));
+  const enemy = position.sides.flatMap((owner) => {
+    const others = views.filter((v) => v.side !== owner);
+    return (others[0]?.enemy ?? [])
+      .filter((u) => u.side === owner)
+      .map((u) => ({ ...u, elements: u.elements.filter((e) => others.every((v) => seenBy(v, u.id, e.id))) }))
+      .filter((u) => u.elements.length > 0);
+  });
+  const first = views[0]!;
+  return { side: '', turn: first.turn, units: [], enemy, objectives: first.objectives, score: first.score };
+}

@@ -30,6 +30,8 @@ export interface CommonFields {
   readonly press: string;
   /** `public` or `private`. */
   readonly archive: string;
+  /** `none`, `allowed` (the kind's default observer view), `neutral` or `end` (allowed, with that observer view). */
+  readonly observers: string;
 }
 
 /** The createGame input's part a kind decides: its settings, and what else its games take (a scenario …). */
@@ -109,5 +111,8 @@ export function commonSettings(common: CommonFields, note: Note): Record<string,
   const count = whole(common.absenceCount, 'absences', 'absenceCount', note);
   if (count !== undefined) settings.absenceCount = count;
   if ((PRESS_CHOICES as readonly string[]).includes(common.press)) settings.press = common.press;
+  if (common.observers === 'allowed' || common.observers === 'neutral' || common.observers === 'end')
+    settings.observers = 'allowed';
+  if (common.observers === 'neutral' || common.observers === 'end') settings.observerView = common.observers;
   return settings;
 }

@@ -264,6 +264,8 @@ export async function seatPageCommon(
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
+    /** How many observe the game: a number, never who (games/observers). */
+    observers: gameView.observers,
     turn: turn && !over ? { number: turn.number, status: turn.status, open: turn.status === 'open' } : null,
     over: gameOverPanel(game),
     deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,

@@ -23,9 +23,10 @@ import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 
-/** Where a link leads once it has logged its reader in: its game, or the list of theirs. */
-function afterLogin(gameId: string | null): string {
-  return gameId ? `/games/${encodeURIComponent(gameId)}` : '/';
+/** Where a link leads once it has logged its reader in: its game (an observer's page), or the list of theirs. */
+function afterLogin(link: { gameId: string | null; purpose: string }): string {
+  if (!link.gameId) return '/';
+  return `/games/${encodeURIComponent(link.gameId)}${link.purpose === 'observe' ? '/observe' : ''}`;
 }
 
 export function authRoutes(deps: PagesDeps): Router {
@@ -69,7 +70,7 @@ export function authRoutes(deps: PagesDeps): Router {
     if (link && me === link.email) {
       // Already logged in as the address the link was mailed to: following it still joins the game it is about.
       await joinByLink(ctx, link);
-      res.redirect(303, afterLogin(link.gameId));
+      res.redirect(303, afterLogin(link));
       return;
     }
     if (!link) {
@@ -86,6 +87,7 @@ export function authRoutes(deps: PagesDeps): Router {
       token,
       email: link.email,
       gameId: link.gameId,
+      observe: link.purpose === 'observe',
       switching: me !== null,
     });
   });
@@ -103,7 +105,7 @@ export function authRoutes(deps: PagesDeps): Router {
       return;
     }
     await deps.sessions.logIn(req, res, link.email);
-    res.redirect(303, afterLogin(link.gameId));
+    res.redirect(303, afterLogin(link));
   });
 
   router.post('/logout', async (req, res) => {

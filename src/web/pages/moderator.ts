@@ -26,6 +26,7 @@ import {
   setDeadline,
   refuseAbsence,
   setMissedTurnLimit,
+  removeObserver,
   type Moderator,
 } from '../../games/moderation/moderation.ts';
 import type { Game } from '../../games/games/games.repository.ts';
@@ -68,6 +69,7 @@ const DONE: Record<string, string> = {
   'missed-turn-limit': 'The missed-turn limit is changed.',
   'refuse-absence':
     'The absence is refused: every player is told, with your reason, and the deadline it moved is put back.',
+  'remove-observer': 'The observer is removed: nothing more of the game is mailed there.',
   end: 'The game has ended.',
   claim: 'You moderate this game now.',
 };
@@ -207,6 +209,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           noOrders: settings.noOrders,
           missedTurnLimit: settings.missedTurnLimit,
           budget: settings.budget,
+          observers: settings.observers === 'allowed',
         },
         absences: (await absencesOf(ctx, game.id)).map((a) => ({
           id: a.id,
@@ -221,6 +224,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         })),
         absenceLimits: { days: settings.absenceDays, count: settings.absenceCount },
         press: settings.press,
+        observerList: view.observerList,
         audit: view.audit.map((a) => ({ ...a, details: JSON.stringify(a.details) })),
         outbox: view.outbox,
         seed: view.seed,
@@ -316,6 +320,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         throw new AppError('ABSENCE_NOT_FOUND', 'name the absence to refuse by its number, as listed', 400);
       await refuseAbsence(ctx, m, Number(id), reasonOf(req));
     },
+    'remove-observer': (req, m) =>
+      removeObserver(ctx, m, str((req.body as Record<string, unknown>).email, 254), reasonOf(req)),
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };

@@ -45,6 +45,7 @@ export const NEW_GAME_DEFAULTS: NewGameForm = {
   absenceCount: '',
   press: 'white',
   archive: 'public',
+  observers: 'none',
   seats: [
     { side: 'black', email: '', name: '', timeZone: 'UTC' },
     { side: 'grey', email: '', name: '', timeZone: 'UTC' },
@@ -78,6 +79,7 @@ function readForm(body: Record<string, unknown>): NewGameForm {
     absenceCount: text(body.absenceCount, 6),
     press: text(body.press, 10),
     archive: text(body.archive, 10),
+    observers: text(body.observers, 10),
     seats,
     kinds: allKinds((r) => webKindOf(r).newGame.read(body)),
   };

@@ -14,6 +14,7 @@ import { submitText } from '../../games/turns/submit-text.ts';
 import { homeOf } from '../../games/games/home.ts';
 import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/logins/calendar.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
+import { isObserver } from '../../games/observers/observers.repository.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
 import { PRESS_TO } from '../../orders/index.ts';
 import { cancelAbsences, declareAbsence } from '../../games/seats/absences.ts';
@@ -173,7 +174,14 @@ export function playerRoutes(deps: PagesDeps): Router {
     }
     const found = await mySeat(deps, req, game);
     if (!found) {
-      res.redirect(303, isModerator(game, email) ? `/games/${game.id}/moderate` : `/archive/${game.id}`);
+      res.redirect(
+        303,
+        isModerator(game, email)
+          ? `/games/${game.id}/moderate`
+          : (await isObserver(ctx.db, game.id, email))
+            ? `/games/${game.id}/observe`
+            : `/archive/${game.id}`,
+      );
       return;
     }
     const notices = { ...NOTICES, ...webKindOf(game.ruleset).notices };

@@ -156,6 +156,7 @@ export async function campaignPageModel(
     me: { side: seat.side, sideName: name(seat.side), name: seat.displayName, timeZone: seat.timeZone },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: gameView.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
+    observers: gameView.observers,
     turn: turn && !over ? { number: turn.number, status: turn.status, open: turnOpen } : null,
     deadline: turn && !over ? deadlineView(turn.deadline, seat.timeZone) : null,
     over: gameOverPanel(game),

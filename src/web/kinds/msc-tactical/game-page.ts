@@ -236,6 +236,7 @@ export async function gamePageModel(
     },
     otherSeats: mySeats.filter((s) => s.id !== seat.id).map((s) => ({ side: s.side, sideName: name(s.side) })),
     seats: view.seats.map((s) => ({ ...s, sideName: name(s.side), mine: s.side === seat.side })),
+    observers: view.observers,
     turn: view.turn && !over ? { number: view.turn.number, status: view.turn.status, open: turnOpen } : null,
     deadline: view.turn && !over ? deadlineView(view.turn.deadline, seat.timeZone) : null,
     over: gameOverPanel(game, link),
