@@ -105,6 +105,36 @@ describe.each(databaseKinds)('observers on %s', (kind) => {
     expect(end!.textBody).toContain(game!.seed);
   });
 
+  it('press (MESSAGE ALL) reaches the observers too, with their stop link and no way to answer; a message to one side does not', async () => {
+    const { tokens } = await createDuel(app, 'press-duel', { observers: 'allowed', press: 'grey' });
+    await mailFrom(CAROL, 'OBSERVE press-duel');
+    await followObserveLink(visitor(app), CAROL);
+    const seen = (await mailsTo(CAROL)).at(-1)!.id;
+    const say = (text: string) =>
+      submitText(app.ctx, { gameId: 'press-duel', token: tokens.black, text, channel: 'mail' });
+
+    await say('MESSAGE ALL\nGrey fleet, surrender now.\nEND');
+    await say('MESSAGE grey\nA word for you alone.\nEND');
+    await say('MESSAGE ALL ANONYMOUS\nSomeone is lying.\nEND');
+    const [signed, grey, ...more] = await mailsTo(CAROL, seen);
+    expect(more).toHaveLength(0);
+    expect(signed).toMatchObject({ kind: 'message', subject: expect.stringContaining('Press from') });
+    expect(signed!.textBody).toContain('Grey fleet, surrender now.');
+    expect(signed!.textBody).toContain('You observe this game');
+    expect(signed!.textBody).toMatch(/http:\/\/127\.0\.0\.1:8080\/unobserve\/[A-Za-z0-9_-]{32}/);
+    expect(signed!.textBody).not.toContain('reply with MESSAGE');
+    expect(signed!.headers['Reply-To']).toBeUndefined();
+    expect(signed!.headers['List-Unsubscribe']).toMatch(/\/unobserve\//);
+    expect(grey!.subject).toContain('Anonymous press');
+    expect(grey!.textBody).toContain('Someone is lying.');
+    const all = [signed, grey].map(
+      (m) => `${m!.subject}\n${JSON.stringify(m!.headers)}\n${m!.textBody}\n${m!.htmlBody}`,
+    );
+    expect(all.join('\n')).not.toContain('A word for you alone.');
+    expect(grey!.textBody).not.toMatch(/black/i);
+    for (const token of Object.values(tokens)) expect(all.join('\n')).not.toContain(token);
+  });
+
   it('a game without observers takes none, by mail or web; a campaign offers no neutral view', async () => {
     await createDuel(app, 'closed-duel');
     const asked = await mailFrom(CAROL, 'OBSERVE closed-duel');
