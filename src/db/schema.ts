@@ -71,6 +71,8 @@ export const OUTBOX_KINDS = [
   'notice',
   /** A seat that let a turn pass without orders: what was applied, and how to send orders or HOLD (once per run). */
   'missed-turn',
+  /** The answer to a JOIN mail (its link, or its refusal): at most JOIN_ANSWERS_PER_HOUR an address, counted here. */
+  'join',
   /** A seat's past reports, asked for by HISTORY (at most HISTORY_MAILS_PER_DAY a day, counted in the outbox). */
   'history',
 ] as const;

@@ -24,6 +24,8 @@ export interface BodyOutline {
   readonly orders: boolean;
   /** Whether the body holds a setting (`SET WIDTH 100`), well written or not: it is read like a command. */
   readonly settings: boolean;
+  /** A `JOIN <game> [side]` line: asking for an open side of a game (mail without a seat token). */
+  readonly join: { readonly gameId: string | null; readonly side: string | null } | null;
 }
 
 /** A token as seats are given them: base64url, as secrets.ts makes them. */
@@ -63,6 +65,7 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
   let turn: number | null = null;
   let orders = false;
   let settings = false;
+  let join: BodyOutline['join'] = null;
   const commands: Command[] = [];
   let inMessage = false;
   for (const line of cleanBody(body).lines) {
@@ -82,6 +85,8 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
     else if (head === 'NO' && keyword(ws[1]) === 'ORDERS' && ws.length === 2) {
       if (!commands.includes('HOLD')) commands.push('HOLD');
     } else if (head === 'SET') settings = true;
+    else if (head === 'JOIN')
+      join ??= { gameId: ws[1]?.toLowerCase().slice(0, 64) ?? null, side: ws[2]?.toLowerCase().slice(0, 40) ?? null };
     else if (isOneOf(head, COMMANDS)) {
       if (!commands.includes(head)) commands.push(head);
     } else if (head === 'GAME' || head === 'TURN') {
@@ -93,7 +98,7 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
       }
     }
   }
-  return { password, gameId, turn, commands, orders, settings };
+  return { password, gameId, turn, commands, orders, settings, join };
 }
 
 /**

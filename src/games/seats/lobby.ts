@@ -9,13 +9,15 @@
  * (and the seats' unique (game, side) stands behind that).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { games, seatRequests, seats, type Game, type Seat, type SeatRequest } from '../../db/schema.ts';
+import { games, outbox, seatRequests, seats, type Game, type Seat, type SeatRequest } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { badRequest, conflict, notFound, type AppError } from '../errors.ts';
-import { createGamesRepository } from '../games/games.repository.ts';
+import { createGamesRepository, gameNotFound } from '../games/games.repository.ts';
+import { HOUR } from '../clock.ts';
+import { issueLoginToken, LOGIN_LINKS_PER_HOUR, loginUrl, normalizeEmail, recentLoginLinks } from '../logins/logins.ts';
 import { DISPLAY_NAME_CHARS, openSetupTurn, timeZoneSchema, zodProblems } from '../games/create.ts';
 import { audit } from '../games/lifecycle.ts';
 import { sideName, type GameSettings } from '../games/settings.ts';
@@ -362,4 +364,59 @@ export async function refuseSeatRequest(
     });
     return { side: request.side, name: request.displayName };
   });
+}
+
+/** Answers to JOIN mails one address is sent an hour (links and refusals alike), as many as login links. */
+export const JOIN_ANSWERS_PER_HOUR = LOGIN_LINKS_PER_HOUR;
+
+/** How many answers to JOIN mails `email` was sent in the last hour (outbox kind `join`). */
+async function recentJoinAnswers(ctx: GamesContext, tx: Tx, email: string): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - HOUR);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'join'), eq(outbox.toAddress, email), gt(outbox.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** How long the link a JOIN mail is answered with works. */
+const JOIN_LINK_LIFE_MS = 24 * HOUR;
+
+/** What a JOIN mail gets: a link that confirms the address, a refusal with its code, or nothing (too many links). */
+export type JoinMailAnswer =
+  | { readonly kind: 'link'; readonly url: string; readonly game: Game; readonly side: string }
+  | { readonly kind: 'refused'; readonly error: AppError }
+  | { readonly kind: 'limited' };
+
+/**
+ * A `JOIN <game> [side]` mailed by `email` (its From: not trusted yet). Refused with its code when the address could
+ * not take the side now; else a link for the address (login links' limit per hour): following it proves the address
+ * and opens the game's join page, where the seat is taken. Nothing is taken by the mail itself.
+ */
+export async function answerJoinMail(
+  ctx: GamesContext,
+  tx: Tx,
+  m: { email: string; gameId: string | null; side: string | null },
+): Promise<JoinMailAnswer> {
+  const email = normalizeEmail(m.email);
+  if ((await recentJoinAnswers(ctx, tx, email)) >= JOIN_ANSWERS_PER_HOUR) return { kind: 'limited' };
+  if (m.gameId === null)
+    return {
+      kind: 'refused',
+      error: badRequest('JOIN_WHICH_GAME', 'write the game after JOIN, e.g. "JOIN orion-7" (the lobby lists them)'),
+    };
+  const game = await createGamesRepository(tx).find(m.gameId);
+  if (!game) return { kind: 'refused', error: gameNotFound(m.gameId, ': the lobby lists the games with an open side') };
+  const verdict = await joinRefusal(tx, game, email, m.side ?? undefined);
+  if (verdict.error) return { kind: 'refused', error: verdict.error };
+  // The link is a login link too: it counts with those the login page sends.
+  if ((await recentLoginLinks({ ...ctx, db: tx }, email)) >= LOGIN_LINKS_PER_HOUR) return { kind: 'limited' };
+  const { token } = await issueLoginToken(ctx, tx, {
+    email,
+    purpose: 'join',
+    gameId: game.id,
+    lifeMs: JOIN_LINK_LIFE_MS,
+  });
+  // The side is chosen again on the join page (the link stays short enough for a 78-column line).
+  return { kind: 'link', url: loginUrl(ctx, token), game, side: verdict.side };
 }
