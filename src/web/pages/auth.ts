@@ -12,20 +12,23 @@
  *   straight on, and the link stays unused.
  * - A link mailed about a game (an invitation's, a report's) also joins the
  *   address's seats in that game when it is followed (games/seats/joining.ts).
+ * - The link a JOIN mail is answered with leads on to the game's join page
+ *   (lobby.ts), where the address, now proven, takes an open side.
  */
 import express, { type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
 import { requestLoginLink } from '../../games/logins/login-request.ts';
-import { peekLoginToken } from '../../games/logins/logins.ts';
+import { peekLoginToken, type LoginLinkInfo } from '../../games/logins/logins.ts';
 import { followLoginLink, joinByLink } from '../../games/seats/joining.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 
-/** Where a link leads once it has logged its reader in: its game, or the list of theirs. */
-function afterLogin(gameId: string | null): string {
-  return gameId ? `/games/${encodeURIComponent(gameId)}` : '/';
+/** Where a link leads once it has logged its reader in: its game (a JOIN mail's: its join page), or their games. */
+function afterLogin(link: Pick<LoginLinkInfo, 'gameId' | 'purpose'>): string {
+  if (!link.gameId) return '/';
+  return `/games/${encodeURIComponent(link.gameId)}${link.purpose === 'join' ? '/join' : ''}`;
 }
 
 export function authRoutes(deps: PagesDeps): Router {
@@ -69,7 +72,7 @@ export function authRoutes(deps: PagesDeps): Router {
     if (link && me === link.email) {
       // Already logged in as the address the link was mailed to: following it still joins the game it is about.
       await joinByLink(ctx, link);
-      res.redirect(303, afterLogin(link.gameId));
+      res.redirect(303, afterLogin(link));
       return;
     }
     if (!link) {
@@ -103,7 +106,7 @@ export function authRoutes(deps: PagesDeps): Router {
       return;
     }
     await deps.sessions.logIn(req, res, link.email);
-    res.redirect(303, afterLogin(link.gameId));
+    res.redirect(303, afterLogin(link));
   });
 
   router.post('/logout', async (req, res) => {

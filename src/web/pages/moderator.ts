@@ -4,7 +4,8 @@
  * the last mail to each seat and whether it went out, every seat's orders —
  * with its actions: set or extend the deadline, pause and resume, resolve
  * now, roll back, replace a player, resend an invitation, rotate a seat's
- * token, change the missed-turn limit, end or abandon; and the audit log. Every action is the moderation
+ * token, change the missed-turn limit, end or abandon, approve or refuse a
+ * player asking for an open side (the lobby); and the audit log. Every action is the moderation
  * use case the API and the command line call, as the game's moderator
  * address (games.moderator_email), and is audited with the reason given.
  */
@@ -45,6 +46,7 @@ import { sendPage } from './render.ts';
 import { webKindOf } from '../kinds/index.ts';
 import { campaignOfBattle } from '../../games/battles/views.ts';
 import { isSetupTurn } from '../../games/turns/kind-setup.ts';
+import { approveSeatRequest, openSidesOf, pendingSeatRequests, refuseSeatRequest } from '../../games/seats/lobby.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
   return { gameId, email: requireLogin(req) };
@@ -65,7 +67,16 @@ const DONE: Record<string, string> = {
   'missed-turn-limit': 'The missed-turn limit is changed.',
   end: 'The game has ended.',
   claim: 'You moderate this game now.',
+  approve: 'The player has the side: their invitation is on its way.',
+  refuse: 'The request is refused: the player is told, and the side stays open.',
 };
+
+/** A seat request's id, as the board's forms send it. */
+function requestIdOf(req: Request): number {
+  const id = str((req.body as Record<string, unknown>).request, 12);
+  if (!/^[1-9]\d{0,11}$/.test(id)) throw new AppError('REQUEST_NOT_FOUND', 'there is no such seat request', 404);
+  return Number(id);
+}
 
 export function moderatorRoutes(deps: PagesDeps): Router {
   const router = express.Router();
@@ -116,6 +127,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           game: created.game,
           moderatorKey: created.moderatorToken,
           seats: created.seats.map((s) => ({ side: s.side, email: s.email, name: s.name })),
+          openSides: created.openSides,
         },
         201,
       );
@@ -180,6 +192,16 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
     // A campaign's battle names its campaign and turn, its moderator's board linked (the battle's moderator is its).
     const battleOf = await campaignOfBattle(ctx, game.id);
+    // Sides still open for the lobby, and the players asking for them.
+    const openSides = openSidesOf(game, view.seats).map((id) => ({ id, name: sideName(settings, id) }));
+    const requests = (await pendingSeatRequests(ctx, game.id)).map((r) => ({
+      id: r.id,
+      side: r.side,
+      sideName: sideName(settings, r.side),
+      name: r.displayName,
+      email: r.email,
+      at: r.createdAt,
+    }));
     sendPage(
       res,
       'moderate',
@@ -212,6 +234,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         board,
         seated: view.seatedAs === null ? null : { side: view.seatedAs, sideName: sideName(settings, view.seatedAs) },
         battleOf: battleOf ? { id: battleOf.id, name: battleOf.name, turn: battleOf.turn } : null,
+        lobby:
+          openSides.length > 0 || requests.length > 0 ? { openSides, requests, approval: game.joinApproval } : null,
         active: view.status === 'active',
         // A kind's setup phase may be closed now too (sides without a setup get the default).
         resolvable: view.status === 'active' || setupTurn,
@@ -292,6 +316,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         );
       return setMissedTurnLimit(ctx, m, Number(limit), reasonOf(req));
     },
+    approve: (req, m) => approveSeatRequest(ctx, m, requestIdOf(req)),
+    refuse: (req, m) => refuseSeatRequest(ctx, m, requestIdOf(req)),
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };
