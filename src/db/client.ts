@@ -31,6 +31,7 @@ import {
   inboundMessages,
   loginTokens,
   outbox,
+  seatRequests,
   seats,
   serviceSecrets,
   sessions,
@@ -55,6 +56,7 @@ export const tables = {
   sideMessages,
   battles,
   calendarTokens,
+  seatRequests,
 };
 export type Schema = typeof tables;
 
