@@ -66,6 +66,7 @@ export class DirectGamesClient implements GamesClient {
       turn: game.currentTurn,
       moderatorKey: created.moderatorToken,
       seats: created.seats.map((s) => ({ ...s })),
+      openSides: [...created.openSides],
     };
   }
 

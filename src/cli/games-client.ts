@@ -41,6 +41,8 @@ export interface CreatedGameInfo {
   readonly moderatorKey: string;
   /** Shown once: each seat's token. */
   readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
+  /** Sides left open for the lobby (--open-seat): the game waits for them. */
+  readonly openSides: readonly string[];
 }
 
 export interface ResolvedInfo {

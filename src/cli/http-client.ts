@@ -144,6 +144,7 @@ export class HttpGamesClient implements GamesClient {
         name: str(s.name) ?? '',
         token: str(s.token) ?? '',
       })),
+      openSides: (Array.isArray(r.openSides) ? r.openSides : []).map((s) => str(s) ?? '?'),
     };
   }
 
