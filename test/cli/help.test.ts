@@ -46,6 +46,8 @@ const EXPECTED: Record<string, string[]> = {
     '--id',
     '--name',
     '--seat',
+    '--open-seat',
+    '--join-approval',
     '--handicap',
     '--settings',
     '--turn-hours',
