@@ -45,6 +45,15 @@ export interface CreatedGameInfo {
   readonly openSides: readonly string[];
 }
 
+export interface SeatRequestInfo {
+  readonly id: number;
+  readonly side: string;
+  readonly name: string;
+  readonly email: string;
+  readonly timeZone: string;
+  readonly createdAt: string;
+}
+
 export interface ResolvedInfo {
   readonly turn: number;
   readonly gameOver: boolean;
@@ -115,6 +124,14 @@ export interface GamesClient {
   ): Promise<{ side: string; email: string; name: string; timeZone: string; token: string }>;
   rotateToken(gameId: string, side: string, reason: string | null): Promise<{ side: string; token: string }>;
   setMissedTurnLimit(gameId: string, limit: number, reason: string | null): Promise<{ missedTurnLimit: number }>;
+  /** Players asking for an open side of a game whose creator approves them (the lobby). */
+  seatRequests(gameId: string): Promise<SeatRequestInfo[]>;
+  decideSeatRequest(
+    gameId: string,
+    request: number,
+    how: 'approve' | 'refuse',
+    reason: string | null,
+  ): Promise<{ request: number; status: 'approved' | 'refused'; side: string; name: string }>;
   concede(
     gameId: string,
     side: string,

@@ -531,8 +531,8 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     router.post(`/api/games/:id/join-requests/:request/${action}`, async (req, res) => {
       const { id, request } = checkInput(requestParams, req.params, 'params');
       const m = moderator(req, id);
-      checkInput(emptyBody, jsonBody(req), 'body');
-      const decided = await decide(ctx, m, request);
+      const body = checkInput(reasonBody, jsonBody(req), 'body');
+      const decided = await decide(ctx, m, request, body.reason ?? null);
       res.json({ request, status: action === 'approve' ? 'approved' : 'refused', ...decided });
     });
   }

@@ -72,6 +72,9 @@ const EXPECTED: Record<string, string[]> = {
   'game rotate-token': MODERATOR,
   'game missed-turn-limit': MODERATOR,
   'game concede': MODERATOR,
+  'game requests': ['--json', '--key'],
+  'game approve': MODERATOR,
+  'game refuse': MODERATOR,
   'game end': [...MODERATOR, '--abandon'],
 };
 

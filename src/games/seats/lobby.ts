@@ -242,6 +242,7 @@ async function seatPlayer(
   side: string,
   player: { email: string; name: string; timeZone: string },
   actor: string,
+  reason: string | null = null,
 ): Promise<Seat> {
   const now = ctx.clock.now();
   const seatId = randomUUID();
@@ -261,7 +262,13 @@ async function seatPlayer(
       createdAt: now,
     })
     .returning();
-  await audit(ctx, tx, { gameId: game.id, actor, action: 'take-seat', details: { side, email: player.email } });
+  await audit(ctx, tx, {
+    gameId: game.id,
+    actor,
+    action: 'take-seat',
+    reason,
+    details: { side, email: player.email },
+  });
   const others = await tx
     .select()
     .from(seatRequests)
@@ -324,6 +331,7 @@ export async function approveSeatRequest(
   ctx: GamesContext,
   m: Moderator,
   requestId: number,
+  reason: string | null = null,
 ): Promise<{ side: string; name: string }> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockModeratedGame(tx, m);
@@ -341,6 +349,7 @@ export async function approveSeatRequest(
       request.side,
       { email: request.email, name: request.displayName, timeZone: request.timeZone },
       actorOf(m),
+      reason,
     );
     return { side: request.side, name: request.displayName };
   });
@@ -351,6 +360,7 @@ export async function refuseSeatRequest(
   ctx: GamesContext,
   m: Moderator,
   requestId: number,
+  reason: string | null = null,
 ): Promise<{ side: string; name: string }> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockModeratedGame(tx, m);
@@ -360,6 +370,7 @@ export async function refuseSeatRequest(
       gameId: game.id,
       actor: actorOf(m),
       action: 'refuse-seat-request',
+      reason,
       details: { side: request.side, request: request.id },
     });
     return { side: request.side, name: request.displayName };

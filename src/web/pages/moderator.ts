@@ -316,8 +316,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         );
       return setMissedTurnLimit(ctx, m, Number(limit), reasonOf(req));
     },
-    approve: (req, m) => approveSeatRequest(ctx, m, requestIdOf(req)),
-    refuse: (req, m) => refuseSeatRequest(ctx, m, requestIdOf(req)),
+    approve: (req, m) => approveSeatRequest(ctx, m, requestIdOf(req), reasonOf(req)),
+    refuse: (req, m) => refuseSeatRequest(ctx, m, requestIdOf(req), reasonOf(req)),
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };
