@@ -21,19 +21,12 @@ import { issueLoginToken, LOGIN_LINKS_PER_HOUR, loginUrl, normalizeEmail, recent
 import { DISPLAY_NAME_CHARS, openSetupTurn, timeZoneSchema, zodProblems } from '../games/create.ts';
 import { audit } from '../games/lifecycle.ts';
 import { sideName, type GameSettings } from '../games/settings.ts';
-import { isOver, scenarioOf, settingsOf } from '../games/state.ts';
+import { isOver, openSidesOf, scenarioOf, settingsOf } from '../games/state.ts';
 import { actorOf, lockModeratedGame, type Moderator } from '../moderation/moderation.ts';
 import { seatToken, sha256Hex } from '../secrets.ts';
 import { queueAnswer } from '../turns/messages.ts';
 import { queueInvitation } from './invitations.ts';
 import { createSeatsRepository } from './seats.repository.ts';
-
-/** The sides of `game` played by a person that no seat holds yet. */
-export function openSidesOf(game: Pick<Game, 'settings'>, seatRows: readonly Pick<Seat, 'side'>[]): string[] {
-  const settings = settingsOf(game);
-  const seated = new Set(seatRows.map((s) => s.side));
-  return settings.sides.map((s) => s.id).filter((id) => !settings.solo.includes(id) && !seated.has(id));
-}
 
 /** What the lobby shows of an open game: never an address. */
 export interface OpenGame {

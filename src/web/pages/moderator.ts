@@ -46,7 +46,7 @@ import { sendPage } from './render.ts';
 import { webKindOf } from '../kinds/index.ts';
 import { campaignOfBattle } from '../../games/battles/views.ts';
 import { isSetupTurn } from '../../games/turns/kind-setup.ts';
-import { approveSeatRequest, openSidesOf, pendingSeatRequests, refuseSeatRequest } from '../../games/seats/lobby.ts';
+import { approveSeatRequest, pendingSeatRequests, refuseSeatRequest } from '../../games/seats/lobby.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
   return { gameId, email: requireLogin(req) };
@@ -193,7 +193,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     // A campaign's battle names its campaign and turn, its moderator's board linked (the battle's moderator is its).
     const battleOf = await campaignOfBattle(ctx, game.id);
     // Sides still open for the lobby, and the players asking for them.
-    const openSides = openSidesOf(game, view.seats).map((id) => ({ id, name: sideName(settings, id) }));
+    const openSides = view.openSides.map((id) => ({ id, name: sideName(settings, id) }));
     const requests = (await pendingSeatRequests(ctx, game.id)).map((r) => ({
       id: r.id,
       side: r.side,

@@ -75,6 +75,9 @@ describe('the lobby and join pages', () => {
     expect(board.status).toBe(200);
     expect(board.text).toContain('Open sides');
     expect((await creator.get(`/games/${id}`)).status).toBe(200);
+    // Its seated player's home page says what it waits for.
+    const home = await creator.get('/');
+    expect(home.text).toContain(`waiting for a player to take ${c.open} (the lobby)`);
 
     const anon = await visitor(app).get(`/games/${id}/join`);
     expect(anon.status).toBe(401);
