@@ -62,6 +62,9 @@ describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
       expect(created.game.status).toBe('setup');
       // No setup turn, no deadline while a side is open.
       expect(await turnsOf(id)).toEqual([]);
+      // The seat invited at creation is told the game waits for its open side.
+      const [invite] = await mailTo(CREATOR, id);
+      expect(invite!.textBody.replace(/\s+/g, ' ')).toContain('is still open, for any player to take in the lobby');
 
       const lobby = await listOpenGames(ctx);
       expect(lobby.map((g) => g.id)).toEqual([id]);
