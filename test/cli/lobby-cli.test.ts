@@ -4,43 +4,8 @@
  * `approve` and `refuse` for the players who asked for the side.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DirectGamesClient } from '../../src/cli/direct-client.ts';
-import { HttpGamesClient } from '../../src/cli/http-client.ts';
-import { operatorKey } from '../../src/games/service-key.ts';
 import { takeSeat } from '../../src/games/seats/lobby.ts';
-import { freshDatabase } from '../support/db.ts';
-import { gamesContext, type TestGamesContext } from '../support/games.ts';
-import { startTestApp } from '../web/support.ts';
-import { mscWith } from './support.ts';
-
-interface Transport {
-  readonly msc: ReturnType<typeof mscWith>;
-  readonly ctx: TestGamesContext;
-  close(): Promise<void>;
-}
-
-const transports: Record<'direct' | 'http', () => Promise<Transport>> = {
-  async direct() {
-    const database = await freshDatabase('pglite');
-    const ctx = gamesContext(database);
-    return {
-      ctx,
-      msc: mscWith(async () => new DirectGamesClient(ctx, 'the test database')),
-      close: () => database.drop(),
-    };
-  },
-  async http() {
-    const app = await startTestApp('pglite');
-    return {
-      ctx: app.ctx,
-      msc: mscWith(
-        async ({ key }) =>
-          new HttpGamesClient(app.url, { ...(key ? { key } : {}), operatorKey: operatorKey(app.ctx.serviceKey) }),
-      ),
-      close: () => app.close(),
-    };
-  },
-};
+import { transports, type Transport } from './transports.ts';
 
 describe.each(['direct', 'http'] as const)('open seats from msc through %s access', (access) => {
   let t: Transport;

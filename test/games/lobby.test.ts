@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, seatRequests, seats, turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { AppError } from '../../src/games/errors.ts';
+import type { AppError } from '../../src/games/errors.ts';
 import { createGameAndInvite } from '../../src/games/games/create.ts';
 import {
   approveSeatRequest,
@@ -18,22 +18,12 @@ import {
   takeSeat,
 } from '../../src/games/seats/lobby.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
-import { gamesContext, type TestGamesContext } from '../support/games.ts';
+import { caught, gamesContext, type TestGamesContext } from '../support/games.ts';
 import { OPEN_GAME_CASES, openGameInput } from '../support/lobby.ts';
 
 const CREATOR = 'creator@pbem.test';
 const ANN = 'ann@pbem.test';
 const BOB = 'bob@pbem.test';
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
   let database: TestDatabase;

@@ -319,45 +319,51 @@ async function pendingRequest(tx: Tx, gameId: string, requestId: number): Promis
   return request;
 }
 
-/** The creator approves a request: the player takes the side (seatPlayer), if it is still open and theirs to take. */
-export async function approveSeatRequest(
+/**
+ * One of the game's pending requests answered by its moderator `m`, in one transaction with the game's row locked:
+ * `answer` does it; the request's side and player's name are returned.
+ */
+function answerRequest(
   ctx: GamesContext,
   m: Moderator,
   requestId: number,
-  reason: string | null = null,
+  answer: (tx: Tx, game: Game, request: SeatRequest) => Promise<void>,
 ): Promise<{ side: string; name: string }> {
   return ctx.db.transaction(async (tx) => {
     const game = await lockModeratedGame(tx, m);
     const request = await pendingRequest(tx, game.id, requestId);
-    const verdict = await joinRefusal(tx, game, request.email, request.side);
-    if (verdict.error) {
-      await decide(ctx, tx, game, request, 'refused', verdict.error.message);
-      throw verdict.error;
-    }
-    await decide(ctx, tx, game, request, 'approved', '');
-    await seatPlayer(
-      ctx,
-      tx,
-      game,
-      request.side,
-      { email: request.email, name: request.displayName, timeZone: request.timeZone },
-      actorOf(m),
-      reason,
-    );
+    await answer(tx, game, request);
     return { side: request.side, name: request.displayName };
   });
 }
 
-/** The creator refuses a request: the player is told, the side stays open. */
-export async function refuseSeatRequest(
+/**
+ * The creator approves a request: the player takes the side (seatPlayer), if it is still theirs to take — else the
+ * refusal's code (SEAT_TAKEN, ALREADY_SEATED …), and the request stays for the creator to refuse.
+ */
+export function approveSeatRequest(
   ctx: GamesContext,
   m: Moderator,
   requestId: number,
   reason: string | null = null,
 ): Promise<{ side: string; name: string }> {
-  return ctx.db.transaction(async (tx) => {
-    const game = await lockModeratedGame(tx, m);
-    const request = await pendingRequest(tx, game.id, requestId);
+  return answerRequest(ctx, m, requestId, async (tx, game, request) => {
+    const verdict = await joinRefusal(tx, game, request.email, request.side);
+    if (verdict.error) throw verdict.error;
+    await decide(ctx, tx, game, request, 'approved', '');
+    const player = { email: request.email, name: request.displayName, timeZone: request.timeZone };
+    await seatPlayer(ctx, tx, game, request.side, player, actorOf(m), reason);
+  });
+}
+
+/** The creator refuses a request: the player is told, the side stays open. */
+export function refuseSeatRequest(
+  ctx: GamesContext,
+  m: Moderator,
+  requestId: number,
+  reason: string | null = null,
+): Promise<{ side: string; name: string }> {
+  return answerRequest(ctx, m, requestId, async (tx, game, request) => {
     await decide(ctx, tx, game, request, 'refused', "the game's creator chose other players");
     await audit(ctx, tx, {
       gameId: game.id,
@@ -366,7 +372,6 @@ export async function refuseSeatRequest(
       reason,
       details: { side: request.side, request: request.id },
     });
-    return { side: request.side, name: request.displayName };
   });
 }
 
