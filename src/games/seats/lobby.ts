@@ -25,7 +25,7 @@ import { isOver, openSidesOf, scenarioOf, settingsOf } from '../games/state.ts';
 import { actorOf, lockModeratedGame, type Moderator } from '../moderation/moderation.ts';
 import { seatToken, sha256Hex } from '../secrets.ts';
 import { queueAnswer } from '../turns/messages.ts';
-import { queueInvitation } from './invitations.ts';
+import { invitationName, queueInvitation } from './invitations.ts';
 import { createSeatsRepository } from './seats.repository.ts';
 
 /** What the lobby shows of an open game: never an address. */
@@ -211,9 +211,10 @@ export async function takeSeat(ctx: GamesContext, gameId: string, email: string,
         kind: 'notice',
         inReplyTo: null,
         composed: ctx.mail.notice({
-          subject: `[${game.id}] ${input.name} asks to play ${named} in ${game.name}`,
+          subject: `[${game.id}] ${invitationName(input.name)} asks to play ${named} in ${game.name}`,
           paragraphs: [
-            `${input.name} asks to take the open side ${named} (${side}) of your game "${game.name}" (game ${game.id}).`,
+            // The name is the asker's own: quoted as invitations quote names, with no link or address left whole.
+            `${invitationName(input.name)} asks to take the open side ${named} (${side}) of your game "${game.name}" (game ${game.id}).`,
             `Approve or refuse the request on the game's moderator page: ${ctx.publicUrl}/games/${game.id}/moderate`,
             'The player is told either way. Until you approve, the side stays open to others.',
           ],

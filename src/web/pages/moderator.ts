@@ -238,7 +238,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           openSides.length > 0 || requests.length > 0 ? { openSides, requests, approval: game.joinApproval } : null,
         active: view.status === 'active',
         // A kind's setup phase may be closed now too (sides without a setup get the default).
-        resolvable: view.status === 'active' || setupTurn,
+        // A game waiting for a player to take an open side has no turn to resolve yet.
+        resolvable: (view.status === 'active' || setupTurn) && view.openSides.length === 0,
         paused: view.status === 'paused',
         over: view.status === 'finished' || view.status === 'abandoned',
       },
