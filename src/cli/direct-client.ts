@@ -6,8 +6,10 @@
  */
 import { exportGame } from '../games/archive/archive.ts';
 import { createGameAndInvite, type CreateGameInput } from '../games/games/create.ts';
+import { approveSeatRequest, pendingSeatRequests, refuseSeatRequest } from '../games/seats/lobby.ts';
 import type { GamesContext } from '../games/context.ts';
 import {
+  checkModerator,
   concedeFor,
   endGame,
   extendDeadline,
@@ -20,7 +22,6 @@ import {
   setMissedTurnLimit,
   removeObserver,
   setDeadline,
-  checkModerator,
   refuseAbsence,
   type Moderator,
 } from '../games/moderation/moderation.ts';
@@ -81,6 +82,7 @@ export class DirectGamesClient implements GamesClient {
       turn: game.currentTurn,
       moderatorKey: created.moderatorToken,
       seats: created.seats.map((s) => ({ ...s })),
+      openSides: [...created.openSides],
     };
   }
 
@@ -158,6 +160,24 @@ export class DirectGamesClient implements GamesClient {
   async replaceSeat(gameId: string, side: string, player: NewPlayer, reason: string | null) {
     const { seat, token } = await replaceSeat(this.ctx, this.#operator(gameId), side, player, reason);
     return { side: seat.side, email: seat.email, name: seat.displayName, timeZone: seat.timeZone, token };
+  }
+
+  async seatRequests(gameId: string) {
+    await checkModerator(this.ctx, this.#operator(gameId));
+    return (await pendingSeatRequests(this.ctx, gameId)).map((r) => ({
+      id: r.id,
+      side: r.side,
+      name: r.displayName,
+      email: r.email,
+      timeZone: r.timeZone,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  async decideSeatRequest(gameId: string, request: number, how: 'approve' | 'refuse', reason: string | null) {
+    const decide = how === 'approve' ? approveSeatRequest : refuseSeatRequest;
+    const r = await decide(this.ctx, this.#operator(gameId), request, reason);
+    return { request, status: how === 'approve' ? ('approved' as const) : ('refused' as const), ...r };
   }
 
   async rotateToken(gameId: string, side: string, reason: string | null) {

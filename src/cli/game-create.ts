@@ -30,6 +30,8 @@ export interface CreateOptions {
   observerView?: 'neutral' | 'end';
   relaxSender?: boolean;
   private?: boolean;
+  openSeat?: string[];
+  joinApproval?: boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -72,6 +74,13 @@ export function createOptions(command: Command): Command {
       collect,
       [],
     )
+    .option(
+      '--open-seat <side>',
+      'leave a side open: listed in the lobby for a logged-in player to take; the game starts when the last is taken (repeatable)',
+      collect,
+      [],
+    )
+    .option('--join-approval', 'players taking an open side wait for the moderator to approve them')
     .option('--handicap <percent>', 'solo-mission: extra BP for the solo side (0, 25, 50 or 100)')
     .option(
       '--settings <file.json>',
@@ -164,8 +173,10 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
         ? `--scenario ${opts.scenario}: a ${kind.title} takes no scenario; give its settings with --settings`
         : `--scenario ${opts.scenario} is not a ${kind.title}: give --scenario ${listed(kind.scenarios)}, or the --ruleset it belongs to`,
     );
-  if (opts.seat.length === 0)
-    throw new CliError('give each player a seat: --seat side:email:name[:timezone] (once per side played by a person)');
+  if (opts.seat.length === 0 && (opts.openSeat ?? []).length === 0)
+    throw new CliError(
+      'give each player a seat: --seat side:email:name[:timezone], or --open-seat side (once per side played by a person)',
+    );
   const fromFile = opts.settings ? await readJsonFile(io, opts.settings) : {};
   if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile))
     throw new CliError(
@@ -191,6 +202,10 @@ export async function createInput(io: CliIO, opts: CreateOptions): Promise<Creat
     ...(opts.scenario ? { scenario: opts.scenario } : {}),
     ...(opts.handicap !== undefined ? { options: { handicap: wholeNumber('--handicap', opts.handicap) } } : {}),
     settings,
-    seats: opts.seat.map(parseSeat),
+    seats: [
+      ...opts.seat.map(parseSeat),
+      ...(opts.openSeat ?? []).map((side) => ({ side: side.trim(), open: true as const })),
+    ],
+    ...(opts.joinApproval ? { joinApproval: true } : {}),
   };
 }

@@ -35,13 +35,16 @@ const tablesText = (tables: readonly TextTable[]): string[] =>
 
 export function createdText(c: CreatedGameInfo): string {
   return [
-    `Created game ${c.gameId} "${c.name}" (${c.scenario}): ${c.status}${c.turn > 0 ? `, turn ${c.turn} open` : ', waiting for every side to set up (turn 0)'}.`,
+    `Created game ${c.gameId} "${c.name}" (${c.scenario}): ${c.status}${c.openSides.length > 0 ? `, waiting in the lobby for a player to take ${c.openSides.join(', ')} (no deadline runs until then)` : c.turn > 0 ? `, turn ${c.turn} open` : ', waiting for every side to set up (turn 0)'}.`,
     '',
     `Moderator key: ${c.moderatorKey}`,
     '',
     table(
       ['SIDE', 'PLAYER', 'SEAT TOKEN'],
-      c.seats.map((s) => [s.side, `${s.name} <${s.email}>`, s.token]),
+      [
+        ...c.seats.map((s) => [s.side, `${s.name} <${s.email}>`, s.token]),
+        ...c.openSides.map((side) => [side, 'open (the lobby)', '-']),
+      ],
     ),
   ].join('\n');
 }

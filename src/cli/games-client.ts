@@ -41,6 +41,17 @@ export interface CreatedGameInfo {
   readonly moderatorKey: string;
   /** Shown once: each seat's token. */
   readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
+  /** Sides left open for the lobby (--open-seat): the game waits for them. */
+  readonly openSides: readonly string[];
+}
+
+export interface SeatRequestInfo {
+  readonly id: number;
+  readonly side: string;
+  readonly name: string;
+  readonly email: string;
+  readonly timeZone: string;
+  readonly createdAt: string;
 }
 
 export interface ResolvedInfo {
@@ -120,6 +131,14 @@ export interface GamesClient {
   refuseAbsence(gameId: string, absence: number, reason: string | null): Promise<AbsenceInfo>;
   /** Removes an observer of the game (by the address it observes with). */
   removeObserver(gameId: string, email: string, reason: string | null): Promise<{ removed: string }>;
+  /** Players asking for an open side of a game whose creator approves them (the lobby). */
+  seatRequests(gameId: string): Promise<SeatRequestInfo[]>;
+  decideSeatRequest(
+    gameId: string,
+    request: number,
+    how: 'approve' | 'refuse',
+    reason: string | null,
+  ): Promise<{ request: number; status: 'approved' | 'refused'; side: string; name: string }>;
   concede(
     gameId: string,
     side: string,

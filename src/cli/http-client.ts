@@ -18,6 +18,7 @@ import type {
   NewPlayer,
   OrdersAnswer,
   ResolvedInfo,
+  SeatRequestInfo,
   StandingOrders,
   TurnDetail,
   TurnRecord,
@@ -154,6 +155,7 @@ export class HttpGamesClient implements GamesClient {
         name: str(s.name) ?? '',
         token: str(s.token) ?? '',
       })),
+      openSides: (Array.isArray(r.openSides) ? r.openSides : []).map((s) => str(s) ?? '?'),
     };
   }
 
@@ -264,6 +266,28 @@ export class HttpGamesClient implements GamesClient {
     );
     if (!token) throw new Error(`the server at ${this.#base} rotated the token but did not return it`);
     return { side, token };
+  }
+
+  async seatRequests(gameId: string): Promise<SeatRequestInfo[]> {
+    const r = obj(await this.#call('GET', this.#game(gameId, '/join-requests'), { auth: this.#moderatorKey() }));
+    return (Array.isArray(r.requests) ? r.requests : []).map(obj).map((q) => ({
+      id: num(q.id) ?? 0,
+      side: str(q.side) ?? '?',
+      name: str(q.name) ?? '',
+      email: str(q.email) ?? '',
+      timeZone: str(q.timeZone) ?? 'UTC',
+      createdAt: str(q.createdAt) ?? '',
+    }));
+  }
+
+  async decideSeatRequest(gameId: string, request: number, how: 'approve' | 'refuse', reason: string | null) {
+    const r = await this.#moderate(gameId, `join-requests/${request}/${how}`, {}, reason);
+    return {
+      request,
+      status: how === 'approve' ? ('approved' as const) : ('refused' as const),
+      side: str(r.side) ?? '?',
+      name: str(r.name) ?? '',
+    };
   }
 
   async setMissedTurnLimit(gameId: string, limit: number, reason: string | null) {

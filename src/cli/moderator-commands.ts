@@ -193,6 +193,21 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
       }),
     );
 
+  gameCommand(game, 'requests', 'the players asking for an open side of the game (when you approve who joins)', {
+    key: true,
+  })
+    .argument('<id>', 'game id')
+    .action((id: string, opts: Common) =>
+      run(deps, opts, async (open) => {
+        const requests = await (await open()).seatRequests(id);
+        answer(io, opts, { requests }, () =>
+          requests.length === 0
+            ? `No player is asking for a side of ${id}.`
+            : requests.map((r) => `${r.id}  ${r.side}  ${r.name} <${r.email}>  ${r.createdAt}`).join('\n'),
+        );
+      }),
+    );
+
   command('remove-observer', 'remove an observer of the game: nothing more of it is mailed to the address')
     .argument('<email>', 'the address the observer observes with')
     .action((id: string, email: string, opts: Common) =>
@@ -201,6 +216,26 @@ export function registerModeratorCommands(game: Command, deps: GameCommandDeps):
         answer(io, opts, r, () => `${r.removed} no longer observes ${id}.`);
       }),
     );
+  for (const how of ['approve', 'refuse'] as const)
+    command(
+      how,
+      how === 'approve'
+        ? 'give a player the open side they asked for (they are mailed their invitation)'
+        : "refuse a player's request for an open side (they are told; the side stays open)",
+    )
+      .argument('<request>', 'the request number, as msc game requests lists it')
+      .action((id: string, request: string, opts: Common) =>
+        run(deps, opts, async (open) => {
+          if (!/^[1-9]\d{0,11}$/.test(request))
+            throw new CliError(`${JSON.stringify(request)}: give the request's number, as msc game requests lists it`);
+          const r = await (await open()).decideSeatRequest(id, Number(request), how, reasonOf(opts));
+          answer(io, opts, r, () =>
+            how === 'approve'
+              ? `${r.name} plays side ${r.side} of ${id}: their invitation is on its way.`
+              : `${r.name}'s request for side ${r.side} of ${id} is refused; they are told.`,
+          );
+        }),
+      );
 
   command('concede', 'concede for a side (its ships leave the battle when the turn resolves)')
     .argument('<side>', 'the side that concedes')

@@ -32,6 +32,7 @@ import {
   inboundMessages,
   loginTokens,
   outbox,
+  seatRequests,
   seats,
   serviceSecrets,
   sessions,
@@ -59,6 +60,7 @@ export const tables = {
   calendarTokens,
   absences,
   observers,
+  seatRequests,
 };
 export type Schema = typeof tables;
 

@@ -71,6 +71,8 @@ export const OUTBOX_KINDS = [
   'notice',
   /** A seat that let a turn pass without orders: what was applied, and how to send orders or HOLD (once per run). */
   'missed-turn',
+  /** The answer to a JOIN mail (its link, or its refusal): at most JOIN_ANSWERS_PER_HOUR an address, counted here. */
+  'join',
   /** A seat's past reports, asked for by HISTORY (at most HISTORY_MAILS_PER_DAY a day, counted in the outbox). */
   'history',
   /** The link that confirms an OBSERVE (or a web request to observe) from the address it was mailed to. */
@@ -134,6 +136,11 @@ export const games = pgTable(
     moderatorTokenHash: text('moderator_token_hash').notNull(),
     /** The address whose web session moderates the game (its creator on the web); null: only the key does. */
     moderatorEmail: text('moderator_email'),
+    /**
+     * A side left open at creation (a player side without a seat) is taken from the lobby by a logged-in player; with
+     * this set, the creator (moderator_email, or the moderator key) approves each request first (seat_requests).
+     */
+    joinApproval: boolean('join_approval').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
     pausedAt: moment('paused_at'),
@@ -191,6 +198,39 @@ export const seats = pgTable(
     unique('seats_game_side_unique').on(t.gameId, t.side),
     uniqueIndex('seats_token_hash_idx').on(t.tokenHash),
     index('seats_email_idx').on(t.email),
+  ],
+);
+
+export const SEAT_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type SeatRequestStatus = (typeof SEAT_REQUEST_STATUSES)[number];
+
+/**
+ * A request to take an open side of a game whose creator approves who joins (games.join_approval): from a person whose
+ * address is confirmed (logged in on the web, or by the link a JOIN mail is answered with). Approved, the seat is made
+ * and invited; refused, the player is told. Never shown publicly.
+ */
+export const seatRequests = pgTable(
+  'seat_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    status: text('status').$type<SeatRequestStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: moment('decided_at'),
+  },
+  (t) => [
+    check('seat_requests_status_check', oneOf(t.status, SEAT_REQUEST_STATUSES)),
+    // One request waiting per person and game.
+    uniqueIndex('seat_requests_pending_idx')
+      .on(t.gameId, t.email)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -556,3 +596,4 @@ export type SideMessage = typeof sideMessages.$inferSelect;
 export type Absence = typeof absences.$inferSelect;
 export type Observer = typeof observers.$inferSelect;
 export type Battle = typeof battles.$inferSelect;
+export type SeatRequest = typeof seatRequests.$inferSelect;

@@ -78,6 +78,16 @@ export class Answer {
   }
 
   /**
+   * To the address a mail came from, not shown to be the sender's, for a request whose answer only its owner can act
+   * on (JOIN's link) and which its use case limits per address an hour (seats/lobby.ts): at worst a forger makes the
+   * service mail an address that many short notices an hour, as the login page can.
+   */
+  async toRequester(address: string, gameId: string | null, kind: string, composed: Composed): Promise<void> {
+    await queueAnswer(this.ctx, this.tx, { to: address, gameId, kind, composed, inReplyTo: this.inReplyTo });
+    this.sent.push({ to: address, kind });
+  }
+
+  /**
    * To an address that has not been shown to belong to any seat: nothing is sent. Its From may be forged, and an
    * answer would be backscatter — the service mailing whoever a forger names, up to the rate limit an hour. What
    * became of the mail is recorded (inbound_messages) for the operator; the sender learns nothing beyond what SMTP

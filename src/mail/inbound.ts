@@ -11,7 +11,7 @@
  *   5. the sender's rate, verified mail counted apart: over MAIL_RATE_PER_HOUR
  *      recorded, answered once an hour (`rate-limited`);
  *   6. too large: a short answer (`too-large`);
- *   7. no seat: `no-token`, `bad-token`, `unknown-game` (or HELP, for anyone;
+ *   7. no seat: `no-token`, `bad-token`, `unknown-game` (or HELP, or JOIN <game>, for anyone;
  *      OBSERVE / UNOBSERVE <game>, answered by a link mailed to the sender: observe-mail.ts),
  *      answered to the sender; not verified: `wrong-sender`, answered to the
  *      seat's registered address only;
@@ -25,6 +25,10 @@
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository } from '../games/games/games.repository.ts';
 import { joinSeats } from '../games/seats/joining.ts';
+import { answerJoinMail } from '../games/seats/lobby.ts';
+import { invitationName } from '../games/seats/invitations.ts';
+import { sideName } from '../games/games/settings.ts';
+import { settingsOf } from '../games/games/state.ts';
 import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { Logger } from '../log.ts';
@@ -33,6 +37,8 @@ import { autoReason } from './auto-reply.ts';
 import { composeHelp, composeNotice } from './compose.ts';
 import {
   badTokenNotice,
+  joinLinkNotice,
+  joinRefusedNotice,
   noTokenNotice,
   rateLimitedNotice,
   reusedMessageIdNotice,
@@ -126,6 +132,7 @@ async function withoutSeat(
   tokensGiven: boolean,
   answer: Answer,
 ): Promise<Verdict> {
+  if (!tokensGiven && outline.join) return joinByMail(ctx, tx, mail, outline.join, answer);
   const games = createGamesRepository(tx);
   const named = outline.gameId !== null && (await games.exists(outline.gameId)) ? outline.gameId : null;
   if (outline.gameId !== null && named === null) {
@@ -156,6 +163,52 @@ async function withoutSeat(
     composeNotice(tokensGiven ? badTokenNotice(named) : noTokenNotice(named)),
   );
   return { outcome: tokensGiven ? 'bad-token' : 'no-token', gameId: named, detail: {} };
+}
+
+/**
+ * `JOIN <game> [side]` without a seat token: the From is not trusted, so nothing is taken; the From address is
+ * answered with a link that proves it is theirs (seats/lobby.ts), or with the refusal's code — at most
+ * JOIN_ANSWERS_PER_HOUR answers an address an hour, past which the mail is recorded and not answered.
+ */
+async function joinByMail(
+  ctx: InboundContext,
+  tx: Tx,
+  mail: ReadMail,
+  join: NonNullable<BodyOutline['join']>,
+  answer: Answer,
+): Promise<Verdict> {
+  const from = replyAddress(mail);
+  const detail = (result: string) => ({ commands: ['JOIN'], join: result });
+  if (from === null) return { outcome: 'command', detail: detail('no-sender') };
+  const result = await answerJoinMail(ctx, tx, { email: from, gameId: join.gameId, side: join.side });
+  if (result.kind === 'limited') return { outcome: 'command', gameId: join.gameId, detail: detail('limited') };
+  if (result.kind === 'refused') {
+    const named = result.error.code === 'GAME_NOT_FOUND' ? null : join.gameId;
+    await answer.toRequester(
+      from,
+      named,
+      'join',
+      composeNotice(joinRefusedNotice({ gameId: named, code: result.error.code, message: result.error.message })),
+    );
+    return { outcome: 'command', gameId: named, detail: detail(result.error.code) };
+  }
+  const { game, side, url } = result;
+  await answer.toRequester(
+    from,
+    game.id,
+    'join',
+    composeNotice(
+      joinLinkNotice({
+        gameId: game.id,
+        // Text the game's creator chose goes to an address that may not have asked: quoted as invitations quote it.
+        gameName: invitationName(game.name),
+        side,
+        sideName: invitationName(sideName(settingsOf(game), side)),
+        url,
+      }),
+    ),
+  );
+  return { outcome: 'command', gameId: game.id, detail: detail('link') };
 }
 
 /** Steps 3 to 8 for a mail seen for the first time. */

@@ -218,3 +218,32 @@ export function historyLimitNotice(gameId: string, m: { perDay: number; nextAt: 
     ],
   };
 }
+
+/** The answer to a JOIN mail: the link that proves the address is the sender's and opens the game's join page. */
+export function joinLinkNotice(m: {
+  gameId: string;
+  gameName: string;
+  side: string;
+  sideName: string;
+  url: string;
+}): Notice {
+  return {
+    subject: `[${m.gameId}] Confirm that you want to join ${m.gameName}`,
+    paragraphs: [
+      `Someone (we hope you) asked by mail to take the open side ${m.sideName} (${m.side}) of the game "${m.gameName}" (game ${m.gameId}). To take it, follow this link, log in, and press the button to take the seat (you may choose another open side there):`,
+      m.url,
+      'It works once, within 24 hours. If you did not ask, ignore this mail: nothing happens without the link.',
+    ],
+  };
+}
+
+/** A JOIN mail that cannot be granted: its code and what to do instead. */
+export function joinRefusedNotice(m: { gameId: string | null; code: string; message: string }): Notice {
+  return {
+    subject: `${prefix(m.gameId)}Your JOIN was refused (${m.code})`,
+    paragraphs: [
+      `${m.code}: ${m.message}.`,
+      'Write JOIN, the game, and the side you want on a line of its own, e.g. "JOIN orion-7 blue"; the lobby on the web site lists the games with an open side.',
+    ],
+  };
+}

@@ -26,6 +26,8 @@ export interface BodyOutline {
   readonly settings: boolean;
   /** An `OBSERVE <game>` or `UNOBSERVE <game>` line (games/observers), the first one; the game as written. */
   readonly observe: { readonly word: 'OBSERVE' | 'UNOBSERVE'; readonly gameId: string } | null;
+  /** A `JOIN <game> [side]` line: asking for an open side of a game (mail without a seat token). */
+  readonly join: { readonly gameId: string | null; readonly side: string | null } | null;
 }
 
 /** A token as seats are given them: base64url, as secrets.ts makes them. */
@@ -66,6 +68,7 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
   let orders = false;
   let settings = false;
   let observe: BodyOutline['observe'] = null;
+  let join: BodyOutline['join'] = null;
   const commands: Command[] = [];
   let inMessage = false;
   for (const line of cleanBody(body).lines) {
@@ -87,6 +90,8 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
     } else if (head === 'SET') settings = true;
     else if ((head === 'OBSERVE' || head === 'UNOBSERVE') && ws.length === 2)
       observe ??= { word: head, gameId: ws[1]!.toLowerCase().slice(0, 64) };
+    else if (head === 'JOIN')
+      join ??= { gameId: ws[1]?.toLowerCase().slice(0, 64) ?? null, side: ws[2]?.toLowerCase().slice(0, 40) ?? null };
     else if (isOneOf(head, COMMANDS)) {
       if (!commands.includes(head)) commands.push(head);
     } else if (head === 'GAME' || head === 'TURN') {
@@ -98,7 +103,7 @@ export function outlineBody(body: string, orderKeywords: readonly string[] = ANY
       }
     }
   }
-  return { password, gameId, turn, commands, orders, settings, observe };
+  return { password, gameId, turn, commands, orders, settings, observe, join };
 }
 
 /**

@@ -13,6 +13,13 @@ import { createGameAndInvite, gameIdSchema, seatInputSchema } from '../games/gam
 import { GAME_STATUSES } from '../games/games/games.repository.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
 import {
+  approveSeatRequest,
+  listOpenGames,
+  pendingSeatRequests,
+  refuseSeatRequest,
+  takeSeat,
+} from '../games/seats/lobby.ts';
+import {
   checkModerator,
   concedeFor,
   endGame,
@@ -76,6 +83,13 @@ const turnParams = z.object({
     .transform(Number),
 });
 const seatParams = z.object({ id: gameIdSchema, side: sideId });
+const requestParams = z.object({
+  id: gameIdSchema,
+  request: z
+    .string()
+    .regex(/^[1-9]\d{0,11}$/, 'a seat request id is a whole number from 1')
+    .transform(Number),
+});
 const listQuery = z.object({ status: z.enum(GAME_STATUSES).optional() });
 
 const reason = z.string().trim().min(1).max(500).optional();
@@ -213,7 +227,16 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   const router = express.Router();
   const ordersLimit = limitPerClient(options.rateLimitOrders, 'minute');
   const createLimit = limitPerClient(options.rateLimitCreate, 'hour');
+  const joinLimit = limitPerClient(options.rateLimitCreate, 'hour', 'requests to join');
   const plainText = express.text({ type: 'text/plain', limit: `${options.bodyLimitKb ?? 512}kb` });
+
+  /** The address logged in by the request's session cookie; LOGIN_NEEDED (401), saying `why`, without one. */
+  async function sessionUser(req: Request, why: string): Promise<string> {
+    const id = sessionCookie(req, ctx.publicUrl.startsWith('https:'));
+    const email = id === null ? null : await sessionEmail(ctx, id);
+    if (email === null) throw unauthorized('LOGIN_NEEDED', why);
+    return email;
+  }
 
   /**
    * Who creates a game over the API: the person logged in on the web pages (their session cookie), allowed by
@@ -231,13 +254,10 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
         );
       return null;
     }
-    const id = sessionCookie(req, ctx.publicUrl.startsWith('https:'));
-    const email = id === null ? null : await sessionEmail(ctx, id);
-    if (email === null)
-      throw unauthorized(
-        'LOGIN_NEEDED',
-        `creating a game needs a login: log in at ${ctx.publicUrl}/login (a link comes by mail), then send the request with its session cookie, or create the game at ${ctx.publicUrl}/games/new`,
-      );
+    const email = await sessionUser(
+      req,
+      `creating a game needs a login: log in at ${ctx.publicUrl}/login (a link comes by mail), then send the request with its session cookie, or create the game at ${ctx.publicUrl}/games/new`,
+    );
     const policy = { createGames: options.createGames ?? 'anyone', moderatorEmails: options.moderatorEmails ?? [] };
     if (!mayCreateGames(policy, email))
       throw new AppError(
@@ -269,7 +289,24 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
         game: await publicGameView(ctx, created.game.id),
         moderatorKey: created.moderatorToken,
         seats: created.seats,
+        openSides: created.openSides,
       });
+  });
+
+  // The lobby: games with an open side, as the /lobby page lists them (never an address).
+  router.get('/api/lobby', async (_req, res) => {
+    res.json({ games: await listOpenGames(ctx) });
+  });
+
+  // Taking an open side (or asking the creator for it) as the person logged in, as the join page does.
+  router.post('/api/games/:id/join', ...joinLimit, async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const email = await sessionUser(
+      req,
+      `taking a seat needs a login: log in at ${ctx.publicUrl}/login (a link comes by mail), then send the request with its session cookie, or take it at ${ctx.publicUrl}/games/${id}/join`,
+    );
+    const taken = await takeSeat(ctx, id, email, jsonBody(req) ?? {});
+    res.status(taken.status === 'taken' ? 201 : 202).json(taken);
   });
 
   router.get('/api/games', async (req, res) => {
@@ -519,6 +556,35 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     const body = checkInput(removeObserverBody, jsonBody(req), 'body');
     res.json(await removeObserver(ctx, m, body.email, body.reason ?? null));
   });
+  // Players asking for an open side of a game whose creator approves them (the moderator sees their addresses).
+  router.get('/api/games/:id/join-requests', async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    await checkModerator(ctx, moderator(req, id));
+    const requests = await pendingSeatRequests(ctx, id);
+    res.json({
+      requests: requests.map((r) => ({
+        id: r.id,
+        side: r.side,
+        name: r.displayName,
+        email: r.email,
+        timeZone: r.timeZone,
+        createdAt: r.createdAt,
+      })),
+    });
+  });
+
+  for (const [action, decide] of [
+    ['approve', approveSeatRequest],
+    ['refuse', refuseSeatRequest],
+  ] as const) {
+    router.post(`/api/games/:id/join-requests/:request/${action}`, async (req, res) => {
+      const { id, request } = checkInput(requestParams, req.params, 'params');
+      const m = moderator(req, id);
+      const body = checkInput(reasonBody, jsonBody(req), 'body');
+      const decided = await decide(ctx, m, request, body.reason ?? null);
+      res.json({ request, status: action === 'approve' ? 'approved' : 'refused', ...decided });
+    });
+  }
 
   router.post('/api/games/:id/end', async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');

@@ -6,44 +6,9 @@
  * through both.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DirectGamesClient } from '../../src/cli/direct-client.ts';
-import { HttpGamesClient } from '../../src/cli/http-client.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { operatorKey } from '../../src/games/service-key.ts';
-import { freshDatabase } from '../support/db.ts';
-import { gamesContext, type TestGamesContext } from '../support/games.ts';
-import { startTestApp } from '../web/support.ts';
-import { mscWith, ordersFor } from './support.ts';
-
-interface Transport {
-  readonly msc: ReturnType<typeof mscWith>;
-  readonly ctx: TestGamesContext;
-  close(): Promise<void>;
-}
-
-const transports: Record<'direct' | 'http', () => Promise<Transport>> = {
-  async direct() {
-    const database = await freshDatabase('pglite');
-    const ctx = gamesContext(database);
-    return {
-      ctx,
-      msc: mscWith(async () => new DirectGamesClient(ctx, 'the test database')),
-      close: () => database.drop(),
-    };
-  },
-  async http() {
-    const app = await startTestApp('pglite');
-    return {
-      ctx: app.ctx,
-      // The operator's key, as the server records it in the data directory's lock for msc to read.
-      msc: mscWith(
-        async ({ key }) =>
-          new HttpGamesClient(app.url, { ...(key ? { key } : {}), operatorKey: operatorKey(app.ctx.serviceKey) }),
-      ),
-      close: () => app.close(),
-    };
-  },
-};
+import { ordersFor } from './support.ts';
+import { transports, type Transport } from './transports.ts';
 
 const SEATS = ['--seat', 'black:ann@example.org:Ann:Europe/Paris', '--seat', 'grey:bob@example.org:Bob'];
 

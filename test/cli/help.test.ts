@@ -49,6 +49,8 @@ const EXPECTED: Record<string, string[]> = {
     '--id',
     '--name',
     '--seat',
+    '--open-seat',
+    '--join-approval',
     '--handicap',
     '--settings',
     '--turn-hours',
@@ -78,6 +80,9 @@ const EXPECTED: Record<string, string[]> = {
   'game refuse-absence': MODERATOR,
   'game remove-observer': MODERATOR,
   'game concede': MODERATOR,
+  'game requests': ['--json', '--key'],
+  'game approve': MODERATOR,
+  'game refuse': MODERATOR,
   'game end': [...MODERATOR, '--abandon'],
 };
 

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { games, outbox, seats } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
-import { AppError, LimitError } from '../../src/games/errors.ts';
+import { LimitError } from '../../src/games/errors.ts';
 import { createGame, createGameAndInvite } from '../../src/games/games/create.ts';
 import { pause, replaceSeat } from '../../src/games/moderation/moderation.ts';
 import { followLoginLink } from '../../src/games/seats/joining.ts';
@@ -18,7 +18,7 @@ import { sendSideMessage } from '../../src/games/turns/side-messages.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { orderMail, seatAddress } from '../mail/support.ts';
-import { duelOrders, gamesContext, type TestGamesContext } from '../support/games.ts';
+import { caught, duelOrders, gamesContext, type TestGamesContext } from '../support/games.ts';
 import { SMALL_CAMPAIGN } from '../support/campaigns.ts';
 
 const ALICE = 'alice@pbem.test';
@@ -35,16 +35,6 @@ function duelInput(id: string, name = 'Tutorial duel', alice = ALICE) {
       { side: 'grey', email: BOB, name: 'Bob' },
     ],
   };
-}
-
-async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {

@@ -13,6 +13,7 @@ import type { AppDatabase, Database } from '../../src/db/client.ts';
 import { games, outbox, seats, submissions, turns, type Turn } from '../../src/db/schema.ts';
 import { createTestClock, systemClock, type TestClock } from '../../src/games/clock.ts';
 import type { GamesContext } from '../../src/games/context.ts';
+import { AppError } from '../../src/games/errors.ts';
 import { createGame, type CreatedGame } from '../../src/games/games/create.ts';
 import { submitOrders, type SubmitOrdersResult } from '../../src/games/turns/orders.ts';
 import { positionToJson, readOrders, readPosition } from '../../src/games/games/state.ts';
@@ -340,4 +341,15 @@ export async function resolvedOnceProblems(
   const others = mail.filter((m) => !expected.includes(m.kind));
   if (others.length > 0) say(`unexpected mail: ${others.map((m) => m.kind).join(', ')}`);
   return problems;
+}
+
+/** The AppError `promise` is refused with; a promise that resolves fails the test (so does another error). */
+export async function caught(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }

@@ -58,6 +58,9 @@ export const seatInputSchema = z.strictObject({
   timeZone: timeZoneSchema.default('UTC'),
 });
 
+/** A side left open at creation: a logged-in player takes it from the lobby (seats/lobby.ts). */
+export const openSeatInputSchema = z.strictObject({ side: z.string(), open: z.literal(true) });
+
 const createGameSchema = z.strictObject({
   id: gameIdSchema.optional(),
   name: z
@@ -73,7 +76,13 @@ const createGameSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).optional(),
   /** Settings; for a scenario, these override the scenario's own. */
   settings: z.record(z.string(), z.unknown()).default({}),
-  seats: z.array(seatInputSchema).min(1).max(8),
+  /** A seat given to an address, or a side left open (`{ side, open: true }`) for the lobby. */
+  seats: z
+    .array(z.union([seatInputSchema, openSeatInputSchema]))
+    .min(1)
+    .max(8),
+  /** Players who take an open side wait for the creator's approval (seat_requests). */
+  joinApproval: z.boolean().default(false),
 });
 export type CreateGameInput = z.input<typeof createGameSchema>;
 
@@ -83,6 +92,8 @@ export interface CreatedGame {
   readonly moderatorToken: string;
   /** Shown once: each seat's secret token. */
   readonly seats: ReadonlyArray<{ side: string; email: string; name: string; token: string }>;
+  /** Sides left open for the lobby: the game waits for them before its setup (or turn 1) opens. */
+  readonly openSides: readonly string[];
 }
 
 /** Each issue as a problem: TEXT_TOO_LONG for text over its limit (mailed to others), else INVALID_FIELD. */
@@ -176,7 +187,9 @@ async function create(
   const seed = newSeed();
   const moderatorToken = newSecret();
   const now = ctx.clock.now();
-  const tokens = input.seats.map((s) => {
+  const openSides = input.seats.filter((s) => 'open' in s).map((s) => s.side);
+  const given = input.seats.filter((s): s is z.output<typeof seatInputSchema> => !('open' in s));
+  const tokens = given.map((s) => {
     const seatId = randomUUID();
     return { ...s, seatId, token: seatToken(ctx.serviceKey, seatId, now) };
   });
@@ -206,26 +219,28 @@ async function create(
         public: settings.public,
         moderatorTokenHash: sha256Hex(moderatorToken),
         moderatorEmail: creator,
+        joinApproval: input.joinApproval,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await tx.insert(seats).values(
-      tokens.map((s) => ({
-        id: s.seatId,
-        gameId: id,
-        side: s.side,
-        email: s.email,
-        displayName: s.name,
-        timeZone: s.timeZone,
-        tokenHash: sha256Hex(s.token),
-        tokenRotatedAt: now,
-        fleet: null,
-        // An invited seat joins when its player answers the invitation; a game set up without invitations is joined.
-        joinedAt: invite ? null : now,
-        createdAt: now,
-      })),
-    );
+    if (tokens.length > 0)
+      await tx.insert(seats).values(
+        tokens.map((s) => ({
+          id: s.seatId,
+          gameId: id,
+          side: s.side,
+          email: s.email,
+          displayName: s.name,
+          timeZone: s.timeZone,
+          tokenHash: sha256Hex(s.token),
+          tokenRotatedAt: now,
+          fleet: null,
+          // An invited seat joins when its player answers the invitation; a game set up without invitations is joined.
+          joinedAt: invite ? null : now,
+          createdAt: now,
+        })),
+      );
     await audit(ctx, tx, {
       gameId: id,
       actor,
@@ -233,18 +248,25 @@ async function create(
       details: {
         ...(kind.setup.scenario ? { scenario } : { ruleset: input.ruleset }),
         seats: tokens.map((s) => ({ side: s.side, email: s.email })),
+        ...(openSides.length > 0 ? { open: openSides, joinApproval: input.joinApproval } : {}),
       },
     });
     // The setup phase is turn 0 on the turn queue, for every kind; when no seat has anything to set up (a scenario
-    // that provides every fleet) it settles at once and turn 1 opens.
-    const started = await openSetupTurn(ctx, tx, row!);
+    // that provides every fleet) it settles at once and turn 1 opens. A game with an open side waits for it first: no
+    // turn, no deadline, until the last side is taken (seats/lobby.ts).
+    const started = openSides.length > 0 ? row! : await openSetupTurn(ctx, tx, row!);
     if (invite) {
       const inTx: GamesContext = { ...ctx, db: tx };
       for (const seat of await createSeatsRepository(tx).ofGame(id)) await queueInvitation(inTx, tx, started, seat);
     }
     return started;
   });
-  return { game, moderatorToken, seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })) };
+  return {
+    game,
+    moderatorToken,
+    seats: tokens.map(({ side, email, name, token }) => ({ side, email, name, token })),
+    openSides,
+  };
 }
 
 /**
@@ -289,7 +311,7 @@ async function checkCreationLimit(ctx: GamesContext, tx: Tx, creator: string): P
 }
 
 /** Opens the setup phase: turn 0, with the setup deadline, on the turn queue; settled at once when nobody sets up. */
-async function openSetupTurn(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
+export async function openSetupTurn(ctx: GamesContext, tx: Tx, game: Game): Promise<Game> {
   await openTurn(ctx, tx, game, SETUP_TURN, game.state, game.diceState);
   return settleSetupIfComplete(ctx, tx, game);
 }

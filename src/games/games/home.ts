@@ -54,7 +54,10 @@ function classify(view: GameView, side: string, timeZone: string, now: Date, sev
   const over = view.status === 'finished' || view.status === 'abandoned';
   let todo: string | null = null;
   // Whether a seat has set up is the view's `fleetIn`: its turn-0 submission, for every kind.
-  if (view.status === 'setup' && me && !me.fleetIn) todo = 'choose your fleet';
+  // A game with a side open waits for a player to take it (the lobby): nobody sets up yet.
+  const waitingForPlayers = view.openSides.length > 0;
+  if (waitingForPlayers) todo = null;
+  else if (view.status === 'setup' && me && !me.fleetIn) todo = 'choose your fleet';
   else if (view.status === 'active' && open && me && me.mustOrder && !me.ordersIn && !me.conceded)
     todo = `send your orders for turn ${view.turn!.number}`;
   const others = view.seats.filter(
@@ -62,13 +65,15 @@ function classify(view: GameView, side: string, timeZone: string, now: Date, sev
   );
   const waitingFor = over
     ? null
-    : view.status === 'paused'
-      ? 'paused by its moderator'
-      : others.length > 0
-        ? `waiting for ${others.map((s) => s.name).join(', ')}`
-        : todo === null
-          ? 'resolving'
-          : null;
+    : waitingForPlayers
+      ? `waiting for a player to take ${view.openSides.join(', ')} (the lobby)`
+      : view.status === 'paused'
+        ? 'paused by its moderator'
+        : others.length > 0
+          ? `waiting for ${others.map((s) => s.name).join(', ')}`
+          : todo === null
+            ? 'resolving'
+            : null;
   const deadlineAt = !over && open ? view.turn!.deadline : null;
   return {
     id: view.id,

@@ -3,7 +3,7 @@
  * (docs/adjudicator.md), so a stored turn can be fed to `msc resolve` as it is.
  */
 import { positionToJson, ordersToJson } from '../../adjudicator/position-json.ts';
-import type { Game } from '../../db/schema.ts';
+import type { Game, Seat } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { gameSettingsSchema, type GameSettings } from './settings.ts';
 
@@ -36,6 +36,13 @@ export function settingsOf(game: Pick<Game, 'settings'>): GameSettings {
  */
 export function kindSettingsOf(game: Pick<Game, 'settings'>): unknown {
   return game.settings.kindSettings ?? null;
+}
+
+/** The sides of `game` played by a person that no seat holds yet: left open for the lobby (seats/lobby.ts). */
+export function openSidesOf(game: Pick<Game, 'settings'>, seatRows: readonly Pick<Seat, 'side'>[]): string[] {
+  const settings = settingsOf(game);
+  const seated = new Set(seatRows.map((s) => s.side));
+  return settings.sides.map((s) => s.id).filter((id) => !settings.solo.includes(id) && !seated.has(id));
 }
 
 /** Whether the game has ended, played out or abandoned: its secrets (the seed, a campaign's whole map) are open. */

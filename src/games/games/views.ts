@@ -13,7 +13,7 @@ import { createOutboxRepository, type OutboxMessage } from '../outbox/outbox.rep
 import { forbidden, notFound } from '../errors.ts';
 import { isSetupTurn, SETUP_TURN, setupContext } from '../turns/kind-setup.ts';
 import { seatByToken } from '../seats/seats.ts';
-import { isOver, kindSettingsOf, scenarioOf, settingsOf } from './state.ts';
+import { isOver, kindSettingsOf, openSidesOf, scenarioOf, settingsOf } from './state.ts';
 import { sideName } from './settings.ts';
 import { sidesThatMustOrder } from './lifecycle.ts';
 import { missedBefore } from '../turns/messages.ts';
@@ -74,6 +74,8 @@ async function baseView(ctx: GamesContext, game: Game) {
       /** Who plays the side since its player reached the missed-turn limit (the solo rules); null: its player. */
       ruledBy: s.ruledSince ? (kindOf(game.ruleset).rulesPlaying ?? 'the rules') : null,
     })),
+    /** Sides left open for the lobby and not taken yet: the game waits for them, with no turn (seats/lobby.ts). */
+    openSides: openSidesOf(game, seatRows),
     turn: turn
       ? {
           number: turn.number,

@@ -8,7 +8,7 @@
  * days after it is sent). Following either starts a web session (sessions.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { loginTokens, type Seat } from '../../db/schema.ts';
 import { HOUR, MINUTE } from '../clock.ts';
 import type { GamesContext, Tx } from '../context.ts';
@@ -20,8 +20,11 @@ const REPORT_LINK_LIFE_MS = 7 * 24 * HOUR;
 /** Login links one address may be sent per hour; more asks are answered the same way but send nothing. */
 export const LOGIN_LINKS_PER_HOUR = 5;
 
-/** `observe`: the link that confirms an address asking to observe a game (games/observers/observers.ts). */
-export type LoginPurpose = 'login' | 'report' | 'observe';
+/**
+ * `observe`: the link that confirms an address asking to observe a game (games/observers/observers.ts). `join`: the
+ * link a JOIN mail is answered with; following it confirms the address and opens the game's join page.
+ */
+export type LoginPurpose = 'login' | 'report' | 'observe' | 'join';
 
 /** The shape of a link's secret: 43 base64url characters (256 bits). */
 const LOGIN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -82,7 +85,7 @@ export async function seatLoginLink(ctx: GamesContext, tx: Tx, seat: Pick<Seat, 
   return loginUrl(ctx, token);
 }
 
-/** How many login links `email` was sent in the last hour (the per-address limit). */
+/** How many login links (asked for on the login page, or by a JOIN mail) `email` was sent in the last hour. */
 export async function recentLoginLinks(ctx: GamesContext, email: string): Promise<number> {
   const since = new Date(ctx.clock.now().getTime() - HOUR);
   const [row] = await ctx.db
@@ -91,7 +94,7 @@ export async function recentLoginLinks(ctx: GamesContext, email: string): Promis
     .where(
       and(
         eq(loginTokens.email, normalizeEmail(email)),
-        eq(loginTokens.purpose, 'login'),
+        inArray(loginTokens.purpose, ['login', 'join']),
         gt(loginTokens.createdAt, since),
       ),
     );

@@ -41,6 +41,11 @@ export type Moderator =
   /** A web session whose address is the game's moderator address (games.moderator_email). */
   | { readonly gameId: string; readonly email: string; readonly actor?: string };
 
+/** The game's row locked for its moderator `m` (NOT_MODERATOR, BAD_MODERATOR_KEY otherwise). */
+export async function lockModeratedGame(tx: Tx, m: Moderator): Promise<Game> {
+  return lockGame(tx, m);
+}
+
 async function lockGame(tx: Tx, m: Moderator): Promise<Game> {
   // Locks are always taken turn first, then game — the order the turn queue takes them in — so the two never deadlock.
   await createTurnsRepository(tx).lockUnresolved(m.gameId);
@@ -79,7 +84,7 @@ function nextSeatToken(ctx: GamesContext, seat: Seat): { token: string; issuedAt
   return { token: seatToken(ctx.serviceKey, seat.id, issuedAt), issuedAt };
 }
 
-const actorOf = (m: Moderator) =>
+export const actorOf = (m: Moderator) =>
   'operator' in m
     ? `operator:${m.actor ?? 'cli'}`
     : 'email' in m

@@ -19,7 +19,7 @@ import { issueLoginToken, loginUrl, seatLoginLink } from '../logins/logins.ts';
 import { queueAnswer } from '../turns/messages.ts';
 import type { Seat } from './seats.repository.ts';
 import { sideName } from '../games/settings.ts';
-import { settingsOf } from '../games/state.ts';
+import { openSidesOf, settingsOf } from '../games/state.ts';
 import { isSetupTurn, setupContext, setupPhaseOf } from '../turns/kind-setup.ts';
 
 /** A login link for `email`, whether or not any seat or game knows the address (nothing to enumerate). */
@@ -110,6 +110,7 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
   const creator = game.moderatorEmail ? seats.find((s) => s.email === game.moderatorEmail) : undefined;
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
+  const open = openSidesOf(game, seats);
   // The scenario says what is played (a duel, a fleet action …); a game of a kind without scenarios is its kind's.
   const scenario = game.settings.scenario ?? kind.unnamedScenario;
   // The opponents by the names they play under, never their addresses; a side played by the rules is said to be.
@@ -129,6 +130,11 @@ export async function queueInvitation(ctx: GamesContext, tx: Tx, game: Game, sea
     paragraphs: [
       `${who} invites this address to play the side "${invitationName(sideName(settings, seat.side))}" in a ${kind.title} named "${invitationName(game.name)}" (scenario ${scenario}).`,
       ...(opponents.length > 0 ? [`Against: ${opponents.join(', ')}.`] : []),
+      ...(open.length > 0
+        ? [
+            `Side${open.length > 1 ? 's' : ''} ${open.map((side) => `"${invitationName(sideName(settings, side))}"`).join(', ')} ${open.length > 1 ? 'are' : 'is'} still open, for any player to take in the lobby: the game starts, and its first deadline runs, when the last is taken.`,
+          ]
+        : []),
       ...(await deadlineParagraph(tx, game, seat)),
       `To join, follow this link (it works once, for 7 days, and logs you in):\n${link}`,
       'Or reply to this mail. Until you join, nothing more about this game is sent to this address. If you do not want to play, ignore this mail.',

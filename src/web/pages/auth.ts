@@ -12,21 +12,27 @@
  *   straight on, and the link stays unused.
  * - A link mailed about a game (an invitation's, a report's) also joins the
  *   address's seats in that game when it is followed (games/seats/joining.ts).
+ * - The link a JOIN mail is answered with leads on to the game's join page
+ *   (lobby.ts), where the address, now proven, takes an open side.
  */
 import express, { type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
 import { requestLoginLink } from '../../games/logins/login-request.ts';
-import { peekLoginToken } from '../../games/logins/logins.ts';
+import { peekLoginToken, type LoginLinkInfo } from '../../games/logins/logins.ts';
 import { followLoginLink, joinByLink } from '../../games/seats/joining.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, type PagesDeps } from './deps.ts';
 import { sendPage } from './render.ts';
 import { sessionOf } from './session.ts';
 
-/** Where a link leads once it has logged its reader in: its game (an observer's page), or the list of theirs. */
-function afterLogin(link: { gameId: string | null; purpose: string }): string {
+/**
+ * Where a link leads once it has logged its reader in: its game (an observer's: its observe page; a JOIN mail's: its
+ * join page), or their games.
+ */
+function afterLogin(link: Pick<LoginLinkInfo, 'gameId' | 'purpose'>): string {
   if (!link.gameId) return '/';
-  return `/games/${encodeURIComponent(link.gameId)}${link.purpose === 'observe' ? '/observe' : ''}`;
+  const page = link.purpose === 'observe' ? '/observe' : link.purpose === 'join' ? '/join' : '';
+  return `/games/${encodeURIComponent(link.gameId)}${page}`;
 }
 
 export function authRoutes(deps: PagesDeps): Router {

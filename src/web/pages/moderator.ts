@@ -4,9 +4,10 @@
  * the last mail to each seat and whether it went out, every seat's orders —
  * with its actions: set or extend the deadline, pause and resume, resolve
  * now, roll back, replace a player, resend an invitation, rotate a seat's
- * token, change the missed-turn limit, refuse a player's absence, end or
- * abandon; and the audit log. Every action is the moderation use case the
- * API and the command line call, as the game's moderator address
+ * token, change the missed-turn limit, refuse a player's absence, remove an
+ * observer, end or abandon, approve or refuse a player asking for an open
+ * side (the lobby); and the audit log. Every action is the moderation use
+ * case the API and the command line call, as the game's moderator address
  * (games.moderator_email), and is audited with the reason given.
  */
 import express, { type Request, type Response, type Router } from 'express';
@@ -49,6 +50,7 @@ import { webKindOf } from '../kinds/index.ts';
 import { campaignOfBattle } from '../../games/battles/views.ts';
 import { isSetupTurn } from '../../games/turns/kind-setup.ts';
 import { absencesOf, daysOf } from '../../games/seats/absences.ts';
+import { approveSeatRequest, pendingSeatRequests, refuseSeatRequest } from '../../games/seats/lobby.ts';
 
 function moderatorOf(req: Request, gameId: string): Moderator {
   return { gameId, email: requireLogin(req) };
@@ -72,7 +74,16 @@ const DONE: Record<string, string> = {
   'remove-observer': 'The observer is removed: nothing more of the game is mailed there.',
   end: 'The game has ended.',
   claim: 'You moderate this game now.',
+  approve: 'The player has the side: their invitation is on its way.',
+  refuse: 'The request is refused: the player is told, and the side stays open.',
 };
+
+/** A seat request's id, as the board's forms send it. */
+function requestIdOf(req: Request): number {
+  const id = str((req.body as Record<string, unknown>).request, 12);
+  if (!/^[1-9]\d{0,11}$/.test(id)) throw new AppError('REQUEST_NOT_FOUND', 'there is no such seat request', 404);
+  return Number(id);
+}
 
 export function moderatorRoutes(deps: PagesDeps): Router {
   const router = express.Router();
@@ -123,6 +134,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
           game: created.game,
           moderatorKey: created.moderatorToken,
           seats: created.seats.map((s) => ({ side: s.side, email: s.email, name: s.name })),
+          openSides: created.openSides,
         },
         201,
       );
@@ -187,6 +199,16 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     const setupTurn = view.status === 'setup' && isSetupTurn(game, view.turn?.number ?? game.currentTurn);
     // A campaign's battle names its campaign and turn, its moderator's board linked (the battle's moderator is its).
     const battleOf = await campaignOfBattle(ctx, game.id);
+    // Sides still open for the lobby, and the players asking for them.
+    const openSides = view.openSides.map((id) => ({ id, name: sideName(settings, id) }));
+    const requests = (await pendingSeatRequests(ctx, game.id)).map((r) => ({
+      id: r.id,
+      side: r.side,
+      sideName: sideName(settings, r.side),
+      name: r.displayName,
+      email: r.email,
+      at: r.createdAt,
+    }));
     sendPage(
       res,
       'moderate',
@@ -234,9 +256,12 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         board,
         seated: view.seatedAs === null ? null : { side: view.seatedAs, sideName: sideName(settings, view.seatedAs) },
         battleOf: battleOf ? { id: battleOf.id, name: battleOf.name, turn: battleOf.turn } : null,
+        lobby:
+          openSides.length > 0 || requests.length > 0 ? { openSides, requests, approval: game.joinApproval } : null,
         active: view.status === 'active',
         // A kind's setup phase may be closed now too (sides without a setup get the default).
-        resolvable: view.status === 'active' || setupTurn,
+        // A game waiting for a player to take an open side has no turn to resolve yet.
+        resolvable: (view.status === 'active' || setupTurn) && view.openSides.length === 0,
         paused: view.status === 'paused',
         over: view.status === 'finished' || view.status === 'abandoned',
       },
@@ -322,6 +347,8 @@ export function moderatorRoutes(deps: PagesDeps): Router {
     },
     'remove-observer': (req, m) =>
       removeObserver(ctx, m, str((req.body as Record<string, unknown>).email, 254), reasonOf(req)),
+    approve: (req, m) => approveSeatRequest(ctx, m, requestIdOf(req), reasonOf(req)),
+    refuse: (req, m) => refuseSeatRequest(ctx, m, requestIdOf(req), reasonOf(req)),
     end: (req, m) =>
       endGame(ctx, m, str((req.body as Record<string, unknown>).how) === 'abandon' ? 'abandon' : 'end', reasonOf(req)),
   };

@@ -16,12 +16,16 @@ export interface SeatRow {
   readonly email: string;
   readonly name: string;
   readonly timeZone: string;
+  /** Left open for the lobby: whoever takes it plays it (its email, name and zone are theirs then). */
+  readonly open: boolean;
 }
 
 export interface NewGameForm extends CommonFields {
   /** The kind of game: one of the registry's rulesets. */
   readonly ruleset: Ruleset;
   readonly seats: readonly SeatRow[];
+  /** Players taking an open side wait for the creator's approval. */
+  readonly joinApproval: boolean;
   /** Every kind's fieldset as typed (the page shows them all; the chosen kind's counts), by ruleset. */
   readonly kinds: Readonly<Record<Ruleset, KindFields>>;
 }
@@ -47,10 +51,11 @@ export const NEW_GAME_DEFAULTS: NewGameForm = {
   archive: 'public',
   observers: 'none',
   seats: [
-    { side: 'black', email: '', name: '', timeZone: 'UTC' },
-    { side: 'grey', email: '', name: '', timeZone: 'UTC' },
-    ...Array.from({ length: SEAT_ROWS - 2 }, () => ({ side: '', email: '', name: '', timeZone: 'UTC' })),
+    { side: 'black', email: '', name: '', timeZone: 'UTC', open: false },
+    { side: 'grey', email: '', name: '', timeZone: 'UTC', open: false },
+    ...Array.from({ length: SEAT_ROWS - 2 }, () => ({ side: '', email: '', name: '', timeZone: 'UTC', open: false })),
   ],
+  joinApproval: false,
   kinds: allKinds((r) => webKindOf(r).newGame.defaults),
 };
 
@@ -61,11 +66,13 @@ function readForm(body: Record<string, unknown>): NewGameForm {
   const emails = list(body.seatEmail);
   const names = list(body.seatName);
   const zones = list(body.seatTimeZone);
+  const who = list(body.seatWho);
   const seats = Array.from({ length: Math.max(SEAT_ROWS, Math.min(8, sides.length)) }, (_, i) => ({
     side: sides[i] ?? '',
     email: emails[i] ?? '',
     name: names[i] ?? '',
     timeZone: zones[i] || 'UTC',
+    open: who[i] === 'open',
   }));
   const ruleset = text(body.ruleset, 40);
   return {
@@ -81,6 +88,7 @@ function readForm(body: Record<string, unknown>): NewGameForm {
     archive: text(body.archive, 10),
     observers: text(body.observers, 10),
     seats,
+    joinApproval: text(body.joinApproval, 5) === 'yes',
     kinds: allKinds((r) => webKindOf(r).newGame.read(body)),
   };
 }
@@ -101,18 +109,23 @@ export function createInputFromForm(raw: unknown): {
   const own = webKindOf(form.ruleset).newGame.input(form, form.kinds[form.ruleset], note);
   const seats = form.seats
     .filter((s) => s.side !== '' || s.email !== '' || s.name !== '')
-    .map((s) => ({
-      side: s.side.toLowerCase(),
-      email: s.email,
-      name: s.name || s.email.split('@')[0] || s.side,
-      timeZone: s.timeZone || 'UTC',
-    }));
+    .map((s) =>
+      s.open
+        ? { side: s.side.toLowerCase(), open: true as const }
+        : {
+            side: s.side.toLowerCase(),
+            email: s.email,
+            name: s.name || s.email.split('@')[0] || s.side,
+            timeZone: s.timeZone || 'UTC',
+          },
+    );
   const input: CreateGameInput = {
     ...(form.id ? { id: form.id } : {}),
     name: form.name,
     ruleset: form.ruleset,
     ...own,
     seats,
+    ...(form.joinApproval ? { joinApproval: true } : {}),
   };
   return { form, input, problems, fields };
 }

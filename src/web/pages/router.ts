@@ -18,6 +18,7 @@ import type { Metrics } from '../metrics.ts';
 import { archiveRoutes } from './archive.ts';
 import { authRoutes } from './auth.ts';
 import { DEFAULT_PAGE_SETTINGS, frameFor, type PageSettings, type PagesDeps } from './deps.ts';
+import { lobbyRoutes } from './lobby.ts';
 import { mailboxRoutes } from './mailbox.ts';
 import { moderatorRoutes } from './moderator.ts';
 import { observerRoutes } from './observer.ts';
@@ -34,7 +35,7 @@ export interface PagesOptions {
 }
 
 /** Paths the pages answer; anything else falls through to the API's 404. */
-const PAGE_PATHS = /^\/(?:$|login|logout|games|archive|mailbox|static|calendar|unobserve)/;
+const PAGE_PATHS = /^\/(?:$|login|logout|lobby|games|archive|mailbox|static|calendar|unobserve)/;
 
 export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {}): Router {
   const settings: PageSettings = { ...DEFAULT_PAGE_SETTINGS, ...options.settings };
@@ -69,6 +70,7 @@ export function createPagesRouter(ctx: GamesContext, options: PagesOptions = {})
   // /games/new before /games/:id.
   pages.use(moderatorRoutes(deps));
   pages.use(observerRoutes(deps));
+  pages.use(lobbyRoutes(deps));
   pages.use(playerRoutes(deps));
   pages.use(archiveRoutes(deps));
   pages.use(mailboxRoutes(deps));
