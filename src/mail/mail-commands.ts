@@ -30,6 +30,7 @@ import {
   concedeDoneNotice,
   historyLimitNotice,
   messageSentNotice,
+  reportFormatSetNotice,
   reportsSetNotice,
   widthSetNotice,
 } from './notices.ts';
@@ -113,6 +114,8 @@ export async function answerAccepted(
       );
     } else if ((command === 'SET REPORTS WEB' || command === 'SET REPORTS MAIL') && !result.stored) {
       await answer.toSeat(seat, 'notice', composeNotice(reportsSetNotice(game.id, command === 'SET REPORTS MAIL')));
+    } else if ((command === 'SET REPORT JSON' || command === 'SET REPORT TEXT') && !result.stored) {
+      await answer.toSeat(seat, 'notice', composeNotice(reportFormatSetNotice(game.id, command === 'SET REPORT JSON')));
     } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
       // Stored by the submission; an acceptance already says it, a mail without orders gets a word of its own.
       await answer.toSeat(

@@ -27,7 +27,11 @@
 import nodemailer from 'nodemailer';
 import type { Transporter, SendMailOptions } from 'nodemailer';
 import type { AppDatabase, Database } from '../games/context.ts';
-import { createOutboxRepository, type OutboxMessage } from '../games/outbox/outbox.repository.ts';
+import {
+  createOutboxRepository,
+  type OutboxAttachment,
+  type OutboxMessage,
+} from '../games/outbox/outbox.repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/turns/messages.ts';
@@ -44,6 +48,8 @@ export interface OutgoingMail {
   /** Message-ID, In-Reply-To, References, Reply-To, Auto-Submitted… */
   readonly headers: Readonly<Record<string, string>>;
   readonly date: Date;
+  /** Files sent with it (a turn report's JSON), as text. */
+  readonly attachments?: readonly OutboxAttachment[];
 }
 
 /** Where mail goes. `send` resolves when the mail is delivered, rejects with the server's error. */
@@ -74,6 +80,15 @@ function messageOptions(mail: OutgoingMail): SendMailOptions {
     ...(references ? { references } : {}),
     ...(replyTo ? { replyTo } : {}),
     headers: rest,
+    ...(mail.attachments && mail.attachments.length > 0
+      ? {
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        }
+      : {}),
     // The outbox holds only text: nothing in a mail may make nodemailer read a file or fetch a URL.
     disableFileAccess: true,
     disableUrlAccess: true,
@@ -316,6 +331,7 @@ export class OutboxSender {
       text: row.textBody,
       html: row.htmlBody,
       headers: row.headers,
+      attachments: row.attachments,
       date: this.ctx.clock.now(),
     };
     const log = this.ctx.logger?.child({ module: 'outbox', outboxId: row.id, kind: row.kind, gameId: row.gameId });

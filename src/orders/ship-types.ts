@@ -80,6 +80,8 @@ export const ORDERS_CODES = [
   'QUOTED_UNCHANGED',
   'SET_UNKNOWN',
   'SET_WIDTH',
+  'SET_REPORTS',
+  'SET_REPORT',
   'HISTORY_TURN',
   'HISTORY_RANGE',
 ] as const;

@@ -37,8 +37,16 @@ export type ReportWidthChoice = (typeof REPORT_WIDTH_CHOICES)[number];
 export const REPORT_CHANNELS = ['MAIL', 'WEB'] as const;
 export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 
-/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`. */
-export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}`;
+/**
+ * What a seat's turn report mails hold: the text (and HTML) report alone (the default), or that and the seat's view of
+ * the game as JSON — the document the API gives the seat — attached (`SET REPORT JSON`).
+ */
+export const REPORT_FORMATS = ['TEXT', 'JSON'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`, `SET REPORT JSON`. */
+export type SetCommand =
+  `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}` | `SET REPORT ${ReportFormat}`;
 
 /**
  * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with

@@ -54,6 +54,8 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
   const people: Record<string, Visitor> = {};
   /** Mail outcomes of every order mail sent back, by side and turn. */
   const mailed: { side: string; turn: number; block: string; outcome: string }[] = [];
+  /** The last mail queued before every seat asked for the JSON (SET REPORT JSON): reports after it carry it. */
+  let jsonFrom = 0;
 
   const mail = async (side: string, text: string) =>
     (await handleInboundMail(app.ctx, await orderMail(emailOf(side), seatAddress(tokens[side]!), text))).outcome;
@@ -96,6 +98,15 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
       // A mail from the seat joins it: from now on its reports are mailed.
       expect(await mail(side, 'HELP')).not.toMatch(/rejected|failed/);
     }
+    // Every seat asks for its view as JSON with its reports: the first by mail, the others on the game page.
+    const [first, ...others] = sample.seats;
+    expect(await mail(first!, 'SET REPORT JSON')).toBe('command');
+    for (const side of others) {
+      await people[side]!.get(`/games/${id}`);
+      const set = await people[side]!.post(`/games/${id}/preferences/report-json`, { side, json: 'yes' });
+      expect(set.status, `${side} ticks the JSON box`).toBe(303);
+    }
+    jsonFrom = Math.max(0, ...(await app.database.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
     for (const [side, setup] of Object.entries(sample.setups ?? {}))
       expect(await mail(side, setup(id))).toBe('accepted');
     // The setup resolves once every side is in, or at its deadline.
@@ -202,7 +213,13 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     for (const m of await mailsTo(side))
       seen.push({
         where: `mail ${m.kind} "${m.subject}"`,
-        text: [m.subject, JSON.stringify(m.headers), m.textBody, m.htmlBody ?? ''].join('\n'),
+        text: [
+          m.subject,
+          JSON.stringify(m.headers),
+          m.textBody,
+          m.htmlBody ?? '',
+          ...m.attachments.map((a) => a.content),
+        ].join('\n'),
       });
     const played = (await turnRows()).filter((t) => t.status === 'resolved' && t.number >= 1).length;
     const pages = ['/', `/games/${id}`, `/archive/${id}`, `/archive/${id}/export`];
@@ -219,6 +236,28 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     }
     return seen;
   }
+
+  it('every turn report mail has the seat’s view attached as JSON: the API’s answer to its token', async () => {
+    for (const side of sample.seats) {
+      const reports = (await mailsTo(side)).filter(
+        (m) => (m.kind === 'turn-report' || m.kind === 'game-start') && m.id > jsonFrom,
+      );
+      expect(reports.length).toBeGreaterThan(0);
+      for (const m of reports) {
+        expect(m.attachments.map((a) => a.contentType)).toEqual(['application/json']);
+        const doc = JSON.parse(m.attachments[0]!.content) as {
+          role: string;
+          game: { id: string; me: { side: string } };
+        };
+        expect(doc).toMatchObject({ role: 'seat', game: { id, me: { side } } });
+        expect(m.attachments[0]!.filename).toMatch(new RegExp(`^${id}-turn-\\d+-${side}\\.json$`));
+      }
+      // The last report's JSON is what GET /api/games/:id answers the seat now: nothing has changed since.
+      const api = await app.call('GET', `/api/games/${id}`, { token: tokens[side]!, anonymous: true });
+      expect(api.status).toBe(200);
+      expect(JSON.parse(reports.at(-1)!.attachments[0]!.content)).toEqual(api.body);
+    }
+  });
 
   it("no channel shows a side another's seat token, the dice seed, or what the other side's view hides", async () => {
     const [game] = await app.database.db.select().from(games).where(eq(games.id, id));

@@ -138,7 +138,11 @@ export async function visitorGameView(ctx: GamesContext, gameId: string): Promis
 /** The game as a seat sees it: the public view, plus its own seat and the orders it has in. */
 export async function seatGameView(ctx: GamesContext, gameId: string, token: string) {
   const game = await gameRow(ctx, gameId);
-  const seat = await seatByToken(ctx.db, gameId, token);
+  return seatViewOf(ctx, game, await seatByToken(ctx.db, gameId, token));
+}
+
+/** The game as the seat sees it, for a seat already found (its report mail's JSON, SET REPORT JSON). */
+export async function seatViewOf(ctx: GamesContext, game: Game, seat: Seat) {
   const view = await baseView(ctx, game);
   return { ...view, me: await seatDetails(ctx, game, seat) };
 }

@@ -23,6 +23,22 @@ export async function setSeatReportMails(ctx: GamesContext, seat: Seat, reportMa
   });
 }
 
+/**
+ * Stores whether the seat's turn report mails have its view of the game attached as JSON (true: SET REPORT JSON), the
+ * document the API gives the seat; returns the seat so.
+ */
+export async function setReportJson(tx: Tx, seat: Seat, reportJson: boolean): Promise<Seat> {
+  await tx.update(seats).set({ reportJson }).where(eq(seats.id, seat.id));
+  return { ...seat, reportJson };
+}
+
+/** The game page's control: the JSON attached to the seat's report mails or not, in a transaction of its own. */
+export async function setSeatReportJson(ctx: GamesContext, seat: Seat, reportJson: boolean): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await setReportJson(tx, seat, reportJson);
+  });
+}
+
 /** Stores how wide the seat's text turn reports are (78, the default, is stored as null); returns the seat so. */
 export async function setReportWidth(tx: Tx, seat: Seat, width: ReportWidthChoice): Promise<Seat> {
   const reportWidth = width === 78 ? null : width;

@@ -17,7 +17,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
+import {
+  loginTokens,
+  outbox,
+  submissions,
+  type Game,
+  type OutboxAttachment,
+  type OutboxKind,
+  type Seat,
+  type Turn,
+} from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { ReportedBattle, TurnReportView } from '../../kinds/kind.ts';
@@ -36,6 +45,7 @@ import { isSetupTurn, setupContext } from './kind-setup.ts';
 import { heldFromSeat } from '../outbox/held.ts';
 import { reportedBattles } from '../battles/views.ts';
 import { battleOfGame } from '../battles/links.ts';
+import { seatDocumentJson } from '../games/documents.ts';
 
 export { describeDeadline };
 
@@ -380,6 +390,34 @@ function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: st
 }
 
 /**
+ * The reports of the turn for `seats` (reportRows), each with the seat's view of the game attached as JSON when its
+ * player asked for it (SET REPORT JSON): the document GET /api/games/:id gives the seat, read in this transaction.
+ */
+async function seatReports(
+  ctx: GamesContext,
+  tx: Tx,
+  t: TurnContext,
+  seatRows: readonly Seat[],
+  inReplyTo: string | null,
+): Promise<(ReportRows | null)[]> {
+  const reports: (ReportRows | null)[] = [];
+  for (const seat of seatRows) {
+    const rows = reportRows(ctx, t, seat, inReplyTo);
+    if (rows === null || !seat.reportJson) {
+      reports.push(rows);
+      continue;
+    }
+    const json: OutboxAttachment = {
+      filename: `${t.game.id}-turn-${t.turn.number}-${seat.side}.json`,
+      contentType: 'application/json',
+      content: await seatDocumentJson(ctx, tx, t.game.id, seat),
+    };
+    reports.push({ ...rows, mail: { ...rows.mail, attachments: [json] } });
+  }
+  return reports;
+}
+
+/**
  * Whether a seat is mailed the turn's reports: not when its player chose the web only (SET REPORTS WEB, or the game
  * page's control). Its STATUS, the answers to its own mail and the game's end are mailed all the same.
  */
@@ -419,7 +457,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
       .filter((r) => r.gameId === p.gameId && r.number < p.turnNumber)
       .map((r) => ({ number: r.number, events: r.events, missed: r.missed }));
     const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
-    if (t) reports.push(...t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)));
+    if (t) reports.push(...(await seatReports(ctx, tx, t, t.seats.filter(mailsReports), null)));
   }
   await insertReports(tx, reports);
 }
@@ -442,10 +480,7 @@ export async function queueTurnReports(
   }
   const t = await loadTurn(ctx, tx, gameId, turnNumber, known);
   if (!t) return;
-  await insertReports(
-    tx,
-    t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)),
-  );
+  await insertReports(tx, await seatReports(ctx, tx, t, t.seats.filter(mailsReports), null));
 }
 
 /**
@@ -463,7 +498,7 @@ export async function queueSeatReport(
   if (!game) return false;
   const t = await loadTurn(ctx, tx, gameId, game.currentTurn);
   if (!t || t.turn.status !== 'open') return false;
-  await insertReports(tx, [reportRows(ctx, t, seat, options.inReplyTo ?? null)]);
+  await insertReports(tx, await seatReports(ctx, tx, t, [seat], options.inReplyTo ?? null));
   return true;
 }
 

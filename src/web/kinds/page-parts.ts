@@ -239,6 +239,7 @@ export async function seatPageCommon(
     },
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    reportJson: seat.reportJson,
     seedCommitment: game.seedCommitment,
   };
 }

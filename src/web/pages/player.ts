@@ -15,7 +15,7 @@ import { homeOf } from '../../games/games/home.ts';
 import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/logins/calendar.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
-import { setSeatReportMails } from '../../games/seats/preferences.ts';
+import { setSeatReportJson, setSeatReportMails } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
 import { kindFormPaths, webKindOf } from '../kinds/index.ts';
@@ -50,6 +50,9 @@ const NOTICES: Record<string, string> = {
   'reports-web':
     'Your turn reports are no longer mailed: they are on this page. Answers to your mail and the end of the game still come by mail.',
   'reports-mail': 'Your turn reports are mailed to you again, from the next turn on.',
+  'report-json':
+    'From the next report on, each turn report mailed to you has your side’s view of the game attached as JSON: the document the API gives your seat.',
+  'report-text': 'From the next report on, your turn report mails come without the JSON attachment.',
   'concede-ask':
     'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
@@ -232,6 +235,19 @@ export function playerRoutes(deps: PagesDeps): Router {
       throw new AppError('BAD_PREFERENCE', 'reports is web (on this page only) or mail (mailed too)', 400);
     await setSeatReportMails(ctx, found.seat, reports === 'mail');
     res.redirect(303, gameUrl(game, found.seat, found.mine, reports === 'mail' ? 'reports-mail' : 'reports-web'));
+  });
+
+  // The seat's own setting: its view of the game as JSON attached to each turn report mail, or not (SET REPORT JSON /
+  // TEXT by mail). A checkbox: ticked sends json=yes, unticked sends nothing.
+  router.post('/games/:id/preferences/report-json', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const json = (req.body as { json?: unknown }).json;
+    if (json !== undefined && json !== 'yes')
+      throw new AppError('BAD_PREFERENCE', 'json is yes (the JSON attached) or absent (none)', 400);
+    await setSeatReportJson(ctx, found.seat, json === 'yes');
+    res.redirect(303, gameUrl(game, found.seat, found.mine, json === 'yes' ? 'report-json' : 'report-text'));
   });
 
   const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');

@@ -221,6 +221,7 @@ export async function campaignPageModel(
     battles: await campaignBattles(ctx, game.id, game.currentTurn),
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    reportJson: seat.reportJson,
     seedCommitment: game.seedCommitment,
   };
 }

@@ -300,6 +300,7 @@ export async function gamePageModel(
         : null,
     messages: messagesPanel(settings, seat.side, view.seats, messages, extras, over),
     reportMails: seat.reportMails,
+    reportJson: seat.reportJson,
     seedCommitment: game.seedCommitment,
   };
 }
