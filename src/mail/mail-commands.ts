@@ -58,8 +58,9 @@ export async function answerAccepted(
   m: AcceptedMail,
 ): Promise<{ conceded: boolean; relayedTo: string | null }> {
   const { game, result } = m;
-  // The seat as the submission left it: a SET WIDTH applies to the answers that follow, a STATUS report among them.
-  const seat: Seat = { ...m.seat, reportWidth: result.seat.reportWidth };
+  // The seat as the submission left it: a SET WIDTH or SET REPORT applies to the answers that follow, a STATUS report
+  // among them.
+  const seat: Seat = { ...m.seat, reportWidth: result.seat.reportWidth, reportJson: result.seat.reportJson };
   const ref: GameRef = { id: game.id, name: game.name };
   const inner: GamesContext = { ...ctx, db: tx };
   if (result.stored) {

@@ -58,7 +58,7 @@ export const seatInputSchema = z.strictObject({
   timeZone: timeZoneSchema.default('UTC'),
 });
 
-const createGameSchema = z.strictObject({
+export const createGameSchema = z.strictObject({
   id: gameIdSchema.optional(),
   name: z
     .string()

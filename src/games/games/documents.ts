@@ -7,6 +7,7 @@ import type { GamesContext, Tx } from '../context.ts';
 import { linkedBattlesOf } from '../battles/views.ts';
 import { createGamesRepository } from './games.repository.ts';
 import { seatViewOf } from './views.ts';
+import { seatByToken } from '../seats/seats.ts';
 
 /** A game view with its links: a campaign's battles of the current turn, or the campaign its linked battle is for. */
 export async function withLinkedBattles<G extends Parameters<typeof linkedBattlesOf>[1]>(ctx: GamesContext, game: G) {
@@ -16,6 +17,12 @@ export async function withLinkedBattles<G extends Parameters<typeof linkedBattle
 /** What GET /api/games/:id answers the seat's token with: its own view of the game, nothing of another side's. */
 export async function seatDocument(ctx: GamesContext, game: Game, seat: Seat) {
   return { role: 'seat' as const, game: await withLinkedBattles(ctx, await seatViewOf(ctx, game, seat)) };
+}
+
+/** The seat's document for its token (BAD_TOKEN when it is no seat's of the game). */
+export async function seatDocumentByToken(ctx: GamesContext, gameId: string, token: string) {
+  const game = await createGamesRepository(ctx.db).byId(gameId);
+  return seatDocument(ctx, game, await seatByToken(ctx.db, gameId, token));
 }
 
 /**

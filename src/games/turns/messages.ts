@@ -45,7 +45,6 @@ import { isSetupTurn, setupContext } from './kind-setup.ts';
 import { heldFromSeat } from '../outbox/held.ts';
 import { reportedBattles } from '../battles/views.ts';
 import { battleOfGame } from '../battles/links.ts';
-import { seatDocumentJson } from '../games/documents.ts';
 
 export { describeDeadline };
 
@@ -401,16 +400,18 @@ async function seatReports(
   inReplyTo: string | null,
 ): Promise<(ReportRows | null)[]> {
   const reports: (ReportRows | null)[] = [];
+  // Loaded when needed: the game views import this module (a report's missed-turn notes) through moderation.
+  const documents = seatRows.some((s) => s.reportJson) ? await import('../games/documents.ts') : null;
   for (const seat of seatRows) {
     const rows = reportRows(ctx, t, seat, inReplyTo);
-    if (rows === null || !seat.reportJson) {
+    if (rows === null || !seat.reportJson || documents === null) {
       reports.push(rows);
       continue;
     }
     const json: OutboxAttachment = {
       filename: `${t.game.id}-turn-${t.turn.number}-${seat.side}.json`,
       contentType: 'application/json',
-      content: await seatDocumentJson(ctx, tx, t.game.id, seat),
+      content: await documents.seatDocumentJson(ctx, tx, t.game.id, seat),
     };
     reports.push({ ...rows, mail: { ...rows.mail, attachments: [json] } });
   }

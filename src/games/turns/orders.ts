@@ -353,8 +353,9 @@ export async function submitOrdersIn(
     complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
     if (complete) await markDue(ctx, tx, input.gameId, turn.number);
   } else {
-    // Read again after a SET WIDTH, so the seat answered is as the submission left it.
-    if (seatRows === null || width !== undefined) seatRows = await readSeats();
+    // Read again after a setting (SET WIDTH, REPORTS, REPORT), so the seat answered is as the submission left it.
+    if (seatRows === null || width !== undefined || reports !== undefined || format !== undefined)
+      seatRows = await readSeats();
     if (usableSeat(seatRows, input.gameId, input.token).id !== seat.id)
       throw new Error(`seat ${seat.id} of ${input.gameId} changed while its commands were read`);
   }
