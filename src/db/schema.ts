@@ -170,6 +170,15 @@ export const seats = pgTable(
     /** Whether the seat's turn report mails have its view of the game attached as JSON (SET REPORT JSON / TEXT). */
     reportJson: boolean('report_json').notNull().default(false),
     /**
+     * When mail to the seat's address last bounced for good (a permanent delivery failure matched to one of its mails,
+     * src/games/outbox/bounces.ts), and the failure as the bounce gave it; null while mail reaches it. Its turn reports
+     * and reminders are not mailed meanwhile (they stay on the web); cleared when its player writes in from it again.
+     */
+    bouncedAt: moment('bounced_at'),
+    bounceReason: text('bounce_reason'),
+    /** Transient delivery failures (4.x.x) reported for the seat's mail: counted only. */
+    softBounces: integer('soft_bounces').notNull().default(0),
+    /**
      * When the seat's player joined: followed the invitation's link (or a later one of the game's) or answered through
      * the seat's order address. Until then the seat is mailed its one invitation and nothing else (docs/mail.md).
      */

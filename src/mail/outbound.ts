@@ -33,6 +33,7 @@ import {
   type OutboxMessage,
 } from '../games/outbox/outbox.repository.ts';
 import type { Config } from '../config/config.ts';
+import { bounceAddress } from '../games/service-key.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/turns/messages.ts';
 import type { Logger } from '../log.ts';
@@ -50,6 +51,8 @@ export interface OutgoingMail {
   readonly date: Date;
   /** Files sent with it (a turn report's JSON), as text. */
   readonly attachments?: readonly OutboxAttachment[];
+  /** The envelope sender (SMTP MAIL FROM), where bounces go: the row's own address (VERP); default the From. */
+  readonly returnPath?: string;
 }
 
 /** Where mail goes. `send` resolves when the mail is delivered, rejects with the server's error. */
@@ -80,6 +83,7 @@ function messageOptions(mail: OutgoingMail): SendMailOptions {
     ...(references ? { references } : {}),
     ...(replyTo ? { replyTo } : {}),
     headers: rest,
+    ...(mail.returnPath ? { envelope: { from: mail.returnPath, to: mail.to } } : {}),
     ...(mail.attachments && mail.attachments.length > 0
       ? {
           attachments: mail.attachments.map((a) => ({
@@ -229,6 +233,12 @@ export interface SenderContext {
   readonly db: AppDatabase;
   readonly clock: Clock;
   readonly logger?: Logger;
+  /**
+   * With both, each mail's envelope sender is its own bounce address (service-key.ts `bounceAddress`), so that a
+   * bounce names the mail, and the seat, it answers (mail/bounces.ts).
+   */
+  readonly serviceKey?: Buffer;
+  readonly mailDomain?: string;
 }
 
 export interface OutboxSenderOptions {
@@ -332,6 +342,9 @@ export class OutboxSender {
       html: row.htmlBody,
       headers: row.headers,
       attachments: row.attachments,
+      ...(this.ctx.serviceKey && this.ctx.mailDomain
+        ? { returnPath: bounceAddress(this.ctx.serviceKey, this.ctx.mailDomain, row.id) }
+        : {}),
       date: this.ctx.clock.now(),
     };
     const log = this.ctx.logger?.child({ module: 'outbox', outboxId: row.id, kind: row.kind, gameId: row.gameId });

@@ -72,6 +72,8 @@ async function baseView(ctx: GamesContext, game: Game) {
       missedInARow: s.missedInARow,
       /** Who plays the side since its player reached the missed-turn limit (the solo rules); null: its player. */
       ruledBy: s.ruledSince ? (kindOf(game.ruleset).rulesPlaying ?? 'the rules') : null,
+      /** Mail to the seat bounces for good: its reports are not mailed, they are on the web (outbox/bounces.ts). */
+      mailBounces: s.bouncedAt !== null,
     })),
     turn: turn
       ? {
@@ -155,6 +157,13 @@ async function sideViewOf(ctx: GamesContext, game: Game, side: string): Promise<
   return kind.viewFor(kind.readState(game.state), side, await lastEvents(ctx, game));
 }
 
+/** A seat's permanent bounce as its player and its moderator are shown it (outbox/bounces.ts), or null. */
+export function bounceOf(seat: Pick<Seat, 'bouncedAt' | 'bounceReason'>): { at: Date; reason: string } | null {
+  return seat.bouncedAt === null
+    ? null
+    : { at: seat.bouncedAt, reason: seat.bounceReason ?? 'returned as undeliverable' };
+}
+
 async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
   const [sub] = await ctx.db
     .select()
@@ -208,6 +217,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     fleet: setupIn ? kind.setup.writeSetup(kind.setup.readSetup(setupIn.orders)) : seat.fleet,
     conceded: seat.concededAt !== null,
     joined: seat.joinedAt !== null,
+    /** When mail to the seat last bounced for good, and why; null while it is delivered. */
+    bounce: bounceOf(seat),
     /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
     view: await sideViewOf(ctx, game, seat.side),
     orders:

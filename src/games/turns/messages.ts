@@ -420,9 +420,10 @@ async function seatReports(
 
 /**
  * Whether a seat is mailed the turn's reports: not when its player chose the web only (SET REPORTS WEB, or the game
- * page's control). Its STATUS, the answers to its own mail and the game's end are mailed all the same.
+ * page's control), nor while mail to it bounces for good (outbox/bounces.ts: each report would only bounce again). Its
+ * STATUS, the answers to its own mail and the game's end are mailed all the same.
  */
-const mailsReports = (seat: Seat): boolean => seat.reportMails;
+const mailsReports = (seat: Seat): boolean => seat.reportMails && seat.bouncedAt === null;
 
 /** Writes reports and their login links: two statements, however many seats. */
 async function insertReports(tx: Tx, reports: readonly (ReportRows | null)[]): Promise<void> {
@@ -512,7 +513,8 @@ export async function queueReminder(
   tx: Tx,
   m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] },
 ): Promise<void> {
-  if (m.seat.joinedAt === null) return;
+  // Not to a seat that has not joined, nor to one whose mail bounces for good (outbox/bounces.ts).
+  if (m.seat.joinedAt === null || m.seat.bouncedAt !== null) return;
   const kind = kindOf(m.game.ruleset);
   const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
   const mail = ctx.mail.reminder({

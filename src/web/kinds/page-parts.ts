@@ -8,7 +8,7 @@ import type { GamesContext } from '../../games/context.ts';
 import { isOver, settingsOf } from '../../games/games/state.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
-import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
+import { bounceOf, missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import { messagesOf } from '../../games/turns/side-messages.ts';
 import type { EndReportParts, TurnReportView } from '../../kinds/kind.ts';
@@ -240,6 +240,7 @@ export async function seatPageCommon(
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
     reportJson: seat.reportJson,
+    bounced: bounceOf(seat),
     seedCommitment: game.seedCommitment,
   };
 }
