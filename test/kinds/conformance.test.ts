@@ -14,6 +14,7 @@
  * - a game whose sides send no setup starts all the same (the default setup);
  * - the player page, the HELP answer and `msc game show` / `msc game turn` render.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { games, outbox, seats, submissions, turns } from '../../src/db/schema.ts';
@@ -25,6 +26,7 @@ import { createGameAndInvite } from '../../src/games/games/create.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { kindOf, RULESETS, type Ruleset } from '../../src/kinds/index.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
+import { bounceAddress } from '../../src/games/service-key.ts';
 import { mscWith } from '../cli/support.ts';
 import { orderMail, seatAddress } from '../mail/support.ts';
 import { startTestApp, type TestApp } from '../web/support.ts';
@@ -302,6 +304,35 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
           `${side} reads its own "${word}" somewhere`,
         ).toBe(true);
     }
+  });
+
+  it('a bounce of a seat’s report marks the seat: its game page, the moderator’s and the API say so; writing in clears it', async () => {
+    const side = sample.seats[0]!;
+    const report = (await mailsTo(side)).filter((m) => m.kind === 'turn-report' || m.kind === 'game-start').at(-1)!;
+    const to = bounceAddress(app.ctx.serviceKey, app.ctx.mailDomain, report.id);
+    const dsn = readFileSync(new URL('../mail/bounces/postfix-dsn.eml', import.meta.url), 'utf8')
+      .replaceAll('ORDERS_ADDRESS', to)
+      .replaceAll('RECIPIENT', emailOf(side))
+      .replaceAll('MESSAGE_ID', report.headers['Message-ID']!)
+      .replace(/\r?\n/g, '\r\n');
+    const bounced = await handleInboundMail(app.ctx, Buffer.from(dsn), { from: '', to: [to] });
+    expect(bounced).toMatchObject({ outcome: 'bounce', gameId: id, side });
+
+    const page = await people[side]!.get(`/games/${id}`);
+    expect(page.text).toContain('Mail to this seat bounces: 550 5.1.1');
+    const mod = visitor(app);
+    await logIn(app, mod, MODERATOR);
+    const board = await mod.get(`/games/${id}/moderate`);
+    expect(board.status).toBe(200);
+    expect(board.text).toContain('mail to this seat bounces: 550 5.1.1');
+    const api = await app.call('GET', `/api/games/${id}`, { token: tokens[side]!, anonymous: true });
+    const game = (api.body as { game: { me: { bounce: unknown }; seats: { side: string; mailBounces: boolean }[] } })
+      .game;
+    expect(game.me.bounce).toMatchObject({ reason: expect.stringContaining('550 5.1.1') as unknown });
+    expect(game.seats.find((s) => s.side === side)?.mailBounces).toBe(true);
+
+    expect(await mail(side, 'STATUS')).toBe('command');
+    expect((await people[side]!.get(`/games/${id}`)).text).not.toContain('Mail to this seat bounces');
   });
 
   it('a game whose sides send no setup starts all the same, each side given the default', async () => {

@@ -31,6 +31,7 @@ import {
   type MailDriver,
 } from '../../src/mail/outbound.ts';
 import { createOutboxRepository } from '../../src/games/outbox/outbox.repository.ts';
+import { bounceAddress } from '../../src/games/service-key.ts';
 
 const FROM = `Minimal Space Combat <orders@${TEST_MAIL_DOMAIN}>`;
 const ALICE = `alice@${TEST_MAIL_DOMAIN}`;
@@ -43,6 +44,8 @@ interface TestSmtp {
   readonly url: string;
   /** Every mail the server accepted, parsed, in the order accepted. */
   readonly received: ParsedMail[];
+  /** The envelope sender (MAIL FROM) of each, in the same order. */
+  readonly senders: string[];
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ async function smtpServer(
   behaviour: { rcpt?: (address: string) => Error | null; data?: (n: number) => Error | null } = {},
 ): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
+  const senders: string[] = [];
   let dataCount = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -59,7 +63,7 @@ async function smtpServer(
     onRcptTo(address, _session, callback) {
       callback(behaviour.rcpt?.(address.address) ?? null);
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -69,6 +73,7 @@ async function smtpServer(
         simpleParser(Buffer.concat(chunks)).then(
           (mail) => {
             received.push(mail);
+            senders.push(session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
             callback(null);
           },
           (error: unknown) => callback(error as Error),
@@ -84,6 +89,7 @@ async function smtpServer(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    senders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -227,7 +233,29 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
       expect(mail.text).toContain(game.seedCommitment);
       expect(mail.text).toContain(`SHIP ${side === 'black' ? 'Black' : 'Grey'} SPEED`);
       expect(mail.html).toContain(game.seedCommitment);
+      // Its bounces come back to an address that names its row, with a tag only the service can make (VERP).
+      expect(smtp.senders[smtp.received.indexOf(mail)]).toBe(bounceAddress(ctx.serviceKey, TEST_MAIL_DOMAIN, row.id));
     }
+    expect(smtp.senders[0]).toMatch(new RegExp(`^orders\\+bounce\\.\\d+\\.[0-9a-f]{32}@${TEST_MAIL_DOMAIN}$`));
+  });
+
+  it('SMTP: a turn report with the seat’s JSON attached goes with it as application/json', async () => {
+    const smtp = await server();
+    const { game } = await tutorialDuel(ctx);
+    await ctx.db
+      .update(outbox)
+      .set({
+        attachments: [
+          { filename: `${game.id}-turn-1-black.json`, contentType: 'application/json', content: '{"role":"seat"}\n' },
+        ],
+      })
+      .where(eq(outbox.toAddress, ALICE));
+    expect(await sender(smtpDriver(smtp.url)).drain()).toMatchObject({ sent: 2 });
+    const alice = smtp.received.find((m) => m.to && !Array.isArray(m.to) && m.to.value[0]!.address === ALICE)!;
+    expect(alice.attachments.map((a) => [a.filename, a.contentType, a.content.toString('utf8')])).toEqual([
+      [`${game.id}-turn-1-black.json`, 'application/json', '{"role":"seat"}\n'],
+    ]);
+    expect(alice.text).toContain(game.seedCommitment);
   });
 
   it('SMTP 451 then 250: the mail waits 30 s by the injected clock, then goes on the second attempt', async () => {
@@ -516,7 +544,7 @@ describe('the outbox sender on PGlite', () => {
           (error: unknown) => callback(error as Error),
         );
       },
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         stream.on('data', () => undefined);
         stream.on('end', () => callback(null));
       },
