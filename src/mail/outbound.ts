@@ -34,6 +34,7 @@ import {
 } from '../games/outbox/outbox.repository.ts';
 import type { Config } from '../config/config.ts';
 import { bounceAddress } from '../games/service-key.ts';
+import { recordBounce } from '../games/outbox/bounces.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/turns/messages.ts';
 import type { Logger } from '../log.ts';
@@ -202,8 +203,9 @@ export function backoffMs(failures: number, jitter: number): number {
 }
 
 /** What a failed send means: `permanent` when trying the same mail again would get the same answer. */
-export function classifySendError(error: unknown): { permanent: boolean; message: string } {
+export function classifySendError(error: unknown): { permanent: boolean; message: string; recipient?: boolean } {
   const e = (error ?? {}) as {
+    command?: string;
     code?: string;
     responseCode?: number;
     permanent?: boolean;
@@ -223,6 +225,8 @@ export function classifySendError(error: unknown): { permanent: boolean; message
     return {
       permanent: e.permanent ?? (code >= 500 && code < 600 && code !== 503),
       message: message.startsWith(String(code)) ? message : `${code} ${message}`,
+      // The server refused the recipient (RCPT TO), not the mail: the address is what fails.
+      ...(e.command?.toUpperCase().startsWith('RCPT') ? { recipient: true } : {}),
     };
   // An envelope nodemailer cannot even build (no valid recipient) will never go.
   if (e.code === 'EENVELOPE') return { permanent: true, message };
@@ -351,7 +355,7 @@ export class OutboxSender {
     try {
       await withDeadline(this.options.driver.send(mail), this.#sendDeadline);
     } catch (error) {
-      const { permanent, message } = classifySendError(error);
+      const { permanent, message, recipient } = classifySendError(error);
       const attempts = row.attempts + 1;
       const giveUp = permanent || attempts >= this.options.maxAttempts;
       const now = this.ctx.clock.now();
@@ -360,6 +364,11 @@ export class OutboxSender {
         lastError: permanent ? message : giveUp ? `${message} (gave up after ${attempts} attempts)` : message,
         retryAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts, this.#jitter())),
       });
+      // A recipient refused for good is a bounce come sooner: its seat is marked as a bounce would mark it.
+      if (permanent && recipient)
+        await this.ctx.db.transaction((tx) =>
+          recordBounce(this.ctx, tx, { outboxId: row.id, messageIds: [], permanent: true, reason: message }),
+        );
       if (giveUp) log?.error({ err: error, attempts, permanent }, 'outgoing mail failed for good');
       else log?.warn({ err: error, attempts }, 'outgoing mail not sent; will retry');
       return giveUp ? 'failed' : 'retrying';

@@ -5,6 +5,7 @@
  * together (Message-ID, In-Reply-To, References)." SMTP runs against a real
  * SMTP server on loopback (the smtp-server package), the clock is the test's.
  */
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
@@ -31,6 +32,8 @@ import {
   type MailDriver,
 } from '../../src/mail/outbound.ts';
 import { createOutboxRepository } from '../../src/games/outbox/outbox.repository.ts';
+import { createGame } from '../../src/games/games/create.ts';
+import { SMTP_PORT } from '../e2e/support.ts';
 import { bounceAddress } from '../../src/games/service-key.ts';
 
 const FROM = `Minimal Space Combat <orders@${TEST_MAIL_DOMAIN}>`;
@@ -320,6 +323,31 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     ctx.clock.advanceBy(3_600_000);
     expect(await s.drain()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(smtp.received.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''))).toEqual([ALICE]);
+    // The refused address is Bob's seat's: marked as a bounce marks it, his reports stay on the web.
+    const marked = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+    expect(marked.map((x) => [x.side, x.bounceReason])).toEqual([
+      ['black', null],
+      ['grey', expect.stringMatching(/^550 .*No such user here/) as unknown],
+    ]);
+  });
+
+  it('the real OpenSMTPD refuses an address it has no mailbox for: the seat is marked, its mail not tried again', async () => {
+    const created = await createGame(ctx, {
+      id: 'nobody-home',
+      name: 'Nobody home',
+      scenario: 'tutorial-duel',
+      seats: [
+        { side: 'black', email: `nobody-${randomUUID().slice(0, 8)}@${TEST_MAIL_DOMAIN}`, name: 'Dave' },
+        { side: 'grey', email: `nobody-${randomUUID().slice(0, 8)}@${TEST_MAIL_DOMAIN}`, name: 'Erin' },
+      ],
+    });
+    const s = sender(smtpDriver(`smtp://127.0.0.1:${SMTP_PORT}`));
+    expect(await s.drain()).toEqual({ sent: 0, retrying: 0, failed: 2 });
+    const marked = await ctx.db.select().from(seats).where(eq(seats.gameId, created.game.id));
+    for (const seat of marked) {
+      expect(seat.bouncedAt, seat.side).not.toBeNull();
+      expect(seat.bounceReason, seat.side).toMatch(/^5\d\d /);
+    }
   });
 
   it("a game's mails thread under its root; an answer also refers to the mail it answers and never hands a token to another address", async () => {

@@ -1,5 +1,6 @@
 /**
- * Bounces matched to the mail, and the seat, they answer. Each outgoing mail's envelope sender names its outbox row
+ * Bounces matched to the mail, and the seat, they answer — and a recipient the mail server refused at once
+ * (mail/outbound.ts), which is the same news sooner. Each outgoing mail's envelope sender names its outbox row
  * with a tag only the service can make (service-key.ts `bounceAddress`, VERP); a delivery report (RFC 3464) also
  * returns the mail's Message-ID. A permanent failure marks every seat of the mail's game at the address it went to:
  * its turn reports and reminders are no longer mailed (they stay on the web, so a dead address costs no mail that
@@ -35,7 +36,11 @@ export interface BounceMatched {
 const REASON_CHARS = 300;
 
 /** Records a bounce against the mail and the seats it answers; null when it answers none of the service's mails. */
-export async function recordBounce(ctx: GamesContext, tx: Tx, report: BounceReport): Promise<BounceMatched | null> {
+export async function recordBounce(
+  ctx: Pick<GamesContext, 'clock'>,
+  tx: Tx,
+  report: BounceReport,
+): Promise<BounceMatched | null> {
   const ids = report.messageIds.slice(0, 10);
   const [row] =
     report.outboxId !== null
@@ -49,10 +54,11 @@ export async function recordBounce(ctx: GamesContext, tx: Tx, report: BounceRepo
         : [];
   if (!row) return null;
   const reason = report.reason.replace(/\s+/g, ' ').trim().slice(0, REASON_CHARS) || 'returned as undeliverable';
+  // A mail the server accepted, then bounced, says so; one it refused keeps the refusal as its error.
   await tx
     .update(outbox)
     .set({ lastError: `bounced${report.permanent ? '' : ' (transient)'}: ${reason}` })
-    .where(eq(outbox.id, row.id));
+    .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sent')));
   if (row.gameId === null) return { outboxId: row.id, gameId: null, sides: [], permanent: report.permanent };
   const at = and(eq(seats.gameId, row.gameId), eq(sql`lower(${seats.email})`, row.toAddress.trim().toLowerCase()));
   const marked = await tx
