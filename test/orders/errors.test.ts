@@ -313,7 +313,19 @@ const cases: Case[] = [
     name: 'SET with a setting that does not exist',
     text: 'SET COLOUR red',
     problems: [[1, 'SET_UNKNOWN']],
-    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, or SET REPORTS MAIL or WEB',
+    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET REPORT JSON or TEXT',
+  },
+  {
+    name: 'SET REPORTS with a place that is not offered',
+    text: 'SET REPORTS PAPER',
+    problems: [[1, 'SET_REPORTS']],
+    says: 'SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only), not PAPER',
+  },
+  {
+    name: 'SET REPORT with a format that is not offered',
+    text: 'SET REPORT XML',
+    problems: [[1, 'SET_REPORT']],
+    says: 'SET REPORT takes JSON (your view of the game attached to each turn report, as the API gives it) or TEXT (no attachment, the default), not XML',
   },
   {
     name: 'SET WIDTH with a width that is not offered',

@@ -26,7 +26,7 @@ import { rowReader } from '../../db/rows.ts';
 import { namedStatement } from '../../db/prepared.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
-import { setReportJson, setReportMails, setReportWidth } from '../seats/preferences.ts';
+import { setReportSettings, setReportWidth } from '../seats/preferences.ts';
 import { seatAmong, seatByToken } from '../seats/seats.ts';
 import { secretMatches, sha256Hex } from '../secrets.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
@@ -325,9 +325,9 @@ export async function submitOrdersIn(
   const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
   if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
   const reports = commands.findLast((c) => c.startsWith('SET REPORTS'));
-  if (reports !== undefined) seat = await setReportMails(tx, seat, reports === 'SET REPORTS MAIL');
+  if (reports !== undefined) seat = await setReportSettings(tx, seat, { reportMails: reports === 'SET REPORTS MAIL' });
   const format = commands.findLast((c) => c.startsWith('SET REPORT '));
-  if (format !== undefined) seat = await setReportJson(tx, seat, format === 'SET REPORT JSON');
+  if (format !== undefined) seat = await setReportSettings(tx, seat, { reportJson: format === 'SET REPORT JSON' });
   const now = ctx.clock.now();
   let complete = false;
   if (hasOrders) {

@@ -15,7 +15,7 @@ import { homeOf } from '../../games/games/home.ts';
 import { calendarTokenOf, calendarUrl, rotateCalendarToken } from '../../games/logins/calendar.ts';
 import { gameById, mayRead, moderatedBy, seatsInGame, tokenOf, isModerator } from '../../games/games/people.ts';
 import { sendSideMessage } from '../../games/turns/side-messages.ts';
-import { setSeatReportJson, setSeatReportMails } from '../../games/seats/preferences.ts';
+import { setSeatReportSettings } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
 import { kindFormPaths, webKindOf } from '../kinds/index.ts';
@@ -233,7 +233,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     const reports = (req.body as { reports?: unknown }).reports;
     if (reports !== 'web' && reports !== 'mail')
       throw new AppError('BAD_PREFERENCE', 'reports is web (on this page only) or mail (mailed too)', 400);
-    await setSeatReportMails(ctx, found.seat, reports === 'mail');
+    await setSeatReportSettings(ctx, found.seat, { reportMails: reports === 'mail' });
     res.redirect(303, gameUrl(game, found.seat, found.mine, reports === 'mail' ? 'reports-mail' : 'reports-web'));
   });
 
@@ -246,7 +246,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     const json = (req.body as { json?: unknown }).json;
     if (json !== undefined && json !== 'yes')
       throw new AppError('BAD_PREFERENCE', 'json is yes (the JSON attached) or absent (none)', 400);
-    await setSeatReportJson(ctx, found.seat, json === 'yes');
+    await setSeatReportSettings(ctx, found.seat, { reportJson: json === 'yes' });
     res.redirect(303, gameUrl(game, found.seat, found.mine, json === 'yes' ? 'report-json' : 'report-text'));
   });
 
