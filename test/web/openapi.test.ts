@@ -10,11 +10,11 @@ import { createApiRouter } from '../../src/web/api.ts';
 import { duelBody, startTestApp, type TestApp } from './support.ts';
 
 type Json = Record<string, unknown>;
-interface Doc {
+type Doc = {
   readonly openapi: string;
   readonly paths: Record<string, Record<string, { responses: Record<string, Json>; parameters?: Json[] }>>;
   readonly components: { schemas: Record<string, Json> };
-}
+};
 
 /** Every route an Express router mounts, as `get /api/games/{id}`. */
 function mountedRoutes(router: { stack: unknown[] }): string[] {
@@ -36,20 +36,20 @@ describe('the OpenAPI document', () => {
     const answer = await app.call('GET', '/api/openapi.json', { anonymous: true });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-    doc = answer.body as unknown as Doc;
+    doc = answer.body;
   });
   afterAll(() => app.close());
 
   it('validates as OpenAPI 3.1', async () => {
     const validator = new Validator();
-    const result = await validator.validate(doc as unknown as Json);
+    const result = await validator.validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
   });
 
   it('has every route the API router mounts, and nothing else', () => {
-    const mounted = mountedRoutes(createApiRouter(app.ctx) as unknown as { stack: unknown[] });
+    const mounted = mountedRoutes(createApiRouter(app.ctx));
     const documented = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`))
       .sort();
@@ -71,9 +71,8 @@ describe('the OpenAPI document', () => {
     const schema =
       '$ref' in response!
         ? doc.components.schemas.Error!
-        : ((response as { content: { 'application/json': { schema: Json } } }).content['application/json']
-            .schema as Json);
-    return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+        : (response as { content: { 'application/json': { schema: Json } } }).content['application/json'].schema;
+    return z.fromJSONSchema(schema);
   }
 
   async function conforms(method: 'GET' | 'POST', route: string, path: string, options = {}) {
