@@ -8,13 +8,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
-import { auditLog, outbox, seats, type OutboxMessage } from '../../src/db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { auditLog, outbox, type OutboxMessage } from '../../src/db/schema.ts';
 import { bounceAddress } from '../../src/games/service-key.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { handleInboundMail, type InboundContext } from '../../src/mail/inbound.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
-import { duelOrders, gamesContext, TEST_MAIL_DOMAIN, tutorialDuel, type TestGamesContext } from '../support/games.ts';
+import {
+  duelOrders,
+  gamesContext,
+  seatRow,
+  TEST_MAIL_DOMAIN,
+  tutorialDuel,
+  type TestGamesContext,
+} from '../support/games.ts';
 import { ALICE, BOB, orderMail, PLAIN_ADDRESS, seatAddress } from './support.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./bounces/${name}.eml`, import.meta.url), 'utf8');
@@ -30,13 +37,7 @@ describe.each(databaseKinds)('bounces matched to seats, on %s', (kind) => {
     await database.drop();
   });
 
-  const seatOf = async (gameId: string, side: string) =>
-    (
-      await ctx.db
-        .select()
-        .from(seats)
-        .where(and(eq(seats.gameId, gameId), eq(seats.side, side)))
-    )[0]!;
+  const seatOf = (gameId: string, side: string) => seatRow(ctx.db, gameId, side);
   const lastMailTo = async (address: string): Promise<OutboxMessage> =>
     (await ctx.db.select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(asc(outbox.id))).at(-1)!;
   const kindsTo = async (address: string) =>

@@ -7,7 +7,7 @@
  * bounces again and again) until its player writes in from that address, or the moderator gives the seat another. A
  * transient failure (the receiving side will try again) is counted only.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { outbox, seats } from '../../db/schema.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { audit } from '../games/lifecycle.ts';
@@ -58,7 +58,7 @@ export async function recordBounce(
   await tx
     .update(outbox)
     .set({ lastError: `bounced${report.permanent ? '' : ' (transient)'}: ${reason}` })
-    .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sent')));
+    .where(and(eq(outbox.id, row.id), ne(outbox.status, 'failed')));
   if (row.gameId === null) return { outboxId: row.id, gameId: null, sides: [], permanent: report.permanent };
   const at = and(eq(seats.gameId, row.gameId), eq(sql`lower(${seats.email})`, row.toAddress.trim().toLowerCase()));
   const marked = await tx
