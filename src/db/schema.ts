@@ -178,6 +178,17 @@ export const seats = pgTable(
     reportWidth: integer('report_width'),
     /** Whether the seat's turn reports are mailed (SET REPORTS MAIL, the default) or on the web only (… WEB). */
     reportMails: boolean('report_mails').notNull().default(true),
+    /** Whether the seat's turn report mails have its view of the game attached as JSON (SET REPORT JSON / TEXT). */
+    reportJson: boolean('report_json').notNull().default(false),
+    /**
+     * When mail to the seat's address last bounced for good (a permanent delivery failure matched to one of its mails,
+     * src/games/outbox/bounces.ts), and the failure as the bounce gave it; null while mail reaches it. Its turn reports
+     * and reminders are not mailed meanwhile (they stay on the web); cleared when its player writes in from it again.
+     */
+    bouncedAt: moment('bounced_at'),
+    bounceReason: text('bounce_reason'),
+    /** Transient delivery failures (4.x.x) reported for the seat's mail: counted only. */
+    softBounces: integer('soft_bounces').notNull().default(0),
     /**
      * When the seat's player joined: followed the invitation's link (or a later one of the game's) or answered through
      * the seat's order address. Until then the seat is mailed its one invitation and nothing else (docs/mail.md).
@@ -360,6 +371,13 @@ export const submissions = pgTable(
   ],
 );
 
+/** A file attached to an outgoing mail, its content as text. */
+export interface OutboxAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: string;
+}
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -372,6 +390,8 @@ export const outbox = pgTable(
     htmlBody: text('html_body'),
     /** Message-ID, In-Reply-To, References, Reply-To… */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Files sent with the mail (a turn report's JSON, SET REPORT JSON): text only, never a path or a URL. */
+    attachments: jsonb('attachments').$type<readonly OutboxAttachment[]>().notNull().default([]),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),

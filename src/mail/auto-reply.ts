@@ -47,17 +47,26 @@ function isServiceAddress(address: string | null | undefined, mailDomain: string
   return domainOf(address) === mailDomain.toLowerCase() && (local === 'orders' || local.startsWith('orders+'));
 }
 
-/** Why this mail was written by a machine, or null for a mail a person wrote. */
-export function autoReason(mail: ReadMail, mailDomain: string): AutoReason | null {
-  const submitted = first(mail, 'auto-submitted');
-  if (submitted !== undefined && submitted !== 'no') return 'auto-submitted';
-  // The null sender `<>` is what bounces and other notifications are sent from (RFC 5321 4.5.5).
+/**
+ * Whether the mail comes from a mail system rather than a mailbox: the null sender `<>`, which bounces and other
+ * notifications are sent from (RFC 5321 4.5.5), or a mailer daemon's address. Null for any other sender.
+ */
+export function mailSystemSender(mail: ReadMail): 'null-sender' | 'mailer-daemon' | null {
   if (mail.envelopeFrom === '') return 'null-sender';
   if (mail.envelopeFrom === undefined) {
     const returnPath = mail.headers.get('return-path')?.[0];
     if (returnPath !== undefined && /^<\s*>$/.test(returnPath.trim())) return 'null-sender';
   }
   if (DAEMONS.has(localPart(mail.from)) || DAEMONS.has(localPart(mail.envelopeFrom))) return 'mailer-daemon';
+  return null;
+}
+
+/** Why this mail was written by a machine, or null for a mail a person wrote. */
+export function autoReason(mail: ReadMail, mailDomain: string): AutoReason | null {
+  const submitted = first(mail, 'auto-submitted');
+  if (submitted !== undefined && submitted !== 'no') return 'auto-submitted';
+  const system = mailSystemSender(mail);
+  if (system) return system;
   const precedence = first(mail, 'precedence');
   if (precedence === 'bulk' || precedence === 'junk' || precedence === 'list') return 'precedence';
   if (mail.headers.has('x-autoreply')) return 'x-autoreply';

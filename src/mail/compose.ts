@@ -198,6 +198,8 @@ const COMMAND_NOTES: Record<string, string> = {
   'SET WIDTH 100': 'SET WIDTH 100: your turn reports are 100 columns wide from now on',
   'SET REPORTS WEB': 'SET REPORTS WEB: your turn reports are on the game page only from now on, no longer mailed',
   'SET REPORTS MAIL': 'SET REPORTS MAIL: your turn reports are mailed to you again from now on',
+  'SET REPORT JSON': 'SET REPORT JSON: your turn report mails have your view of the game attached as JSON from now on',
+  'SET REPORT TEXT': 'SET REPORT TEXT: your turn report mails have no JSON attached from now on',
 };
 
 /** What the acceptance says of a command it found. */

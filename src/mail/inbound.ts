@@ -4,7 +4,8 @@
  *
  *   1. size: over MAIL_MAX_BYTES only the headers are read;
  *   2. Message-ID (or a SHA-256 of the raw bytes): a mail seen before stops here (`duplicate`);
- *   3. auto-replies and bounces: recorded, never answered (`ignored-auto`);
+ *   3. auto-replies and bounces: recorded, never answered (`ignored-auto`); a bounce of one of the service's mails
+ *      is matched to it and marks its seat (`bounce`, mail/bounces.ts);
  *   4. the seat: a token in the orders+TOKEN@ address or on a PASSWORD line,
  *      and whether the mail comes from the seat's registered address (or the
  *      game relaxes that): "verified";
@@ -34,6 +35,8 @@ import { kindOf } from '../kinds/index.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
 import { autoReason } from './auto-reply.ts';
+import { readBounce } from './bounces.ts';
+import { clearBounce, recordBounce } from '../games/outbox/bounces.ts';
 import { composeHelp, composeNotice } from './compose.ts';
 import {
   badTokenNotice,
@@ -59,7 +62,7 @@ export type { InboundEnvelope } from './read-mail.ts';
  * turn-closed, conceded, wrong-sender (to the seat's registered address),
  * too-large, no-token, bad-token, unknown-game (to the sender), rate-limited
  * (the first over the limit in an hour). Never answered: duplicate,
- * ignored-auto, failed.
+ * ignored-auto, bounce (matched to the mail and seat it answers), failed.
  */
 export const INBOUND_OUTCOMES = [
   'accepted',
@@ -78,6 +81,7 @@ export const INBOUND_OUTCOMES = [
   'too-large',
   'rate-limited',
   'ignored-auto',
+  'bounce',
   'duplicate',
   'failed',
 ] as const;
@@ -221,7 +225,18 @@ async function decide(
   sender: string,
 ): Promise<Verdict> {
   const reason = autoReason(mail, ctx.mailDomain);
-  if (reason) return { outcome: 'ignored-auto', detail: { reason } };
+  if (reason) {
+    // A bounce of one of the service's own mails marks the seat it went to (games/outbox/bounces.ts).
+    const report = readBounce(mail, ctx);
+    const bounce = report ? await recordBounce(ctx, tx, report) : null;
+    if (!bounce) return { outcome: 'ignored-auto', detail: { reason } };
+    return {
+      outcome: 'bounce',
+      gameId: bounce.gameId,
+      ...(bounce.sides.length > 0 ? { side: bounce.sides[0]! } : {}),
+      detail: { reason, outboxId: bounce.outboxId, permanent: bounce.permanent, sides: bounce.sides },
+    };
+  }
 
   // Of an oversized mail only the headers were read: its token can come from its address only.
   const outline = outlineBody(mail.body);
@@ -233,6 +248,8 @@ async function decide(
   const game = found ? await gameOfSeat(tx, found.seat) : null;
   const verified = found !== null && game !== null && senderMatches(mail, found.seat, game);
   const seatRef = found ? { gameId: found.seat.gameId, side: found.seat.side } : {};
+  // The player writes in from the seat's address: it takes mail again, whatever bounced before.
+  if (found && verified) await clearBounce(tx, found.seat);
   /** A notice about the whole mail: to the seat when the mail is verified, else to whoever sent it. */
   const notify = async (notice: Notice) =>
     found && verified

@@ -32,6 +32,7 @@ import {
   messageSentNotice,
   noAbsenceNotice,
   pressSentNotice,
+  reportFormatSetNotice,
   reportsSetNotice,
   widthSetNotice,
 } from './notices.ts';
@@ -60,8 +61,9 @@ export async function answerAccepted(
   m: AcceptedMail,
 ): Promise<{ conceded: boolean; relayedTo: string | null }> {
   const { game, result } = m;
-  // The seat as the submission left it: a SET WIDTH applies to the answers that follow, a STATUS report among them.
-  const seat: Seat = { ...m.seat, reportWidth: result.seat.reportWidth };
+  // The seat as the submission left it: a SET WIDTH or SET REPORT applies to the answers that follow, a STATUS report
+  // among them.
+  const seat: Seat = { ...m.seat, reportWidth: result.seat.reportWidth, reportJson: result.seat.reportJson };
   const ref: GameRef = { id: game.id, name: game.name };
   const inner: GamesContext = { ...ctx, db: tx };
   if (result.stored) {
@@ -119,6 +121,8 @@ export async function answerAccepted(
       await answer.toSeat(seat, 'notice', composeNotice(noAbsenceNotice(game.id)));
     } else if ((command === 'SET REPORTS WEB' || command === 'SET REPORTS MAIL') && !result.stored) {
       await answer.toSeat(seat, 'notice', composeNotice(reportsSetNotice(game.id, command === 'SET REPORTS MAIL')));
+    } else if ((command === 'SET REPORT JSON' || command === 'SET REPORT TEXT') && !result.stored) {
+      await answer.toSeat(seat, 'notice', composeNotice(reportFormatSetNotice(game.id, command === 'SET REPORT JSON')));
     } else if ((command === 'SET WIDTH 78' || command === 'SET WIDTH 100') && !result.stored) {
       // Stored by the submission; an acceptance already says it, a mail without orders gets a word of its own.
       await answer.toSeat(

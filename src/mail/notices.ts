@@ -195,6 +195,17 @@ export function reportsSetNotice(gameId: string, byMail: boolean): Notice {
   };
 }
 
+export function reportFormatSetNotice(gameId: string, json: boolean): Notice {
+  return {
+    subject: `${prefix(gameId)}Your turn reports ${json ? 'have your view attached as JSON' : 'come without JSON'}`,
+    paragraphs: [
+      json
+        ? `From the next report on, each turn report mailed to you has your side's view of the game attached as ${gameId}-turn-N.json: the document the API gives your seat (GET /api/games/${gameId}), for your own tools. Send SET REPORT TEXT to stop it.`
+        : 'From the next report on, your turn reports come without the JSON attachment. Send SET REPORT JSON to have it again.',
+    ],
+  };
+}
+
 export function widthSetNotice(gameId: string, width: number): Notice {
   return {
     subject: `${prefix(gameId)}Your turn reports are now ${width} columns wide`,

@@ -27,8 +27,14 @@
 import nodemailer from 'nodemailer';
 import type { Transporter, SendMailOptions } from 'nodemailer';
 import type { AppDatabase, Database } from '../games/context.ts';
-import { createOutboxRepository, type OutboxMessage } from '../games/outbox/outbox.repository.ts';
+import {
+  createOutboxRepository,
+  type OutboxAttachment,
+  type OutboxMessage,
+} from '../games/outbox/outbox.repository.ts';
 import type { Config } from '../config/config.ts';
+import { bounceAddress } from '../games/service-key.ts';
+import { recordBounce } from '../games/outbox/bounces.ts';
 import type { Clock } from '../games/clock.ts';
 import { OUTBOX_CHANNEL } from '../games/turns/messages.ts';
 import type { Logger } from '../log.ts';
@@ -44,6 +50,10 @@ export interface OutgoingMail {
   /** Message-ID, In-Reply-To, References, Reply-To, Auto-Submitted… */
   readonly headers: Readonly<Record<string, string>>;
   readonly date: Date;
+  /** Files sent with it (a turn report's JSON), as text. */
+  readonly attachments?: readonly OutboxAttachment[];
+  /** The envelope sender (SMTP MAIL FROM), where bounces go: the row's own address (VERP); default the From. */
+  readonly returnPath?: string;
 }
 
 /** Where mail goes. `send` resolves when the mail is delivered, rejects with the server's error. */
@@ -74,6 +84,16 @@ function messageOptions(mail: OutgoingMail): SendMailOptions {
     ...(references ? { references } : {}),
     ...(replyTo ? { replyTo } : {}),
     headers: rest,
+    ...(mail.returnPath ? { envelope: { from: mail.returnPath, to: mail.to } } : {}),
+    ...(mail.attachments && mail.attachments.length > 0
+      ? {
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        }
+      : {}),
     // The outbox holds only text: nothing in a mail may make nodemailer read a file or fetch a URL.
     disableFileAccess: true,
     disableUrlAccess: true,
@@ -183,8 +203,9 @@ export function backoffMs(failures: number, jitter: number): number {
 }
 
 /** What a failed send means: `permanent` when trying the same mail again would get the same answer. */
-export function classifySendError(error: unknown): { permanent: boolean; message: string } {
+export function classifySendError(error: unknown): { permanent: boolean; message: string; recipient?: boolean } {
   const e = (error ?? {}) as {
+    command?: string;
     code?: string;
     responseCode?: number;
     permanent?: boolean;
@@ -204,6 +225,8 @@ export function classifySendError(error: unknown): { permanent: boolean; message
     return {
       permanent: e.permanent ?? (code >= 500 && code < 600 && code !== 503),
       message: message.startsWith(String(code)) ? message : `${code} ${message}`,
+      // The server refused the recipient (RCPT TO), not the mail: the address is what fails.
+      ...(e.command?.toUpperCase().startsWith('RCPT') ? { recipient: true } : {}),
     };
   // An envelope nodemailer cannot even build (no valid recipient) will never go.
   if (e.code === 'EENVELOPE') return { permanent: true, message };
@@ -214,6 +237,12 @@ export interface SenderContext {
   readonly db: AppDatabase;
   readonly clock: Clock;
   readonly logger?: Logger;
+  /**
+   * With both, each mail's envelope sender is its own bounce address (service-key.ts `bounceAddress`), so that a
+   * bounce names the mail, and the seat, it answers (mail/bounces.ts).
+   */
+  readonly serviceKey?: Buffer;
+  readonly mailDomain?: string;
 }
 
 export interface OutboxSenderOptions {
@@ -316,13 +345,17 @@ export class OutboxSender {
       text: row.textBody,
       html: row.htmlBody,
       headers: row.headers,
+      attachments: row.attachments,
+      ...(this.ctx.serviceKey && this.ctx.mailDomain
+        ? { returnPath: bounceAddress(this.ctx.serviceKey, this.ctx.mailDomain, row.id) }
+        : {}),
       date: this.ctx.clock.now(),
     };
     const log = this.ctx.logger?.child({ module: 'outbox', outboxId: row.id, kind: row.kind, gameId: row.gameId });
     try {
       await withDeadline(this.options.driver.send(mail), this.#sendDeadline);
     } catch (error) {
-      const { permanent, message } = classifySendError(error);
+      const { permanent, message, recipient } = classifySendError(error);
       const attempts = row.attempts + 1;
       const giveUp = permanent || attempts >= this.options.maxAttempts;
       const now = this.ctx.clock.now();
@@ -331,6 +364,11 @@ export class OutboxSender {
         lastError: permanent ? message : giveUp ? `${message} (gave up after ${attempts} attempts)` : message,
         retryAt: giveUp ? null : new Date(now.getTime() + backoffMs(attempts, this.#jitter())),
       });
+      // A recipient refused for good is a bounce come sooner: its seat is marked as a bounce would mark it.
+      if (permanent && recipient)
+        await this.ctx.db.transaction((tx) =>
+          recordBounce(this.ctx, tx, { outboxId: row.id, messageIds: [], permanent: true, reason: message }),
+        );
       if (giveUp) log?.error({ err: error, attempts, permanent }, 'outgoing mail failed for good');
       else log?.warn({ err: error, attempts }, 'outgoing mail not sent; will retry');
       return giveUp ? 'failed' : 'retrying';

@@ -54,6 +54,11 @@ export interface ReadMail {
   readonly attachmentNames: readonly string[];
   /** The `text/plain` attachments small enough to hold orders, decoded: where orders may be when the text has none. */
   readonly textAttachments: readonly { readonly name: string; readonly text: string }[];
+  /**
+   * The headers of a mail returned inside this one (a bounce's `message/rfc822` or `text/rfc822-headers` part), at most
+   * RETURNED_HEADERS_BYTES; '' when it holds none. A bounce is matched to the mail it answers by its Message-ID.
+   */
+  readonly returnedHeaders: string;
   /** Why the mail could not be parsed in full, if it could not. */
   readonly parseError: string | null;
   /** SHA-256 of the text the orders are read from: two mails under one Message-ID with different text are two mails. */
@@ -241,6 +246,19 @@ function textAttachmentsOf(mail: ParsedMail): { name: string; text: string }[] {
   return out;
 }
 
+/** A returned mail's headers are read this far: a bounce's Message-ID is near their top. */
+const RETURNED_HEADERS_BYTES = 16 * 1024;
+const RETURNED_TYPES = new Set(['message/rfc822', 'text/rfc822-headers', 'message/global', 'message/global-headers']);
+
+/** The header section of every mail returned inside this one (a bounce's), decoded as UTF-8. */
+function returnedHeadersOf(mail: ParsedMail): string {
+  return mail.attachments
+    .filter((a) => RETURNED_TYPES.has(a.contentType.toLowerCase()))
+    .map((a) => storableText(a.content.subarray(0, RETURNED_HEADERS_BYTES).toString('utf8')).split(/\n\s*\n/)[0]!)
+    .join('\n')
+    .slice(0, RETURNED_HEADERS_BYTES);
+}
+
 /** Reads a raw RFC 822 message; over `maxBytes`, only its headers. */
 export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes: number): Promise<ReadMail> {
   const size = Math.max(envelope.size ?? 0, raw.length);
@@ -291,6 +309,7 @@ export async function readMail(raw: Buffer, envelope: InboundEnvelope, maxBytes:
     attachments: mail?.attachments.length ?? 0,
     attachmentNames: (mail?.attachments ?? []).slice(0, MAX_ATTACHMENTS_LISTED).map(attachmentName),
     textAttachments: mail && !tooLarge ? textAttachmentsOf(mail) : [],
+    returnedHeaders: mail && !tooLarge ? returnedHeadersOf(mail) : '',
     parseError: error,
     textHash: sha256(text),
     contentKey: date === '' ? null : sha256(JSON.stringify([from, date, subject, text])),

@@ -84,6 +84,7 @@ export const ORDERS_CODES = [
   'SET_ABSENCE',
   'ABSENCE_DATE',
   'ABSENCE_BACKWARDS',
+  'SET_REPORT',
   'HISTORY_TURN',
   'HISTORY_RANGE',
 ] as const;

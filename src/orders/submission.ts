@@ -13,6 +13,7 @@ import {
   HISTORY_MAX_TURNS,
   LIMITS,
   REPORT_CHANNELS,
+  REPORT_FORMATS,
   REPORT_WIDTH_CHOICES,
   SHELL_KEYWORDS,
   ANONYMOUS_WORD,
@@ -162,7 +163,7 @@ function readPassword(r: Reading, line: number, text: string): void {
 
 /**
  * `SET WIDTH <78 or 100>`: how wide the seat's text turn reports are; `SET REPORTS <MAIL or WEB>`: whether they are
- * mailed, or shown on the web only.
+ * mailed, or shown on the web only; `SET REPORT <JSON or TEXT>`: whether each one has the seat's view as JSON attached.
  */
 function readSet(r: Reading, line: number, ws: readonly string[]): void {
   const choices = REPORT_WIDTH_CHOICES.join(' or ');
@@ -185,10 +186,23 @@ function readSet(r: Reading, line: number, ws: readonly string[]): void {
     readAbsence(r, line, ws);
     return;
   }
+  if (what === 'REPORT') {
+    const format = REPORT_FORMATS.find((f) => f === keyword(value));
+    if (format === undefined || ws.length > 3) {
+      r.report(line, {
+        code: 'SET_REPORT',
+        message: `SET REPORT takes JSON (your view of the game attached to each turn report, as the API gives it) or TEXT (no attachment, the default)${value === undefined ? '' : `, not ${show(ws.slice(2).join(' '))}`}`,
+      });
+      return;
+    }
+    const command: Command = `SET REPORT ${format}`;
+    r.value.commands = [...r.value.commands.filter((c) => !c.startsWith('SET REPORT ')), command];
+    return;
+  }
   if (what !== 'WIDTH') {
     r.report(line, {
       code: 'SET_UNKNOWN',
-      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>`,
+      message: `SET ${what === '' ? 'needs a setting' : `${show(ws[1]!)} is not a setting`}: write SET WIDTH ${choices}, SET REPORTS MAIL or WEB, SET REPORT JSON or TEXT, or SET ABSENCE <first day> TO <last day>`,
     });
     return;
   }

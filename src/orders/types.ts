@@ -49,8 +49,6 @@ export function absenceDays(command: string): { first: string; last: string } | 
   return m ? { first: m[1]!, last: m[2]! } : null;
 }
 
-/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`, `SET ABSENCE …`. */
-export type SetCommand = `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}` | AbsenceCommand;
 
 /**
  * The `to` of press, `MESSAGE ALL` (a message to every other seat); `MESSAGE ALL ANONYMOUS` is grey press, whose
@@ -66,6 +64,20 @@ export interface MessageOrder {
   /** Grey press: `MESSAGE ALL ANONYMOUS`. */
   readonly anonymous?: boolean;
 }
+
+/**
+ * What a seat's turn report mails hold: the text (and HTML) report alone (the default), or that and the seat's view of
+ * the game as JSON — the document the API gives the seat — attached (`SET REPORT JSON`).
+ */
+export const REPORT_FORMATS = ['TEXT', 'JSON'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`, `SET REPORT JSON`, `SET ABSENCE …`. */
+export type SetCommand =
+  | `SET WIDTH ${ReportWidthChoice}`
+  | `SET REPORTS ${ReportChannel}`
+  | `SET REPORT ${ReportFormat}`
+  | AbsenceCommand;
 
 /**
  * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with

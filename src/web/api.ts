@@ -5,12 +5,10 @@
  * and answers with its result. Errors go to the one handler in errors.ts.
  * docs/api.md describes every route and error code.
  */
-import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { GamesContext } from '../games/context.ts';
 import { exportGame } from '../games/archive/archive.ts';
-import { createGameAndInvite, gameIdSchema, seatInputSchema } from '../games/games/create.ts';
-import { GAME_STATUSES } from '../games/games/games.repository.ts';
+import { createGameAndInvite } from '../games/games/create.ts';
 import { AppError, unauthorized } from '../games/errors.ts';
 import {
   approveSeatRequest,
@@ -36,13 +34,12 @@ import {
   setDeadline,
   type Moderator,
 } from '../games/moderation/moderation.ts';
-import { concede, jsonOrdersSchema, standingOrders } from '../games/turns/orders.ts';
-import { submitText } from '../games/turns/submit-text.ts';
 import { absencesOf, type Absence } from '../games/seats/absences.ts';
 import { PRESS_TO } from '../orders/index.ts';
-import { sideId } from '../games/games/settings.ts';
+import { concede, standingOrders } from '../games/turns/orders.ts';
+import { submitText } from '../games/turns/submit-text.ts';
 import { submitFleet } from '../games/seats/setup.ts';
-import { linkedBattlesOf } from '../games/battles/views.ts';
+import { seatDocumentByToken, withLinkedBattles } from '../games/games/documents.ts';
 import {
   history,
   listGames,
@@ -54,6 +51,26 @@ import {
   visitorGameView,
 } from '../games/games/views.ts';
 import { checkInput, refuseNul } from './errors.ts';
+import {
+  absenceParams,
+  API_ROUTES,
+  deadlineBody,
+  emptyBody,
+  endBody,
+  expressPath,
+  gameParams,
+  listQuery,
+  missedTurnLimitBody,
+  openApiDocument,
+  ordersBody,
+  reasonBody,
+  removeObserverBody,
+  replaceBody,
+  requestParams,
+  seatParams,
+  turnParams,
+  type ApiRoute,
+} from './api-spec.ts';
 import type { Metrics } from './metrics.ts';
 import { limitPerClient } from './rate-limit.ts';
 import { sessionEmail } from '../games/logins/sessions.ts';
@@ -73,90 +90,6 @@ export interface ApiOptions {
   /** Largest orders text sent as text/plain, in KiB. */
   readonly bodyLimitKb?: number;
 }
-
-const gameParams = z.object({ id: gameIdSchema });
-const turnParams = z.object({
-  id: gameIdSchema,
-  n: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/, 'a turn number is a whole number from 1')
-    .transform(Number),
-});
-const seatParams = z.object({ id: gameIdSchema, side: sideId });
-const requestParams = z.object({
-  id: gameIdSchema,
-  request: z
-    .string()
-    .regex(/^[1-9]\d{0,11}$/, 'a seat request id is a whole number from 1')
-    .transform(Number),
-});
-const listQuery = z.object({ status: z.enum(GAME_STATUSES).optional() });
-
-const reason = z.string().trim().min(1).max(500).optional();
-/** A body that may be absent: an action that needs nothing but may say why. */
-const reasonBody = z.strictObject({ reason }).default({});
-const emptyBody = z.strictObject({}).default({});
-
-const ordersBody = z
-  .strictObject({ text: z.string().optional(), orders: jsonOrdersSchema.optional() })
-  .refine(
-    (b) => (b.text === undefined) !== (b.orders === undefined),
-    'send either "text" (the orders language) or "orders" (JSON), not both nor neither',
-  );
-
-const deadlineBody = z
-  .strictObject({
-    deadline: z.iso
-      .datetime({
-        offset: true,
-        message: 'an ISO 8601 date and time with a zone, e.g. 2026-03-01T18:00:00Z; null for no deadline',
-      })
-      .nullable()
-      .optional(),
-    extendHours: z
-      .number()
-      .positive()
-      .max(24 * 60)
-      .optional(),
-    reason,
-  })
-  .refine(
-    (b) => (b.deadline === undefined) !== (b.extendHours === undefined),
-    'send either "deadline" (a date, or null for none) or "extendHours", not both nor neither',
-  );
-
-const replaceBody = z.strictObject({
-  email: seatInputSchema.shape.email,
-  name: seatInputSchema.shape.name,
-  timeZone: seatInputSchema.shape.timeZone.unwrap().optional(),
-  reason,
-});
-
-const endBody = z.strictObject({ how: z.enum(['end', 'abandon']), reason });
-const absenceParams = z.object({
-  id: gameIdSchema,
-  absence: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53 - 1),
-});
-
-/** An absence as the API shows it: its days in its player's time zone, the instants they run between. */
-const absenceJson = (a: Absence) => ({
-  id: a.id,
-  side: a.side,
-  first: a.firstDay,
-  last: a.lastDay,
-  startsAt: a.startsAt.toISOString(),
-  endsAt: a.endsAt.toISOString(),
-  status: a.status,
-  movedTurn: a.movedTurn,
-  reason: a.reason,
-});
-/** The missed-turn limit's own check (0–99) is the use case's, with its own error. */
-const missedTurnLimitBody = z.strictObject({ limit: z.number(), reason });
-const removeObserverBody = z.strictObject({ email: z.string().max(254), reason });
 
 /** The web session's id from the request's cookies (session.ts names it), or null. */
 function sessionCookie(req: Request, secure: boolean): string | null {
@@ -268,13 +201,17 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     return email;
   }
 
+  mount(router, API_ROUTES.openApi, (_req, res) => {
+    res.json(openApiDocument(ctx.publicUrl));
+  });
+
   // Answers carry secrets (tokens, addresses) and change with every turn: nothing is cached.
   router.use('/api', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
 
-  router.post('/api/games', ...createLimit, async (req, res) => {
+  mount(router, API_ROUTES.createGame, ...createLimit, async (req, res) => {
     const email = await creator(req);
     const created = await createGameAndInvite(
       ctx,
@@ -294,12 +231,12 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   });
 
   // The lobby: games with an open side, as the /lobby page lists them (never an address).
-  router.get('/api/lobby', async (_req, res) => {
+  mount(router, API_ROUTES.lobby, async (_req, res) => {
     res.json({ games: await listOpenGames(ctx) });
   });
 
   // Taking an open side (or asking the creator for it) as the person logged in, as the join page does.
-  router.post('/api/games/:id/join', ...joinLimit, async (req, res) => {
+  mount(router, API_ROUTES.joinGame, ...joinLimit, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const email = await sessionUser(
       req,
@@ -309,27 +246,25 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     res.status(taken.status === 'taken' ? 201 : 202).json(taken);
   });
 
-  router.get('/api/games', async (req, res) => {
+  mount(router, API_ROUTES.listGames, async (req, res) => {
     const { status } = checkInput(listQuery, req.query, 'query');
     const games = await listGames(ctx, { publicOnly: true });
     res.json({ games: status ? games.filter((g) => g.status === status) : games });
   });
 
-  router.get('/api/games/:id', async (req, res) => {
+  mount(router, API_ROUTES.getGame, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = bearerToken(req);
     // A campaign lists its current turn's linked battles; a linked battle names its campaign.
-    const withBattles = async <G extends Parameters<typeof linkedBattlesOf>[1]>(game: G) => ({
-      ...game,
-      ...(await linkedBattlesOf(ctx, game)),
-    });
+    const withBattles = <G extends Parameters<typeof withLinkedBattles>[1]>(game: G) => withLinkedBattles(ctx, game);
     if (token === null) {
       res.json({ role: 'public', game: await withBattles(await visitorGameView(ctx, id)) });
       return;
     }
     // One header for both: a seat token is tried first, then the moderator key.
     try {
-      res.json({ role: 'seat', game: await withBattles(await seatGameView(ctx, id, token)) });
+      // The same document a seat's turn report mail attaches (SET REPORT JSON).
+      res.json(await seatDocumentByToken(ctx, id, token));
       return;
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'BAD_TOKEN')) throw error;
@@ -350,13 +285,13 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     }
   });
 
-  router.post('/api/games/:id/fleet', async (req, res) => {
+  mount(router, API_ROUTES.submitFleet, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const game = await submitFleet(ctx, id, seatToken(req), jsonBody(req) ?? {});
     res.json({ game: await publicGameView(ctx, game.id) });
   });
 
-  router.post('/api/games/:id/orders', ...ordersLimit, plainText, refuseNul, async (req, res) => {
+  mount(router, API_ROUTES.submitOrders, ...ordersLimit, plainText, refuseNul, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = seatToken(req);
     let asJson = false;
@@ -403,12 +338,12 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     }
   });
 
-  router.get('/api/games/:id/orders', async (req, res) => {
+  mount(router, API_ROUTES.standingOrders, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     res.json(await standingOrders(ctx, id, seatToken(req)));
   });
 
-  router.post('/api/games/:id/concede', async (req, res) => {
+  mount(router, API_ROUTES.concede, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = seatToken(req);
     checkInput(emptyBody, jsonBody(req), 'body');
@@ -433,13 +368,13 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     }
   }
 
-  router.get('/api/games/:id/turns', async (req, res) => {
+  mount(router, API_ROUTES.listTurns, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     await assertTurnsVisible(ctx, id, await assertReadable(id, bearerToken(req)));
     res.json({ gameId: id, turns: await history(ctx, id) });
   });
 
-  router.get('/api/games/:id/turns/:n', async (req, res) => {
+  mount(router, API_ROUTES.getTurn, async (req, res) => {
     const { id, n } = checkInput(turnParams, req.params, 'params');
     await assertTurnsVisible(ctx, id, await assertReadable(id, bearerToken(req)));
     res.json({ turn: await turnView(ctx, id, n) });
@@ -447,7 +382,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
 
   // The archive's download (docs/archive.md): a seat's token or the moderator key opens a private game; the key, the
   // seed of a running one.
-  router.get('/api/games/:id/export', async (req, res) => {
+  mount(router, API_ROUTES.exportGame, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const token = bearerToken(req);
     const doc = await exportGame(ctx, id, token === null ? { as: 'anyone' } : { as: 'token', token });
@@ -461,6 +396,11 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   return router;
 }
 
+/** Mounts one route of the table (api-spec.ts): only so, so that the OpenAPI document has every route. */
+function mount(router: Router, r: ApiRoute, ...handlers: RequestHandler[]): void {
+  router[r.method](expressPath(r.path), ...handlers);
+}
+
 /** The moderator's actions: each needs the game's moderator key and may give a reason for the audit log. */
 function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
   const simple = {
@@ -468,7 +408,7 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     resume: (m: Moderator, why: string | null) => resume(ctx, m, why),
   };
   for (const [action, run] of Object.entries(simple)) {
-    router.post(`/api/games/:id/${action}`, async (req, res) => {
+    mount(router, API_ROUTES[action as keyof typeof simple], async (req, res) => {
       const { id } = checkInput(gameParams, req.params, 'params');
       const m = moderator(req, id);
       const body = checkInput(reasonBody, jsonBody(req), 'body');
@@ -477,7 +417,7 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     });
   }
 
-  router.post('/api/games/:id/resolve', async (req, res) => {
+  mount(router, API_ROUTES.resolve, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
@@ -485,7 +425,7 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     res.json({ resolved, game: await publicGameView(ctx, id) });
   });
 
-  router.post('/api/games/:id/rollback', async (req, res) => {
+  mount(router, API_ROUTES.rollback, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
@@ -493,7 +433,7 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     res.json({ reopened, game: await publicGameView(ctx, id) });
   });
 
-  router.post('/api/games/:id/deadline', async (req, res) => {
+  mount(router, API_ROUTES.deadline, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(deadlineBody, jsonBody(req), 'body');
@@ -505,7 +445,7 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     res.json({ deadline });
   });
 
-  router.post('/api/games/:id/seats/:side/replace', async (req, res) => {
+  mount(router, API_ROUTES.replaceSeat, async (req, res) => {
     const { id, side } = checkInput(seatParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(replaceBody, jsonBody(req), 'body');
@@ -514,14 +454,14 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     res.json({ side: seat.side, email: seat.email, name: seat.displayName, timeZone: seat.timeZone, token });
   });
 
-  router.post('/api/games/:id/seats/:side/rotate-token', async (req, res) => {
+  mount(router, API_ROUTES.rotateSeatToken, async (req, res) => {
     const { id, side } = checkInput(seatParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
     res.json({ side, token: await rotateSeatToken(ctx, m, side, body.reason ?? null) });
   });
 
-  router.post('/api/games/:id/seats/:side/concede', async (req, res) => {
+  mount(router, API_ROUTES.concedeFor, async (req, res) => {
     const { id, side } = checkInput(seatParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
@@ -529,35 +469,44 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     res.json({ side, conceded: true, gameEnds });
   });
 
-  router.post('/api/games/:id/missed-turn-limit', async (req, res) => {
+  mount(router, API_ROUTES.missedTurnLimit, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(missedTurnLimitBody, jsonBody(req), 'body');
     res.json(await setMissedTurnLimit(ctx, m, body.limit, body.reason ?? null));
   });
 
+  mount(router, API_ROUTES.end, async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const m = moderator(req, id);
+    const body = checkInput(endBody, jsonBody(req), 'body');
+    await endGame(ctx, m, body.how, body.reason ?? null);
+    res.json({ game: await publicGameView(ctx, id) });
+  });
+
   // A seat's absences (SET ABSENCE): listed for the game's moderator; refused by it (the deadline put back).
-  router.get('/api/games/:id/absences', async (req, res) => {
+  mount(router, API_ROUTES.absences, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     await checkModerator(ctx, moderator(req, id));
     res.json({ absences: (await absencesOf(ctx, id)).map(absenceJson) });
   });
 
-  router.post('/api/games/:id/absences/:absence/refuse', async (req, res) => {
+  mount(router, API_ROUTES.refuseAbsence, async (req, res) => {
     const { id, absence } = checkInput(absenceParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
     res.json({ absence: absenceJson(await refuseAbsence(ctx, m, absence, body.reason ?? null)) });
   });
 
-  router.post('/api/games/:id/observers/remove', async (req, res) => {
+  mount(router, API_ROUTES.removeObserver, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(removeObserverBody, jsonBody(req), 'body');
     res.json(await removeObserver(ctx, m, body.email, body.reason ?? null));
   });
+
   // Players asking for an open side of a game whose creator approves them (the moderator sees their addresses).
-  router.get('/api/games/:id/join-requests', async (req, res) => {
+  mount(router, API_ROUTES.joinRequests, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     await checkModerator(ctx, moderator(req, id));
     const requests = await pendingSeatRequests(ctx, id);
@@ -577,7 +526,7 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     ['approve', approveSeatRequest],
     ['refuse', refuseSeatRequest],
   ] as const) {
-    router.post(`/api/games/:id/join-requests/:request/${action}`, async (req, res) => {
+    mount(router, API_ROUTES[action === 'approve' ? 'approveJoinRequest' : 'refuseJoinRequest'], async (req, res) => {
       const { id, request } = checkInput(requestParams, req.params, 'params');
       const m = moderator(req, id);
       const body = checkInput(reasonBody, jsonBody(req), 'body');
@@ -585,12 +534,17 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
       res.json({ request, status: action === 'approve' ? 'approved' : 'refused', ...decided });
     });
   }
-
-  router.post('/api/games/:id/end', async (req, res) => {
-    const { id } = checkInput(gameParams, req.params, 'params');
-    const m = moderator(req, id);
-    const body = checkInput(endBody, jsonBody(req), 'body');
-    await endGame(ctx, m, body.how, body.reason ?? null);
-    res.json({ game: await publicGameView(ctx, id) });
-  });
 }
+
+/** An absence as the API shows it: its days in its player's time zone, the instants they run between. */
+const absenceJson = (a: Absence) => ({
+  id: a.id,
+  side: a.side,
+  first: a.firstDay,
+  last: a.lastDay,
+  startsAt: a.startsAt.toISOString(),
+  endsAt: a.endsAt.toISOString(),
+  status: a.status,
+  movedTurn: a.movedTurn,
+  reason: a.reason,
+});

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog, games, outbox, seats, turns } from '../../src/db/schema.ts';
+import { auditLog, games, outbox, turns } from '../../src/db/schema.ts';
 import { createGame } from '../../src/games/games/create.ts';
 import { exportGame } from '../../src/games/archive/archive.ts';
 import { verifyExport } from '../../src/games/archive/verify.ts';
@@ -15,7 +15,7 @@ import { submitText } from '../../src/games/turns/submit-text.ts';
 import { resolveDueTurns, resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
-import { duelOrders, gamesContext, tutorialDuel, type TestGamesContext } from '../support/games.ts';
+import { duelOrders, gamesContext, seatRow, tutorialDuel, type TestGamesContext } from '../support/games.ts';
 import { SMALL_CAMPAIGN } from '../support/campaigns.ts';
 import { ALICE, BOB } from '../mail/support.ts';
 
@@ -33,13 +33,7 @@ describe.each(databaseKinds)('missed turns on %s', (dbKind) => {
     await database.drop();
   });
 
-  const seatOf = async (gameId: string, side: string) =>
-    (
-      await ctx.db
-        .select()
-        .from(seats)
-        .where(and(eq(seats.gameId, gameId), eq(seats.side, side)))
-    )[0]!;
+  const seatOf = (gameId: string, side: string) => seatRow(ctx.db, gameId, side);
   const mailTo = async (to: string, kind?: string) =>
     (await ctx.db.select().from(outbox).orderBy(asc(outbox.id))).filter(
       (m) => m.toAddress === to && (kind === undefined || m.kind === kind),

@@ -75,4 +75,29 @@ describe.each(databaseKinds)('turn reports by mail or on the web only, on %s', (
     const [answer] = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'rejected'));
     expect(answer!.textBody.replace(/\s+/g, ' ')).toContain('SET REPORTS takes MAIL');
   });
+
+  it('SET REPORT JSON attaches the seat’s view to its reports, SET REPORT TEXT stops it, another word is refused', async () => {
+    const { tokens } = await tutorialDuel(ctx, { id: 'json-mail' });
+    const mail = async (text: string) =>
+      handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), text));
+    await ctx.db.delete(outbox);
+    expect((await mail('SET REPORT JSON\nSTATUS')).outcome).toBe('command');
+    const rows = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, ALICE)).orderBy(outbox.id);
+    // Turn 1's report again (a game-start mail), after the notice of the setting.
+    expect(rows.map((r) => r.kind)).toEqual(['notice', 'game-start']);
+    expect(rows[0]!.subject).toContain('have your view attached as JSON');
+    expect(rows[1]!.attachments).toHaveLength(1);
+    expect(JSON.parse(rows[1]!.attachments[0]!.content)).toMatchObject({
+      role: 'seat',
+      game: { id: 'json-mail', me: { side: 'black' } },
+    });
+    await ctx.db.delete(outbox);
+    expect((await mail('SET REPORT TEXT\nSTATUS')).outcome).toBe('command');
+    const [report] = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'game-start'));
+    expect(report!.attachments).toEqual([]);
+    const bad = await mail('SET REPORT XML');
+    expect(bad.outcome).toBe('rejected');
+    const [answer] = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'rejected'));
+    expect(answer!.textBody.replace(/\s+/g, ' ')).toContain('SET REPORT takes JSON');
+  });
 });

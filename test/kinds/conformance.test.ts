@@ -14,6 +14,7 @@
  * - a game whose sides send no setup starts all the same (the default setup);
  * - the player page, the HELP answer and `msc game show` / `msc game turn` render.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { games, outbox, seats, submissions, turns } from '../../src/db/schema.ts';
@@ -25,6 +26,7 @@ import { createGameAndInvite } from '../../src/games/games/create.ts';
 import { resolveNextDueTurn } from '../../src/games/turns/resolution.ts';
 import { kindOf, RULESETS, type Ruleset } from '../../src/kinds/index.ts';
 import { handleInboundMail } from '../../src/mail/inbound.ts';
+import { bounceAddress } from '../../src/games/service-key.ts';
 import { mscWith } from '../cli/support.ts';
 import { orderMail, seatAddress } from '../mail/support.ts';
 import { TEST_MAIL_DOMAIN } from '../support/games.ts';
@@ -63,6 +65,8 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
   });
   /** Mail outcomes of every order mail sent back, by side and turn. */
   const mailed: { side: string; turn: number; block: string; outcome: string }[] = [];
+  /** The last mail queued before every seat asked for the JSON (SET REPORT JSON): reports after it carry it. */
+  let jsonFrom = 0;
 
   const mail = async (side: string, text: string) =>
     (await handleInboundMail(app.ctx, await orderMail(emailOf(side), seatAddress(tokens[side]!), text))).outcome;
@@ -116,6 +120,15 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
       // A mail from the seat joins it: from now on its reports are mailed.
       expect(await mail(side, 'HELP')).not.toMatch(/rejected|failed/);
     }
+    // Every seat asks for its view as JSON with its reports: the first by mail, the others on the game page.
+    const [first, ...others] = sample.seats;
+    expect(await mail(first!, 'SET REPORT JSON')).toBe('command');
+    for (const side of others) {
+      await people[side]!.get(`/games/${id}`);
+      const set = await people[side]!.post(`/games/${id}/preferences/report-json`, { side, json: 'yes' });
+      expect(set.status, `${side} ticks the JSON box`).toBe(303);
+    }
+    jsonFrom = Math.max(0, ...(await app.database.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
     for (const [side, setup] of Object.entries(sample.setups ?? {}))
       expect(await mail(side, setup(id))).toBe('accepted');
     // The setup resolves once every side is in, or at its deadline.
@@ -222,7 +235,13 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     for (const m of await mailsTo(side))
       seen.push({
         where: `mail ${m.kind} "${m.subject}"`,
-        text: [m.subject, JSON.stringify(m.headers), m.textBody, m.htmlBody ?? ''].join('\n'),
+        text: [
+          m.subject,
+          JSON.stringify(m.headers),
+          m.textBody,
+          m.htmlBody ?? '',
+          ...m.attachments.map((a) => a.content),
+        ].join('\n'),
       });
     const played = (await turnRows()).filter((t) => t.status === 'resolved' && t.number >= 1).length;
     const pages = ['/', `/games/${id}`, `/archive/${id}`, `/archive/${id}/export`];
@@ -239,6 +258,28 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     }
     return seen;
   }
+
+  it('every turn report mail has the seat’s view attached as JSON: the API’s answer to its token', async () => {
+    for (const side of sample.seats) {
+      const reports = (await mailsTo(side)).filter(
+        (m) => (m.kind === 'turn-report' || m.kind === 'game-start') && m.id > jsonFrom,
+      );
+      expect(reports.length).toBeGreaterThan(0);
+      for (const m of reports) {
+        expect(m.attachments.map((a) => a.contentType)).toEqual(['application/json']);
+        const doc = JSON.parse(m.attachments[0]!.content) as {
+          role: string;
+          game: { id: string; me: { side: string } };
+        };
+        expect(doc).toMatchObject({ role: 'seat', game: { id, me: { side } } });
+        expect(m.attachments[0]!.filename).toMatch(new RegExp(`^${id}-turn-\\d+-${side}\\.json$`));
+      }
+      // The last report's JSON is what GET /api/games/:id answers the seat now: nothing has changed since.
+      const api = await app.call('GET', `/api/games/${id}`, { token: tokens[side]!, anonymous: true });
+      expect(api.status).toBe(200);
+      expect(JSON.parse(reports.at(-1)!.attachments[0]!.content)).toEqual(api.body);
+    }
+  });
 
   it("no channel shows a side another's seat token, the dice seed, or what the other side's view hides", async () => {
     const [game] = await app.database.db.select().from(games).where(eq(games.id, id));
@@ -335,6 +376,35 @@ describe.each(RULESETS)('the %s kind', (ruleset: Ruleset) => {
     expect(last).not.toMatch(/Your orders for turn/);
     const page = pages.find((p) => p.where.endsWith('/observe'))!.text;
     expect(page).toContain(hidden ? 'nothing of its turns while it runs' : `What happened in turn ${open.number - 1}`);
+  });
+
+  it('a bounce of a seat’s report marks the seat: its game page, the moderator’s and the API say so; writing in clears it', async () => {
+    const side = sample.seats[0]!;
+    const report = (await mailsTo(side)).filter((m) => m.kind === 'turn-report' || m.kind === 'game-start').at(-1)!;
+    const to = bounceAddress(app.ctx.serviceKey, app.ctx.mailDomain, report.id);
+    const dsn = readFileSync(new URL('../mail/bounces/postfix-dsn.eml', import.meta.url), 'utf8')
+      .replaceAll('ORDERS_ADDRESS', to)
+      .replaceAll('RECIPIENT', emailOf(side))
+      .replaceAll('MESSAGE_ID', report.headers['Message-ID']!)
+      .replace(/\r?\n/g, '\r\n');
+    const bounced = await handleInboundMail(app.ctx, Buffer.from(dsn), { from: '', to: [to] });
+    expect(bounced).toMatchObject({ outcome: 'bounce', gameId: id, side });
+
+    const page = await people[side]!.get(`/games/${id}`);
+    expect(page.text).toContain('Mail to this seat bounces: 550 5.1.1');
+    const mod = visitor(app);
+    await logIn(app, mod, MODERATOR);
+    const board = await mod.get(`/games/${id}/moderate`);
+    expect(board.status).toBe(200);
+    expect(board.text).toContain('mail to this seat bounces: 550 5.1.1');
+    const api = await app.call('GET', `/api/games/${id}`, { token: tokens[side]!, anonymous: true });
+    const game = (api.body as { game: { me: { bounce: unknown }; seats: { side: string; mailBounces: boolean }[] } })
+      .game;
+    expect(game.me.bounce).toMatchObject({ reason: expect.stringContaining('550 5.1.1') as unknown });
+    expect(game.seats.find((s) => s.side === side)?.mailBounces).toBe(true);
+
+    expect(await mail(side, 'STATUS')).toBe('command');
+    expect((await people[side]!.get(`/games/${id}`)).text).not.toContain('Mail to this seat bounces');
   });
 
   it('a game whose sides send no setup starts all the same, each side given the default', async () => {

@@ -5,6 +5,7 @@
  * together (Message-ID, In-Reply-To, References)." SMTP runs against a real
  * SMTP server on loopback (the smtp-server package), the clock is the test's.
  */
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
@@ -31,6 +32,9 @@ import {
   type MailDriver,
 } from '../../src/mail/outbound.ts';
 import { createOutboxRepository } from '../../src/games/outbox/outbox.repository.ts';
+import { createGame } from '../../src/games/games/create.ts';
+import { SMTP_PORT } from '../e2e/support.ts';
+import { bounceAddress } from '../../src/games/service-key.ts';
 
 const FROM = `Minimal Space Combat <orders@${TEST_MAIL_DOMAIN}>`;
 const ALICE = `alice@${TEST_MAIL_DOMAIN}`;
@@ -43,6 +47,8 @@ interface TestSmtp {
   readonly url: string;
   /** Every mail the server accepted, parsed, in the order accepted. */
   readonly received: ParsedMail[];
+  /** The envelope sender (MAIL FROM) of each, in the same order. */
+  readonly senders: string[];
   close(): Promise<void>;
 }
 
@@ -51,6 +57,7 @@ async function smtpServer(
   behaviour: { rcpt?: (address: string) => Error | null; data?: (n: number) => Error | null } = {},
 ): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
+  const senders: string[] = [];
   let dataCount = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -59,7 +66,7 @@ async function smtpServer(
     onRcptTo(address, _session, callback) {
       callback(behaviour.rcpt?.(address.address) ?? null);
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -69,6 +76,7 @@ async function smtpServer(
         simpleParser(Buffer.concat(chunks)).then(
           (mail) => {
             received.push(mail);
+            senders.push(session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
             callback(null);
           },
           (error: unknown) => callback(error as Error),
@@ -84,6 +92,7 @@ async function smtpServer(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    senders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -227,7 +236,29 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
       expect(mail.text).toContain(game.seedCommitment);
       expect(mail.text).toContain(`SHIP ${side === 'black' ? 'Black' : 'Grey'} SPEED`);
       expect(mail.html).toContain(game.seedCommitment);
+      // Its bounces come back to an address that names its row, with a tag only the service can make (VERP).
+      expect(smtp.senders[smtp.received.indexOf(mail)]).toBe(bounceAddress(ctx.serviceKey, TEST_MAIL_DOMAIN, row.id));
     }
+    expect(smtp.senders[0]).toMatch(new RegExp(`^orders\\+bounce\\.\\d+\\.[0-9a-f]{32}@${TEST_MAIL_DOMAIN}$`));
+  });
+
+  it('SMTP: a turn report with the seat’s JSON attached goes with it as application/json', async () => {
+    const smtp = await server();
+    const { game } = await tutorialDuel(ctx);
+    await ctx.db
+      .update(outbox)
+      .set({
+        attachments: [
+          { filename: `${game.id}-turn-1-black.json`, contentType: 'application/json', content: '{"role":"seat"}\n' },
+        ],
+      })
+      .where(eq(outbox.toAddress, ALICE));
+    expect(await sender(smtpDriver(smtp.url)).drain()).toMatchObject({ sent: 2 });
+    const alice = smtp.received.find((m) => m.to && !Array.isArray(m.to) && m.to.value[0]!.address === ALICE)!;
+    expect(alice.attachments.map((a) => [a.filename, a.contentType, a.content.toString('utf8')])).toEqual([
+      [`${game.id}-turn-1-black.json`, 'application/json', '{"role":"seat"}\n'],
+    ]);
+    expect(alice.text).toContain(game.seedCommitment);
   });
 
   it('SMTP 451 then 250: the mail waits 30 s by the injected clock, then goes on the second attempt', async () => {
@@ -292,6 +323,31 @@ describe.each(databaseKinds)('the outbox sender on %s', (kind) => {
     ctx.clock.advanceBy(3_600_000);
     expect(await s.drain()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(smtp.received.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''))).toEqual([ALICE]);
+    // The refused address is Bob's seat's: marked as a bounce marks it, his reports stay on the web.
+    const marked = await ctx.db.select().from(seats).where(eq(seats.gameId, game.id)).orderBy(asc(seats.side));
+    expect(marked.map((x) => [x.side, x.bounceReason])).toEqual([
+      ['black', null],
+      ['grey', expect.stringMatching(/^550 .*No such user here/) as unknown],
+    ]);
+  });
+
+  it('the real OpenSMTPD refuses an address it has no mailbox for: the seat is marked, its mail not tried again', async () => {
+    const created = await createGame(ctx, {
+      id: 'nobody-home',
+      name: 'Nobody home',
+      scenario: 'tutorial-duel',
+      seats: [
+        { side: 'black', email: `nobody-${randomUUID().slice(0, 8)}@${TEST_MAIL_DOMAIN}`, name: 'Dave' },
+        { side: 'grey', email: `nobody-${randomUUID().slice(0, 8)}@${TEST_MAIL_DOMAIN}`, name: 'Erin' },
+      ],
+    });
+    const s = sender(smtpDriver(`smtp://127.0.0.1:${SMTP_PORT}`));
+    expect(await s.drain()).toEqual({ sent: 0, retrying: 0, failed: 2 });
+    const marked = await ctx.db.select().from(seats).where(eq(seats.gameId, created.game.id));
+    for (const seat of marked) {
+      expect(seat.bouncedAt, seat.side).not.toBeNull();
+      expect(seat.bounceReason, seat.side).toMatch(/^5\d\d /);
+    }
   });
 
   it("a game's mails thread under its root; an answer also refers to the mail it answers and never hands a token to another address", async () => {
@@ -516,7 +572,7 @@ describe('the outbox sender on PGlite', () => {
           (error: unknown) => callback(error as Error),
         );
       },
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         stream.on('data', () => undefined);
         stream.on('end', () => callback(null));
       },

@@ -313,7 +313,7 @@ const cases: Case[] = [
     name: 'SET with a setting that does not exist',
     text: 'SET COLOUR red',
     problems: [[1, 'SET_UNKNOWN']],
-    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
+    says: 'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, SET REPORT JSON or TEXT, or SET ABSENCE <first day> TO <last day>',
   },
   {
     name: 'SET REPORTS with a place that is not offered',
@@ -338,6 +338,12 @@ const cases: Case[] = [
     text: 'SET ABSENCE next week',
     problems: [[1, 'SET_ABSENCE']],
     says: 'SET ABSENCE takes a first and a last day: write SET ABSENCE 2026-12-20 TO 2026-12-28 (the first and the last day you cannot play), or SET ABSENCE NONE, not next week',
+  },
+  {
+    name: 'SET REPORT with a format that is not offered',
+    text: 'SET REPORT XML',
+    problems: [[1, 'SET_REPORT']],
+    says: 'SET REPORT takes JSON (your view of the game attached to each turn report, as the API gives it) or TEXT (no attachment, the default), not XML',
   },
   {
     name: 'SET WIDTH with a width that is not offered',

@@ -255,7 +255,7 @@ describe("SET WIDTH: the width of the seat's text reports", () => {
     [
       'SET COLOUR red',
       'SET_UNKNOWN',
-      'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
+      'SET COLOUR is not a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, SET REPORT JSON or TEXT, or SET ABSENCE <first day> TO <last day>',
     ],
     [
       'SET REPORTS PAPER',
@@ -263,9 +263,14 @@ describe("SET WIDTH: the width of the seat's text reports", () => {
       'SET REPORTS takes MAIL (turn reports by mail, the default) or WEB (on the game page only), not PAPER',
     ],
     [
+      'SET REPORT CSV',
+      'SET_REPORT',
+      'SET REPORT takes JSON (your view of the game attached to each turn report, as the API gives it) or TEXT (no attachment, the default), not CSV',
+    ],
+    [
       'SET',
       'SET_UNKNOWN',
-      'SET needs a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, or SET ABSENCE <first day> TO <last day>',
+      'SET needs a setting: write SET WIDTH 78 or 100, SET REPORTS MAIL or WEB, SET REPORT JSON or TEXT, or SET ABSENCE <first day> TO <last day>',
     ],
   ])('%s is refused with what it takes', (text, code, message) => {
     const r = parseSubmission(text, redSeat());

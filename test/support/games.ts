@@ -10,7 +10,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase, Database } from '../../src/db/client.ts';
-import { games, outbox, seats, submissions, turns, type Turn } from '../../src/db/schema.ts';
+import { games, outbox, seats, submissions, turns, type Seat, type Turn } from '../../src/db/schema.ts';
 import { createTestClock, systemClock, type TestClock } from '../../src/games/clock.ts';
 import type { GamesContext } from '../../src/games/context.ts';
 import { AppError } from '../../src/games/errors.ts';
@@ -257,6 +257,15 @@ export async function reresolve(db: AppDatabase, turn: Turn): Promise<{ result: 
       `turn ${turn.number} of ${turn.gameId} does not resolve again: ${result.error.map((e) => e.message).join('; ')}`,
     );
   return { result: result.value, diceAfter: dice.save() };
+}
+
+/** A game's seat row of `side`. */
+export async function seatRow(db: AppDatabase, gameId: string, side: string): Promise<Seat> {
+  const [row] = await db
+    .select()
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.side, side)));
+  return row!;
 }
 
 /** A game's turn row. */

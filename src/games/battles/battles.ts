@@ -147,6 +147,9 @@ async function createLinkedGame(
           timeZone: p.timeZone,
           reportWidth: p.reportWidth,
           reportMails: p.reportMails,
+          reportJson: p.reportJson,
+          bouncedAt: p.bouncedAt,
+          bounceReason: p.bounceReason,
           // A player who has not joined the campaign has not joined its battles either.
           joinedAt: p.joinedAt,
           tokenHash: sha256Hex(seatToken(ctx.serviceKey, seatId, now)),

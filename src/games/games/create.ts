@@ -61,7 +61,7 @@ export const seatInputSchema = z.strictObject({
 /** A side left open at creation: a logged-in player takes it from the lobby (seats/lobby.ts). */
 export const openSeatInputSchema = z.strictObject({ side: z.string(), open: z.literal(true) });
 
-const createGameSchema = z.strictObject({
+export const createGameSchema = z.strictObject({
   id: gameIdSchema.optional(),
   name: z
     .string()

@@ -143,7 +143,7 @@ export async function markDue(ctx: GamesContext, tx: Tx, gameId: string, turn: n
 }
 
 export async function audit(
-  ctx: GamesContext,
+  ctx: Pick<GamesContext, 'clock'>,
   tx: Tx,
   entry: { gameId: string; actor: string; action: string; reason?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {

@@ -73,6 +73,8 @@ async function baseView(ctx: GamesContext, game: Game) {
       missedInARow: s.missedInARow,
       /** Who plays the side since its player reached the missed-turn limit (the solo rules); null: its player. */
       ruledBy: s.ruledSince ? (kindOf(game.ruleset).rulesPlaying ?? 'the rules') : null,
+      /** Mail to the seat bounces for good: its reports are not mailed, they are on the web (outbox/bounces.ts). */
+      mailBounces: s.bouncedAt !== null,
     })),
     /** Sides left open for the lobby and not taken yet: the game waits for them, with no turn (seats/lobby.ts). */
     openSides: openSidesOf(game, seatRows),
@@ -143,7 +145,11 @@ export async function visitorGameView(ctx: GamesContext, gameId: string): Promis
 /** The game as a seat sees it: the public view, plus its own seat and the orders it has in. */
 export async function seatGameView(ctx: GamesContext, gameId: string, token: string) {
   const game = await gameRow(ctx, gameId);
-  const seat = await seatByToken(ctx.db, gameId, token);
+  return seatViewOf(ctx, game, await seatByToken(ctx.db, gameId, token));
+}
+
+/** The game as the seat sees it, for a seat already found (its report mail's JSON, SET REPORT JSON). */
+export async function seatViewOf(ctx: GamesContext, game: Game, seat: Seat) {
   const view = await baseView(ctx, game);
   return { ...view, me: await seatDetails(ctx, game, seat) };
 }
@@ -154,6 +160,13 @@ async function sideViewOf(ctx: GamesContext, game: Game, side: string): Promise<
   const kind = kindOf(game.ruleset);
   if (!kind.viewFor) return game.state;
   return kind.viewFor(kind.readState(game.state), side, await lastEvents(ctx, game));
+}
+
+/** A seat's permanent bounce as its player and its moderator are shown it (outbox/bounces.ts), or null. */
+export function bounceOf(seat: Pick<Seat, 'bouncedAt' | 'bounceReason'>): { at: Date; reason: string } | null {
+  return seat.bouncedAt === null
+    ? null
+    : { at: seat.bouncedAt, reason: seat.bounceReason ?? 'returned as undeliverable' };
 }
 
 async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
@@ -209,6 +222,8 @@ async function seatDetails(ctx: GamesContext, game: Game, seat: Seat) {
     fleet: setupIn ? kind.setup.writeSetup(kind.setup.readSetup(setupIn.orders)) : seat.fleet,
     conceded: seat.concededAt !== null,
     joined: seat.joinedAt !== null,
+    /** When mail to the seat last bounced for good, and why; null while it is delivered. */
+    bounce: bounceOf(seat),
     /** What this side sees of the game now (a campaign: its own view, rules-strategic.md §6). */
     view: await sideViewOf(ctx, game, seat.side),
     orders:

@@ -367,6 +367,8 @@ export async function replaceSeat(
         joinedAt: player.email === seat.email ? seat.joinedAt : null,
         // A new player starts with no missed turns, and takes the side back from the rules (missed.ts).
         ...(player.email === seat.email ? {} : { missedTurns: 0, missedInARow: 0, ruledSince: null }),
+        // Another address is mailed again: its predecessor's bounces were not its own (outbox/bounces.ts).
+        ...(player.email === seat.email ? {} : { bouncedAt: null, bounceReason: null, softBounces: 0 }),
       })
       .where(eq(seats.id, seat.id))
       .returning();

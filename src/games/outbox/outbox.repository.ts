@@ -5,10 +5,10 @@
  * (queueAnswer and the reports), always in the transaction of the change.
  */
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { outbox, type OutboxKind, type OutboxMessage } from '../../db/schema.ts';
+import { outbox, type OutboxAttachment, type OutboxKind, type OutboxMessage } from '../../db/schema.ts';
 import type { Tx } from '../context.ts';
 
-export type { OutboxKind, OutboxMessage };
+export type { OutboxAttachment, OutboxKind, OutboxMessage };
 export { OUTBOX_KINDS } from '../../db/schema.ts';
 
 export function createOutboxRepository(db: Tx) {

@@ -8,18 +8,22 @@ import type { GamesContext, Tx } from '../context.ts';
 import type { ReportWidthChoice } from '../../orders/index.ts';
 
 /**
- * Stores whether the seat's turn reports are mailed (true, the default) or shown on the web only; answers to the
- * player's own mail (STATUS among them) and the game's end are mailed either way. Returns the seat so.
+ * The seat's report mail settings: whether its turn reports are mailed (`reportMails`, SET REPORTS MAIL / WEB; answers
+ * to the player's own mail and the game's end are mailed either way) and whether they have its view attached as JSON
+ * (`reportJson`, SET REPORT JSON / TEXT), the document the API gives the seat.
  */
-export async function setReportMails(tx: Tx, seat: Seat, reportMails: boolean): Promise<Seat> {
-  await tx.update(seats).set({ reportMails }).where(eq(seats.id, seat.id));
-  return { ...seat, reportMails };
+export type ReportSettings = Partial<Pick<Seat, 'reportMails' | 'reportJson'>>;
+
+/** Stores report mail settings of the seat; returns the seat so. */
+export async function setReportSettings(tx: Tx, seat: Seat, settings: ReportSettings): Promise<Seat> {
+  await tx.update(seats).set(settings).where(eq(seats.id, seat.id));
+  return { ...seat, ...settings };
 }
 
-/** The game page's control: the seat's reports mailed or not, in a transaction of its own. */
-export async function setSeatReportMails(ctx: GamesContext, seat: Seat, reportMails: boolean): Promise<void> {
+/** The game page's controls: report mail settings of the seat, in a transaction of their own. */
+export async function setSeatReportSettings(ctx: GamesContext, seat: Seat, settings: ReportSettings): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await setReportMails(tx, seat, reportMails);
+    await setReportSettings(tx, seat, settings);
   });
 }
 

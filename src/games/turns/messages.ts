@@ -17,7 +17,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { loginTokens, outbox, submissions, type Game, type OutboxKind, type Seat, type Turn } from '../../db/schema.ts';
+import {
+  loginTokens,
+  outbox,
+  submissions,
+  type Game,
+  type OutboxAttachment,
+  type OutboxKind,
+  type Seat,
+  type Turn,
+} from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { ReportedBattle, TurnReportView } from '../../kinds/kind.ts';
@@ -492,10 +501,41 @@ function reportRows(ctx: GamesContext, t: TurnContext, seat: Seat, inReplyTo: st
 }
 
 /**
- * Whether a seat is mailed the turn's reports: not when its player chose the web only (SET REPORTS WEB, or the game
- * page's control). Its STATUS, the answers to its own mail and the game's end are mailed all the same.
+ * The reports of the turn for `seats` (reportRows), each with the seat's view of the game attached as JSON when its
+ * player asked for it (SET REPORT JSON): the document GET /api/games/:id gives the seat, read in this transaction.
  */
-const mailsReports = (seat: Seat): boolean => seat.reportMails;
+async function seatReports(
+  ctx: GamesContext,
+  tx: Tx,
+  t: TurnContext,
+  seatRows: readonly Seat[],
+  inReplyTo: string | null,
+): Promise<(ReportRows | null)[]> {
+  const reports: (ReportRows | null)[] = [];
+  // Loaded when needed: the game views import this module (a report's missed-turn notes) through moderation.
+  const documents = seatRows.some((s) => s.reportJson) ? await import('../games/documents.ts') : null;
+  for (const seat of seatRows) {
+    const rows = reportRows(ctx, t, seat, inReplyTo);
+    if (rows === null || !seat.reportJson || documents === null) {
+      reports.push(rows);
+      continue;
+    }
+    const json: OutboxAttachment = {
+      filename: `${t.game.id}-turn-${t.turn.number}-${seat.side}.json`,
+      contentType: 'application/json',
+      content: await documents.seatDocumentJson(ctx, tx, t.game.id, seat),
+    };
+    reports.push({ ...rows, mail: { ...rows.mail, attachments: [json] } });
+  }
+  return reports;
+}
+
+/**
+ * Whether a seat is mailed the turn's reports: not when its player chose the web only (SET REPORTS WEB, or the game
+ * page's control), nor while mail to it bounces for good (outbox/bounces.ts: each report would only bounce again). Its
+ * STATUS, the answers to its own mail and the game's end are mailed all the same.
+ */
+const mailsReports = (seat: Seat): boolean => seat.reportMails && seat.bouncedAt === null;
 
 /** Writes reports and their login links: two statements, however many seats. */
 async function insertReports(tx: Tx, reports: readonly (ReportRows | null)[]): Promise<void> {
@@ -533,7 +573,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
       .map((r) => ({ number: r.number, events: r.events, missed: r.missed }));
     const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
     if (!t) continue;
-    reports.push(...t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)));
+    reports.push(...(await seatReports(ctx, tx, t, t.seats.filter(mailsReports), null)));
     observed.push(...(await observerReportRows(ctx, tx, t)));
   }
   await insertReports(tx, reports);
@@ -558,10 +598,7 @@ export async function queueTurnReports(
   }
   const t = await loadTurn(ctx, tx, gameId, turnNumber, known);
   if (!t) return;
-  await insertReports(
-    tx,
-    t.seats.filter(mailsReports).map((seat) => reportRows(ctx, t, seat, null)),
-  );
+  await insertReports(tx, await seatReports(ctx, tx, t, t.seats.filter(mailsReports), null));
   await insertOutbox(tx, await observerReportRows(ctx, tx, t));
 }
 
@@ -580,7 +617,7 @@ export async function queueSeatReport(
   if (!game) return false;
   const t = await loadTurn(ctx, tx, gameId, game.currentTurn);
   if (!t || t.turn.status !== 'open') return false;
-  await insertReports(tx, [reportRows(ctx, t, seat, options.inReplyTo ?? null)]);
+  await insertReports(tx, await seatReports(ctx, tx, t, [seat], options.inReplyTo ?? null));
   return true;
 }
 
@@ -593,7 +630,8 @@ export async function queueReminder(
   tx: Tx,
   m: { game: Game; turn: Turn; seat: Seat; labels: readonly string[] },
 ): Promise<void> {
-  if (m.seat.joinedAt === null) return;
+  // Not to a seat that has not joined, nor to one whose mail bounces for good (outbox/bounces.ts).
+  if (m.seat.joinedAt === null || m.seat.bouncedAt !== null) return;
   const kind = kindOf(m.game.ruleset);
   const at = { gameId: m.game.id, turn: m.turn.number, side: m.seat.side, state: kind.readState(m.turn.stateBefore) };
   const mail = ctx.mail.reminder({

@@ -26,7 +26,7 @@ import { rowReader } from '../../db/rows.ts';
 import { namedStatement } from '../../db/prepared.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import { audit, markDue, markDueIfComplete, sidesThatMustOrder } from '../games/lifecycle.ts';
-import { setReportMails, setReportWidth } from '../seats/preferences.ts';
+import { setReportSettings, setReportWidth } from '../seats/preferences.ts';
 import { seatAmong, seatByToken } from '../seats/seats.ts';
 import { secretMatches, sha256Hex } from '../secrets.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
@@ -328,7 +328,9 @@ export async function submitOrdersIn(
   const width = commands.findLast((c) => c.startsWith('SET WIDTH'));
   if (width !== undefined) seat = await setReportWidth(tx, seat, width === 'SET WIDTH 100' ? 100 : 78);
   const reports = commands.findLast((c) => c.startsWith('SET REPORTS'));
-  if (reports !== undefined) seat = await setReportMails(tx, seat, reports === 'SET REPORTS MAIL');
+  if (reports !== undefined) seat = await setReportSettings(tx, seat, { reportMails: reports === 'SET REPORTS MAIL' });
+  const format = commands.findLast((c) => c.startsWith('SET REPORT '));
+  if (format !== undefined) seat = await setReportSettings(tx, seat, { reportJson: format === 'SET REPORT JSON' });
   const now = ctx.clock.now();
   let complete = false;
   if (hasOrders) {
@@ -354,8 +356,9 @@ export async function submitOrdersIn(
     complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
     if (complete) await markDue(ctx, tx, input.gameId, turn.number);
   } else {
-    // Read again after a SET WIDTH, so the seat answered is as the submission left it.
-    if (seatRows === null || width !== undefined) seatRows = await readSeats();
+    // Read again after a setting (SET WIDTH, REPORTS, REPORT), so the seat answered is as the submission left it.
+    if (seatRows === null || width !== undefined || reports !== undefined || format !== undefined)
+      seatRows = await readSeats();
     if (usableSeat(seatRows, input.gameId, input.token).id !== seat.id)
       throw new Error(`seat ${seat.id} of ${input.gameId} changed while its commands were read`);
   }

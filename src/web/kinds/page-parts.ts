@@ -8,7 +8,7 @@ import type { GamesContext } from '../../games/context.ts';
 import { isOver, settingsOf } from '../../games/games/state.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { isModerator, seatsInGame, tokenOf } from '../../games/games/people.ts';
-import { missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
+import { bounceOf, missedLastTurn, seatGameView, seatReport } from '../../games/games/views.ts';
 import { createSeatsRepository, type Seat } from '../../games/seats/seats.repository.ts';
 import { messagesOf, PRESS_TO_ALL } from '../../games/turns/side-messages.ts';
 import { absencesOf, today } from '../../games/seats/absences.ts';
@@ -288,6 +288,8 @@ export async function seatPageCommon(
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
     absences: await absencesPanel(ctx, game, seat, settings),
+    reportJson: seat.reportJson,
+    bounced: bounceOf(seat),
     seedCommitment: game.seedCommitment,
   };
 }

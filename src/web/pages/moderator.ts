@@ -172,6 +172,7 @@ export function moderatorRoutes(deps: PagesDeps): Router {
         email: details.email,
         timeZone: details.timeZone,
         orders: details.orders?.canonical.trimEnd() ?? null,
+        bounce: details.bounce,
         // The missed-turn limit reached by a side the rules do not take over: the moderator is to replace the player.
         replaceAsked:
           settings.missedTurnLimit > 0 &&

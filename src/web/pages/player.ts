@@ -22,7 +22,7 @@ import { cancelAbsences, declareAbsence } from '../../games/seats/absences.ts';
 /** The game page's absence form: two dates, as a date input sends them. */
 const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const absenceFormSchema = z.object({ first: DAY, last: DAY });
-import { setSeatReportMails } from '../../games/seats/preferences.ts';
+import { setSeatReportSettings } from '../../games/seats/preferences.ts';
 import { frameFor, mayCreateGames, requireLogin, type PagesDeps } from './deps.ts';
 import { acceptedNotice, type GamePageExtras } from '../kinds/page-parts.ts';
 import { kindFormPaths, webKindOf } from '../kinds/index.ts';
@@ -65,6 +65,9 @@ const NOTICES: Record<string, string> = {
   'absence-cancelled':
     'Your absences not yet over are cancelled: every player is told, and the deadline they moved is put back.',
   'no-absence': 'You had no absence to cancel.',
+  'report-json':
+    'From the next report on, each turn report mailed to you has your side’s view of the game attached as JSON: the document the API gives your seat.',
+  'report-text': 'From the next report on, your turn report mails come without the JSON attachment.',
   'concede-ask':
     'Not conceded: CONCEDE alone gives nothing up. To concede, write CONCEDE followed by this game’s id, or use the Concede button. Orders sent with it, if any, are in.',
 };
@@ -266,7 +269,7 @@ export function playerRoutes(deps: PagesDeps): Router {
     const reports = (req.body as { reports?: unknown }).reports;
     if (reports !== 'web' && reports !== 'mail')
       throw new AppError('BAD_PREFERENCE', 'reports is web (on this page only) or mail (mailed too)', 400);
-    await setSeatReportMails(ctx, found.seat, reports === 'mail');
+    await setSeatReportSettings(ctx, found.seat, { reportMails: reports === 'mail' });
     res.redirect(303, gameUrl(game, found.seat, found.mine, reports === 'mail' ? 'reports-mail' : 'reports-web'));
   });
 
@@ -296,6 +299,19 @@ export function playerRoutes(deps: PagesDeps): Router {
     if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
     const cancelled = await cancelAbsences(ctx, found.seat, 'web');
     res.redirect(303, gameUrl(game, found.seat, found.mine, cancelled > 0 ? 'absence-cancelled' : 'no-absence'));
+  });
+
+  // The seat's own setting: its view of the game as JSON attached to each turn report mail, or not (SET REPORT JSON /
+  // TEXT by mail). A checkbox: ticked sends json=yes, unticked sends nothing.
+  router.post('/games/:id/preferences/report-json', ...ordersLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const found = await mySeat(deps, req, game);
+    if (!found) throw new AppError('NOT_YOUR_SEAT', `you have no seat in game ${game.id}`, 403);
+    const json = (req.body as { json?: unknown }).json;
+    if (json !== undefined && json !== 'yes')
+      throw new AppError('BAD_PREFERENCE', 'json is yes (the JSON attached) or absent (none)', 400);
+    await setSeatReportSettings(ctx, found.seat, { reportJson: json === 'yes' });
+    res.redirect(303, gameUrl(game, found.seat, found.mine, json === 'yes' ? 'report-json' : 'report-text'));
   });
 
   const messagesLimit = limitPerClient(deps.settings.rateLimitMessages, 'hour', 'messages');

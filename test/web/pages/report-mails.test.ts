@@ -43,4 +43,31 @@ describe.each(databaseKinds)('the turn report mail control on the game page, on 
     expect(await reportMails()).toBe(true);
     expect((await alice.post('/games/web-pref/preferences/reports', { side: 'black', reports: 'x' })).status).toBe(400);
   });
+
+  it('the JSON box: ticked, each report mail has the seat’s view attached; unticked, none; anything else refused', async () => {
+    await tutorialDuel(app.ctx, { id: 'web-pref' });
+    const alice = visitor(app);
+    await logIn(app, alice, 'alice@pbem.test');
+    const reportJson = async () =>
+      (
+        await app.ctx.db
+          .select({ reportJson: seats.reportJson })
+          .from(seats)
+          .where(and(eq(seats.gameId, 'web-pref'), eq(seats.side, 'black')))
+      )[0]!.reportJson;
+    const page = await alice.get('/games/web-pref');
+    expect(page.text).toContain('Attach my side’s view of the game as JSON to each turn report mail');
+    expect(page.text).not.toMatch(/name="json" value="yes"[^>]* checked/);
+    const on = await alice.post('/games/web-pref/preferences/report-json', { side: 'black', json: 'yes' });
+    expect(on.status).toBe(303);
+    expect(await reportJson()).toBe(true);
+    const after = await alice.get(on.headers.get('location')!);
+    expect(after.text).toContain('has your side’s view of the game attached as JSON');
+    expect(after.text).toMatch(/name="json" value="yes"[^>]* checked/);
+    expect((await alice.post('/games/web-pref/preferences/report-json', { side: 'black' })).status).toBe(303);
+    expect(await reportJson()).toBe(false);
+    expect((await alice.post('/games/web-pref/preferences/report-json', { side: 'black', json: 'x' })).status).toBe(
+      400,
+    );
+  });
 });

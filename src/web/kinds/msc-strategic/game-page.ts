@@ -13,7 +13,7 @@ import type { GamesContext } from '../../../games/context.ts';
 import type { Game } from '../../../games/games/games.repository.ts';
 import type { Seat } from '../../../games/seats/seats.repository.ts';
 
-import { seatOwnLastEvents } from '../../../games/games/views.ts';
+import { bounceOf, seatOwnLastEvents } from '../../../games/games/views.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { deadlineView } from '../../../reports/turn-report.ts';
 import { formatHex } from '../../../rules/hex.ts';
@@ -224,6 +224,8 @@ export async function campaignPageModel(
     messages: messagesPanel(settings, seat.side, gameView.seats, messages, extras, over),
     reportMails: seat.reportMails,
     absences: await absencesPanel(ctx, game, seat, settings),
+    reportJson: seat.reportJson,
+    bounced: bounceOf(seat),
     seedCommitment: game.seedCommitment,
   };
 }

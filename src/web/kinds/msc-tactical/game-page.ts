@@ -14,7 +14,7 @@ import { openingPosition, playedTurns, standingOrderSet } from '../../../games/a
 import { tokenOf } from '../../../games/games/people.ts';
 import { messagesOf } from '../../../games/turns/side-messages.ts';
 import { isOver, readPosition, settingsOf } from '../../../games/games/state.ts';
-import { seatGameView } from '../../../games/games/views.ts';
+import { bounceOf, seatGameView } from '../../../games/games/views.ts';
 import { orderBlock } from '../../../orders/index.ts';
 import { renderDiagram } from '../../../reports/diagram.ts';
 import { fleetStrength } from '../../../reports/fleet-strength.ts';
@@ -303,6 +303,8 @@ export async function gamePageModel(
     messages: messagesPanel(settings, seat.side, view.seats, messages, extras, over),
     reportMails: seat.reportMails,
     absences: await absencesPanel(ctx, game, seat, settings),
+    reportJson: seat.reportJson,
+    bounced: bounceOf(seat),
     seedCommitment: game.seedCommitment,
   };
 }
