@@ -49,7 +49,6 @@ export function absenceDays(command: string): { first: string; last: string } | 
   return m ? { first: m[1]!, last: m[2]! } : null;
 }
 
-
 /**
  * The `to` of press, `MESSAGE ALL` (a message to every other seat); `MESSAGE ALL ANONYMOUS` is grey press, whose
  * recipients are not told who sent it. A side whose id is `all` is reached by its name, never by `ALL`.
@@ -74,10 +73,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** A player's setting, kept with the seat: `SET WIDTH 100`, `SET REPORTS WEB`, `SET REPORT JSON`, `SET ABSENCE …`. */
 export type SetCommand =
-  | `SET WIDTH ${ReportWidthChoice}`
-  | `SET REPORTS ${ReportChannel}`
-  | `SET REPORT ${ReportFormat}`
-  | AbsenceCommand;
+  `SET WIDTH ${ReportWidthChoice}` | `SET REPORTS ${ReportChannel}` | `SET REPORT ${ReportFormat}` | AbsenceCommand;
 
 /**
  * `CONCEDE <game id>`: the side concedes. `CONCEDE` alone (the command `CONCEDE`) concedes nothing: it is answered with
