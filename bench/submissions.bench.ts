@@ -27,7 +27,6 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { lockForSubmission, storeSubmission } from '../src/games/turns/orders.ts';
 import { freePort } from '../test/support/pg-cluster.ts';
-import { testServerUrl } from '../test/support/db.ts';
 import { createDuels, duelOrders, inParallel, liveGamesContext, submitDuelOrders } from '../test/support/games.ts';
 import {
   cpuMsOf,
@@ -42,7 +41,7 @@ import {
   type Served,
   type Window,
 } from './processes.ts';
-import { createScratchDatabase, dropAll, fmt, postgresReady, report, urlOf } from './support.ts';
+import { createScratchDatabase, dropAll, fmt, pgbenchArgs, postgresReady, report, urlOf } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -61,21 +60,6 @@ async function startBare(answer: string): Promise<Served> {
     pids: () => [child.pid!],
     cpuMs: () => cpuMsOf(child.pid!),
     stop: () => stopProcess(child),
-  };
-}
-
-function pgbenchArgs(): { connection: string[]; env: NodeJS.ProcessEnv } {
-  const server = new URL(testServerUrl);
-  return {
-    connection: [
-      '-h',
-      server.hostname,
-      '-p',
-      server.port || '5432',
-      '-U',
-      decodeURIComponent(server.username || 'postgres'),
-    ],
-    env: { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) },
   };
 }
 

@@ -48,18 +48,25 @@ export function report(label: string, value: string, width = 48): void {
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** How pgbench and psql reach the test server: their connection flags, and the environment (its password). */
+export function pgbenchArgs(): { connection: string[]; env: NodeJS.ProcessEnv } {
+  const server = new URL(testServerUrl);
+  return {
+    connection: [
+      '-h',
+      server.hostname,
+      '-p',
+      server.port || '5432',
+      '-U',
+      decodeURIComponent(server.username || 'postgres'),
+    ],
+    env: { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) },
+  };
+}
+
 /** This machine's PostgreSQL on a scratch database: `pgbench -i -s 10`, then TPS of `pgbench -N -c 8 -j 2`. */
 export async function pgbenchTps(seconds: number): Promise<number | null> {
-  const server = new URL(testServerUrl);
-  const connection = [
-    '-h',
-    server.hostname,
-    '-p',
-    server.port || '5432',
-    '-U',
-    decodeURIComponent(server.username || 'postgres'),
-  ];
-  const env = { ...process.env, ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}) };
+  const { connection, env } = pgbenchArgs();
   const pgbench = (args: string[]) => spawnSync('pgbench', [...connection, ...args], { encoding: 'utf8', env });
   const name = await createScratchDatabase('pgbench');
   const init = pgbench(['-i', '-s', '10', '-q', name]);
