@@ -33,7 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   scg: [],
   'scg resolve': ['--pretty'],
   'scg check': ['--pretty'],
-  serve: [],
+  serve: ['--web', '--workers', '--mail'],
   migrate: ['--json'],
   'mailbox-url': [],
   verify: ['--json'],
