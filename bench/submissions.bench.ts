@@ -17,6 +17,7 @@
  * Every window runs BENCH_SECONDS (default 8), in rounds (BENCH_ROUNDS, default 3) of A B C D E, interleaved, so that
  * whatever else the machine does falls on every figure alike; each figure is the median of its windows, and the load
  * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
+ * BENCH_PGHOST=/var/run/postgresql runs the service and pgbench over PostgreSQL's Unix socket instead of TCP.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,11 +42,21 @@ import {
   type Served,
   type Window,
 } from './processes.ts';
-import { createScratchDatabase, dropAll, fmt, pgbenchArgs, postgresReady, report, urlOf } from './support.ts';
+import {
+  createScratchDatabase,
+  dropAll,
+  fmt,
+  pgbenchArgs,
+  postgresReady,
+  report,
+  socketUrlOf,
+  urlOf,
+} from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GAMES = 512;
+const SOCKET = process.env.BENCH_PGHOST?.startsWith('/') ? process.env.BENCH_PGHOST : null;
 const VARIANTS = 6;
 const CONNECTIONS = 32;
 const RUN_TS = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
@@ -168,9 +179,11 @@ async function main(): Promise<void> {
     const init = spawnSync('pgbench', [...connection, '-i', '-s', '10', '-q', pgbenchDb], { encoding: 'utf8', env });
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
 
-    const one = await startService(urlOf(name), { web: 1, workers: 0, mail: 0 });
+    // BENCH_PGHOST=/var/run/postgresql: the service and pgbench both reach PostgreSQL over its Unix socket.
+    const serviceUrl = SOCKET ? socketUrlOf(name, SOCKET) : urlOf(name);
+    const one = await startService(serviceUrl, { web: 1, workers: 0, mail: 0 });
     served.push(one);
-    const two = await startService(urlOf(name), { web: 2, workers: 0, mail: 0 });
+    const two = await startService(serviceUrl, { web: 2, workers: 0, mail: 0 });
     served.push(two);
     const bare = await startBare(answer);
     served.push(bare);

@@ -27,6 +27,12 @@ export function urlOf(name: string): string {
   return url.toString();
 }
 
+/** The URL of database `name` on the test server reached over its Unix socket in folder `socket`. */
+export function socketUrlOf(name: string, socket: string): string {
+  const url = new URL(testServerUrl);
+  return `postgres://${url.username || 'postgres'}@${encodeURIComponent(socket)}/${name}`;
+}
+
 /** A new empty database (a copy of `template` if given); dropped by dropAll(). */
 export async function createScratchDatabase(label: string, template?: string): Promise<string> {
   const name = `msc_bench_${label}_${Date.now().toString(36)}`;
@@ -54,7 +60,8 @@ export function pgbenchArgs(): { connection: string[]; env: NodeJS.ProcessEnv } 
   return {
     connection: [
       '-h',
-      server.hostname,
+      // BENCH_PGHOST (a socket folder, e.g. /var/run/postgresql): pgbench over the Unix socket, as the service then is.
+      process.env.BENCH_PGHOST?.startsWith('/') ? process.env.BENCH_PGHOST : server.hostname,
       '-p',
       server.port || '5432',
       '-U',
