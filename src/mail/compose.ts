@@ -12,6 +12,7 @@ import type {
   Composed,
   GameRef,
   MailComposer,
+  NoticeMail,
   ObserverMail,
   RelayedMessageMail,
   ReportLinks,
@@ -162,6 +163,8 @@ export function composeGameEnd(m: {
   seed: string;
   seedCommitment: string;
   archiveUrl: string;
+  /** Mailed to an observer of the game, who plays no side: no players' footer. */
+  observing?: boolean;
   /** A campaign's battle: the campaign and turn it was fought for, and whether the campaign goes on. */
   campaign?: { id: string; name: string; turn: number; url: string; goesOn: boolean };
 }): Composed {
@@ -340,7 +343,7 @@ export function composeRelayedMessage(m: RelayedMessageMail): Composed {
 }
 
 /** Any other answer: a subject and paragraphs of plain text. */
-export function composeNotice(m: { subject: string; paragraphs: string[]; loginUrl?: string | null }): Composed {
+export function composeNotice(m: NoticeMail): Composed {
   return composed('notice', m.subject, {
     // A paragraph of three lines or more is set out line by line (a map, an order block): the HTML part shows it in a
     // fixed-width font, so that its columns line up there as in the text.
@@ -349,6 +352,7 @@ export function composeNotice(m: { subject: string; paragraphs: string[]; loginU
       return { lines, pre: lines.length >= 3 };
     }),
     loginUrl: m.loginUrl ?? null,
+    outsider: m.outsider === true,
   });
 }
 

@@ -7,6 +7,8 @@
 export interface Notice {
   readonly subject: string;
   readonly paragraphs: string[];
+  /** To someone with no seat in the game: no players' footer (NoticeMail.outsider). */
+  readonly outsider?: boolean;
 }
 
 const prefix = (gameId: string | null | undefined) => (gameId ? `[${gameId}] ` : '');
@@ -239,6 +241,7 @@ export function joinLinkNotice(m: {
   url: string;
 }): Notice {
   return {
+    outsider: true,
     subject: `[${m.gameId}] Confirm that you want to join ${m.gameName}`,
     paragraphs: [
       `Someone (we hope you) asked by mail to take the open side ${m.sideName} (${m.side}) of the game "${m.gameName}" (game ${m.gameId}). To take it, follow this link, log in, and press the button to take the seat (you may choose another open side there):`,
@@ -251,6 +254,7 @@ export function joinLinkNotice(m: {
 /** A JOIN mail that cannot be granted: its code and what to do instead. */
 export function joinRefusedNotice(m: { gameId: string | null; code: string; message: string }): Notice {
   return {
+    outsider: true,
     subject: `${prefix(m.gameId)}Your JOIN was refused (${m.code})`,
     paragraphs: [
       `${m.code}: ${m.message}.`,

@@ -103,6 +103,11 @@ describe.each(databaseKinds)('observers on %s', (kind) => {
     await endGame(app.ctx, { gameId: 'obs-duel', operator: true }, 'end');
     const [end] = (await mailsTo(CAROL, report!.id)).filter((m) => m.kind === 'game-end');
     expect(end!.textBody).toContain(game!.seed);
+    // An observer plays no side: its mail never tells it to reply with orders.
+    expect(end!.textBody).toContain('You observe this game: you do not play in it.');
+    const [confirm] = (await mailsTo(CAROL)).filter((m) => m.kind === 'observe');
+    for (const m of [end!, confirm!]) expect(m.textBody).not.toContain('Reply to this mail to send orders');
+    expect(confirm!.textBody).toContain('You have no seat in this game: this mail needs');
   });
 
   it('press (MESSAGE ALL) reaches the observers too, with their stop link and no way to answer; a message to one side does not', async () => {

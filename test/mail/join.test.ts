@@ -53,6 +53,8 @@ describe.each(databaseKinds)('JOIN by mail on %s', (dbKind) => {
       expect(answer!.subject).toBe(`[${id}] Confirm that you want to join Open ${c.ruleset}`);
       const url = /http:\/\/\S+\/login\/([A-Za-z0-9_-]{43})$/m.exec(answer!.textBody);
       expect(answer!.textBody).toContain(`(${c.open}) of`);
+      // The asker has no seat yet: no players' footer telling them to reply with orders.
+      expect(answer!.textBody).not.toContain('Reply to this mail to send orders');
       // The link proves the address: its follower is logged in as it, on the game; then the seat is theirs to take.
       const link = await followLoginLink(ctx, url![1]!);
       expect(link).toEqual({ email: ANN, gameId: id, purpose: 'join' });

@@ -95,6 +95,7 @@ export async function requestToObserve(
     lifeMs: OBSERVE_LINK_LIFE_MS,
   });
   const composed = ctx.mail.notice({
+    outsider: true,
     subject: `[${game.id}] Confirm: observe ${game.name}`,
     paragraphs: [
       `Someone (we hope you) asked for this address to observe the game ${game.name} (game ${game.id}). Follow this link to confirm it: you will be mailed what the public may see of each turn, and the end of the game.`,
@@ -131,6 +132,7 @@ export async function mailStopLink(
   if (!o || (await askedTooOften(ctx, tx, email))) return false;
   const game = await findGame(tx, m.gameId);
   const composed = ctx.mail.notice({
+    outsider: true,
     subject: `[${game.id}] Stop observing ${game.name}`,
     paragraphs: [
       `Someone (we hope you) asked for this address to stop observing the game ${game.name} (game ${game.id}). Follow this link to stop:`,

@@ -46,6 +46,8 @@ export interface GameEndMail {
   readonly seed: string;
   readonly seedCommitment: string;
   readonly archiveUrl: string;
+  /** Mailed to an observer of the game, who plays no side: no players' footer. */
+  readonly observing?: boolean;
   /** A campaign's battle: the campaign and turn it was fought for, and whether the campaign goes on. */
   readonly campaign?: {
     readonly id: string;
@@ -73,6 +75,8 @@ export interface NoticeMail {
   readonly paragraphs: string[];
   /** A link that logs a seat's player in and opens the game (seatLoginLink), after the paragraphs. */
   readonly loginUrl?: string | null;
+  /** To someone with no seat in the game (a JOIN, OBSERVE or seat request answered): no players' footer. */
+  readonly outsider?: boolean;
 }
 
 /**

@@ -291,6 +291,7 @@ async function decide(
     kind: 'notice',
     inReplyTo: null,
     composed: ctx.mail.notice({
+      outsider: true,
       subject: `[${game.id}] Your request to play in ${game.name} was refused`,
       paragraphs: [
         `Your request to take side ${sideName(settingsOf(game), request.side)} of "${game.name}" (game ${game.id}) was refused: ${why}.`,

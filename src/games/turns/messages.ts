@@ -680,6 +680,7 @@ export async function queueGameEnd(
   const campaign = await campaignOfBattleGame(ctx, tx, game.id);
   const mailFor = (side: string | null) =>
     ctx.mail.gameEnd({
+      observing: side === null,
       game: { id: game.id, name: game.name },
       summary,
       lastTurn,
