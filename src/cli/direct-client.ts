@@ -25,17 +25,8 @@ import {
   refuseAbsence,
   type Moderator,
 } from '../games/moderation/moderation.ts';
-import { absencesOf, type Absence } from '../games/seats/absences.ts';
+import { absenceDocument, absencesOf } from '../games/seats/absences.ts';
 
-const absenceInfo = (a: Absence): AbsenceInfo => ({
-  id: a.id,
-  side: a.side,
-  first: a.firstDay,
-  last: a.lastDay,
-  status: a.status,
-  movedTurn: a.movedTurn,
-  reason: a.reason,
-});
 import { standingOrders } from '../games/turns/orders.ts';
 import { submitText } from '../games/turns/submit-text.ts';
 import { resolveNextDueTurn } from '../games/turns/resolution.ts';
@@ -49,7 +40,6 @@ import {
   type NewPlayer,
   type OrdersAnswer,
   type ResolvedInfo,
-  type AbsenceInfo,
 } from './games-client.ts';
 
 export class DirectGamesClient implements GamesClient {
@@ -190,11 +180,11 @@ export class DirectGamesClient implements GamesClient {
 
   async absences(gameId: string) {
     await checkModerator(this.ctx, this.#operator(gameId));
-    return (await absencesOf(this.ctx, gameId)).map(absenceInfo);
+    return (await absencesOf(this.ctx, gameId)).map(absenceDocument);
   }
 
   async refuseAbsence(gameId: string, absence: number, reason: string | null) {
-    return absenceInfo(await refuseAbsence(this.ctx, this.#operator(gameId), absence, reason));
+    return absenceDocument(await refuseAbsence(this.ctx, this.#operator(gameId), absence, reason));
   }
 
   async removeObserver(gameId: string, email: string, reason: string | null) {

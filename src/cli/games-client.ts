@@ -163,6 +163,8 @@ export interface AbsenceInfo {
   readonly side: string;
   readonly first: string;
   readonly last: string;
+  readonly startsAt: string;
+  readonly endsAt: string;
   readonly status: string;
   readonly movedTurn: number | null;
   readonly reason: string | null;

@@ -35,6 +35,8 @@ const absenceInfo = (a: Json): AbsenceInfo => ({
   side: str(a.side) ?? '?',
   first: str(a.first) ?? '?',
   last: str(a.last) ?? '?',
+  startsAt: str(a.startsAt) ?? '?',
+  endsAt: str(a.endsAt) ?? '?',
   status: str(a.status) ?? '?',
   movedTurn: num(a.movedTurn) ?? null,
   reason: strOrNull(a.reason),

@@ -34,7 +34,7 @@ import {
   setDeadline,
   type Moderator,
 } from '../games/moderation/moderation.ts';
-import { absencesOf, type Absence } from '../games/seats/absences.ts';
+import { absenceDocument, absencesOf } from '../games/seats/absences.ts';
 import { PRESS_TO } from '../orders/index.ts';
 import { concede, standingOrders } from '../games/turns/orders.ts';
 import { submitText } from '../games/turns/submit-text.ts';
@@ -319,7 +319,7 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
         ...(conceded ? { conceded: true, gameEnds: conceded.gameEnds } : {}),
         ...(r.relayedTo ? { relayedTo: r.relayedTo.side } : {}),
         ...(r.message?.to === PRESS_TO ? { pressedTo: r.pressedTo.map((x) => x.side) } : {}),
-        ...(r.absence?.declared ? { absence: absenceJson(r.absence.declared) } : {}),
+        ...(r.absence?.declared ? { absence: absenceDocument(r.absence.declared) } : {}),
         ...(r.absence && !r.absence.declared ? { absencesCancelled: r.absence.cancelled } : {}),
       });
     } catch (error) {
@@ -488,14 +488,14 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
   mount(router, API_ROUTES.absences, async (req, res) => {
     const { id } = checkInput(gameParams, req.params, 'params');
     await checkModerator(ctx, moderator(req, id));
-    res.json({ absences: (await absencesOf(ctx, id)).map(absenceJson) });
+    res.json({ absences: (await absencesOf(ctx, id)).map(absenceDocument) });
   });
 
   mount(router, API_ROUTES.refuseAbsence, async (req, res) => {
     const { id, absence } = checkInput(absenceParams, req.params, 'params');
     const m = moderator(req, id);
     const body = checkInput(reasonBody, jsonBody(req), 'body');
-    res.json({ absence: absenceJson(await refuseAbsence(ctx, m, absence, body.reason ?? null)) });
+    res.json({ absence: absenceDocument(await refuseAbsence(ctx, m, absence, body.reason ?? null)) });
   });
 
   mount(router, API_ROUTES.removeObserver, async (req, res) => {
@@ -535,16 +535,3 @@ function registerModeratorRoutes(router: Router, ctx: GamesContext): void {
     });
   }
 }
-
-/** An absence as the API shows it: its days in its player's time zone, the instants they run between. */
-const absenceJson = (a: Absence) => ({
-  id: a.id,
-  side: a.side,
-  first: a.firstDay,
-  last: a.lastDay,
-  startsAt: a.startsAt.toISOString(),
-  endsAt: a.endsAt.toISOString(),
-  status: a.status,
-  movedTurn: a.movedTurn,
-  reason: a.reason,
-});

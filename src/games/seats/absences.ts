@@ -397,3 +397,21 @@ export async function cancelAbsences(ctx: GamesContext, seat: Seat, channel: str
     cancelAbsencesIn({ ...ctx, db: tx }, tx, await lockedGame(tx, seat.gameId), seat, channel),
   );
 }
+
+/**
+ * An absence as the API answers and `msc game absences` prints it: its days in its player's time zone, the instants
+ * they run between.
+ */
+export function absenceDocument(a: Absence) {
+  return {
+    id: a.id,
+    side: a.side,
+    first: a.firstDay,
+    last: a.lastDay,
+    startsAt: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    status: a.status,
+    movedTurn: a.movedTurn,
+    reason: a.reason,
+  };
+}
