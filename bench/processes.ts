@@ -23,8 +23,17 @@ export const load = (): string => fmt(loadavg()[0]!, 2);
 
 /** CPU time (ms) a process has used, from /proc (Linux), or 0 when it is gone. */
 export function cpuMsOf(pid: number): number {
+  return cpuMsIn(`/proc/${pid}/stat`);
+}
+
+/** CPU time (ms) of a process's main thread alone — its JavaScript — without GC helpers and the libuv pool. */
+export function mainThreadCpuMsOf(pid: number): number {
+  return cpuMsIn(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuMsIn(statFile: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return 0;
@@ -86,11 +95,23 @@ export async function startService(
   databaseUrl: string,
   counts: { readonly web: number; readonly workers: number; readonly mail: number },
   env: Readonly<Record<string, string>> = {},
+  /** Node's own options for the supervisor, which its processes inherit (e.g. --cpu-prof). */
+  nodeOptions: readonly string[] = [],
 ): Promise<Served> {
   const port = await freePort();
   const smtpPort = await freePort();
   const child = await startProcess(
-    [MSC, 'serve', '--web', String(counts.web), '--workers', String(counts.workers), '--mail', String(counts.mail)],
+    [
+      ...nodeOptions,
+      MSC,
+      'serve',
+      '--web',
+      String(counts.web),
+      '--workers',
+      String(counts.workers),
+      '--mail',
+      String(counts.mail),
+    ],
     {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -141,6 +162,8 @@ end
 export interface Window {
   readonly rate: number;
   readonly cpuPerCall?: number;
+  /** Of that, the main threads' (the event loops'). */
+  readonly mainCpuPerCall?: number;
   readonly note?: string;
 }
 
@@ -148,16 +171,19 @@ export interface Window {
 export function wrk(served: Served, seconds: number, connections: number, script: string, targets: string): Window {
   const pids = served.pids();
   const before = pids.map(cpuMsOf);
+  const mainBefore = pids.map(mainThreadCpuMsOf);
   const run = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '-s', script, served.url, '--', targets], {
     encoding: 'utf8',
   });
   const cpu = pids.map(cpuMsOf).reduce((a, b, i) => a + b - before[i]!, 0);
+  const mainCpu = pids.map(mainThreadCpuMsOf).reduce((a, b, i) => a + b - mainBefore[i]!, 0);
   const rate = Number(/Requests\/sec:\s+([0-9.]+)/.exec(run.stdout)?.[1] ?? NaN);
   const total = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? NaN);
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1];
   return {
     rate,
     cpuPerCall: cpu / total,
+    mainCpuPerCall: mainCpu / total,
     ...(non2xx ? { note: `${non2xx} answers not 2xx` } : {}),
     ...(Number.isNaN(rate) ? { note: `wrk gave no figure: ${run.stdout}${run.stderr}` } : {}),
   };
