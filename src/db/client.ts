@@ -240,10 +240,14 @@ function connectionSettings(timeouts: DatabaseTimeouts): pg.ClientConfig {
  *   release a connection whose BEGIN failed, and the pool would lose it;
  * - a statement the server has not answered in time (query_timeout) closes
  *   the connection, so that nothing queued behind it on that connection runs
- *   later, in a transaction its owner has given up on.
+ *   later, in a transaction its owner has given up on;
+ * - a transaction's BEGIN is written with its first statement, in one packet
+ *   (the connection is pipelined): one round trip fewer a transaction.
  */
 function guardConnection(client: pg.PoolClient, logger: Logger | undefined): void {
   let release: ((error?: Error | boolean) => void) | null = null;
+  // A BEGIN not yet written (below); forgotten when the connection goes back to the pool.
+  let heldBegin: unknown[] | null = null;
   Object.defineProperty(client, 'release', {
     configurable: true,
     // The pool sets a new release function each time it hands the connection out.
@@ -254,6 +258,7 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
       return (error?: Error | boolean) => {
         const once = release;
         release = null;
+        heldBegin = null;
         once?.(error);
       };
     },
@@ -264,7 +269,7 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
     if (release) client.release(error);
   });
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  const send = (args: unknown[]) => {
     const result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
@@ -273,6 +278,37 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
     }
     return result;
   };
+  // A transaction's BEGIN is held back and written with its first statement, in one packet: the connection is
+  // pipelined, so the server answers both at once (one round trip, one write, instead of two each).
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (heldBegin === null && isBegin(args)) {
+      heldBegin = args;
+      return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+    }
+    if (heldBegin === null) return send(args);
+    const begin = heldBegin;
+    heldBegin = null;
+    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
+      .stream;
+    stream.cork();
+    try {
+      const began = send(begin) as Promise<unknown>;
+      const result = send(args);
+      // BEGIN fails only with its connection, and then the statement behind it fails too: its failure is the one told.
+      began.catch(() => undefined);
+      return result;
+    } finally {
+      stream.uncork();
+    }
+  };
+}
+
+/** Whether a query call (promise form) is a plain BEGIN, as drizzle starts a transaction. */
+function isBegin(args: unknown[]): boolean {
+  if (args.length > 2 || typeof args[1] === 'function') return false;
+  const config = args[0];
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\s*$/i.test(text);
 }
 
 /** Cuts a connection without a word to the server (which may not be reading): the client then fails as broken. */
@@ -287,7 +323,8 @@ async function openPostgres(
 ): Promise<PostgresHandle> {
   const where = describeServer(url);
   const settings = connectionSettings(timeouts);
-  const pool = new pg.Pool({ connectionString: url, application_name: 'msc', ...settings });
+  // Pipelined: a statement is written without waiting for the answer to the one before (see guardConnection).
+  const pool = new pg.Pool({ connectionString: url, application_name: 'msc', pipeline: true, ...settings });
   pool.on('connect', (client) => guardConnection(client, logger));
   // The connections handed out now, for interrupt().
   const busy = new Set<pg.PoolClient>();

@@ -115,6 +115,74 @@ describe.each(databaseKinds)('a %s database', (kind) => {
   });
 });
 
+describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase('postgres');
+  });
+  afterEach(() => database.drop());
+
+  /** Counts the writes to the server's socket of each connection the pool hands out while `fn` runs. */
+  async function writesDuring(fn: () => Promise<unknown>): Promise<number> {
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    let writes = 0;
+    const count = (client: unknown) => {
+      const stream = (client as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }).connection
+        .stream;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = stream[method]!;
+        stream[method] = function (this: unknown, ...a: unknown[]) {
+          writes++;
+          return original.apply(this, a);
+        };
+      }
+    };
+    database.pool.on('acquire', count);
+    try {
+      await fn();
+    } finally {
+      database.pool.off('acquire', count);
+    }
+    return writes;
+  }
+
+  it('writes its BEGIN with its first statement: two writes for a one-statement transaction, and it is still one', async () => {
+    const row = {
+      id: 'held',
+      ruleset: 'msc-tactical',
+      name: 'Held',
+      diceState: 'd',
+      seed: 's',
+      seedCommitment: 'c',
+      moderatorTokenHash: 'm',
+    };
+    let seenMeanwhile: unknown[] = [];
+    const writes = await writesDuring(() =>
+      database.db.transaction(async (tx) => {
+        await tx.insert(games).values(row);
+        // Another connection does not see the row before COMMIT: the insert ran inside the transaction.
+        seenMeanwhile = await database.db.select().from(games);
+      }),
+    );
+    // BEGIN + INSERT in one write, COMMIT in another (the other connection's select is its own).
+    expect(writes).toBe(3);
+    expect(seenMeanwhile).toEqual([]);
+    expect((await database.db.select().from(games)).map((g) => g.id)).toEqual(['held']);
+  });
+
+  it('fails whole when its first statement fails, and its connection serves the next transaction', async () => {
+    const failing = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 / 0`);
+    });
+    await expect(failing).rejects.toMatchObject({ cause: { code: '22012' } });
+    // The same connection (the pool has made one), its transaction ended (or this would fail: "current transaction is
+    // aborted"): the next one runs.
+    const next = await database.db.transaction(async (tx) => (await tx.execute(sql`select 1 as one`)).rows);
+    expect(next).toEqual([{ one: 1 }]);
+    expect(database.kind === 'postgres' && database.pool.totalCount).toBe(1);
+  });
+});
+
 describe('openDatabase', () => {
   it('keeps memory:// in memory', async () => {
     const database = await openDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined });
