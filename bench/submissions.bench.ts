@@ -8,8 +8,9 @@
  * references:
  *
  *   - own:  pgbench running the submission's own statements — the same BEGIN, lock, store, COMMIT the service sends,
- *           their text taken from the code (src/games/turns/orders.ts) — with 32 clients, prepared; a small indexed
- *           select first picks the game (it makes the reference a little slower, never faster);
+ *           their text taken from the code (src/games/turns/orders.ts), pipelined as the service sends them (BEGIN
+ *           with the lock, the store with COMMIT) — with 32 clients, prepared; a small indexed select first picks the
+ *           game (it makes the reference a little slower, never faster);
  *   - -N:   pgbench -N (simple update), the server's own floor for a small write transaction;
  *   - bare: Express with exactly the service's common middleware and logger, answering the same body without a
  *           database (bench/bare-express.ts), under the same wrk load.
@@ -27,7 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { lockForSubmission, storeSubmission } from '../src/games/turns/orders.ts';
+import { lockForSubmission, seatsDigest, storeSubmission } from '../src/games/turns/orders.ts';
 import { freePort } from '../test/support/pg-cluster.ts';
 import { createDuels, duelOrders, inParallel, liveGamesContext, submitDuelOrders } from '../test/support/games.ts';
 import {
@@ -108,14 +109,21 @@ function ownStatementsScript(): string {
     7: ':o',
     8: 'null',
     9: ':h',
+    10: `'{black,grey}'`,
+    11: ':d',
   });
+  // Pipelined as the service sends them: BEGIN with the lock, the store (which may make the turn due) with COMMIT.
   return [
     `\\set n random(1, ${GAMES})`,
-    'select game_id as g, seat_id as s, token_hash as h, orders as o, text as t from bench_targets where n = :n \\gset',
+    'select game_id as g, seat_id as s, token_hash as h, orders as o, text as t, digest as d from bench_targets where n = :n \\gset',
+    '\\startpipeline',
     'begin;',
     `${lock};`,
+    '\\endpipeline',
+    '\\startpipeline',
     `${store};`,
     'commit;',
+    '\\endpipeline',
     '',
   ].join('\n');
 }
@@ -169,7 +177,7 @@ async function main(): Promise<void> {
         '-d',
         name,
         '-c',
-        `create table bench_targets as select row_number() over (order by s.game_id)::int as n, s.game_id, s.seat_id, seats.token_hash, s.orders::text as orders, s.text from submissions s join seats on seats.id = s.seat_id where s.superseded_at is null; create unique index on bench_targets (n); analyze;`,
+        `create table bench_targets as select row_number() over (order by s.game_id)::int as n, s.game_id, s.seat_id, seats.token_hash, s.orders::text as orders, s.text from submissions s join seats on seats.id = s.seat_id where s.superseded_at is null; create unique index on bench_targets (n); alter table bench_targets add column digest text; update bench_targets set digest = ${seatsDigest('bench_targets.game_id')}; analyze;`,
       ],
       { encoding: 'utf8', env },
     );

@@ -246,8 +246,11 @@ function connectionSettings(timeouts: DatabaseTimeouts): pg.ClientConfig {
  */
 function guardConnection(client: pg.PoolClient, logger: Logger | undefined): void {
   let release: ((error?: Error | boolean) => void) | null = null;
-  // A BEGIN not yet written (below); forgotten when the connection goes back to the pool.
+  // A BEGIN not yet written, a COMMIT to write with the next statement, one written (below); forgotten when the
+  // connection goes back to the pool.
   let heldBegin: unknown[] | null = null;
+  let commitNext = false;
+  let sentCommit: Promise<unknown> | null = null;
   Object.defineProperty(client, 'release', {
     configurable: true,
     // The pool sets a new release function each time it hands the connection out.
@@ -259,6 +262,8 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
         const once = release;
         release = null;
         heldBegin = null;
+        commitNext = false;
+        sentCommit = null;
         once?.(error);
       };
     },
@@ -279,36 +284,73 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
     return result;
   };
   // A transaction's BEGIN is held back and written with its first statement, in one packet: the connection is
-  // pipelined, so the server answers both at once (one round trip, one write, instead of two each).
+  // pipelined, so the server answers both at once (one round trip, one write, instead of two each). Likewise a
+  // transaction told to commit with its next statement (commitWithNext) writes COMMIT behind it, and its owner's own
+  // COMMIT is then answered with that one's outcome.
+  const stream = () =>
+    (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    if (heldBegin === null && isBegin(args)) {
+    const text = textOf(args);
+    if (sentCommit !== null) {
+      const committed = sentCommit;
+      sentCommit = null;
+      if (text === 'commit') return committed;
+      // The server has ended the transaction already: a ROLLBACK only warns there; anything else would run outside it.
+      if (text !== 'rollback')
+        return Promise.reject(new Error(`a statement was sent after its transaction's COMMIT: ${String(text)}`));
+      return send(args);
+    }
+    if (heldBegin === null && text === 'begin') {
       heldBegin = args;
       return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
     }
-    if (heldBegin === null) return send(args);
+    if (heldBegin === null && !commitNext) return send(args);
     const begin = heldBegin;
+    const commit = commitNext;
     heldBegin = null;
-    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
-      .stream;
-    stream.cork();
+    commitNext = false;
+    stream().cork();
     try {
-      const began = send(begin) as Promise<unknown>;
-      const result = send(args);
       // BEGIN fails only with its connection, and then the statement behind it fails too: its failure is the one told.
-      began.catch(() => undefined);
+      if (begin) (send(begin) as Promise<unknown>).catch(() => undefined);
+      const result = send(args);
+      if (commit) {
+        sentCommit = send(['commit']) as Promise<unknown>;
+        sentCommit.catch(() => undefined);
+      }
       return result;
     } finally {
-      stream.uncork();
+      stream().uncork();
     }
+  };
+  (client as unknown as Record<symbol, () => void>)[COMMIT_WITH_NEXT] = () => {
+    commitNext = true;
   };
 }
 
-/** Whether a query call (promise form) is a plain BEGIN, as drizzle starts a transaction. */
-function isBegin(args: unknown[]): boolean {
-  if (args.length > 2 || typeof args[1] === 'function') return false;
+const COMMIT_WITH_NEXT = Symbol('commitWithNext');
+
+/**
+ * Asks that `tx` commit with its next statement, written in the same packet: one round trip fewer for a transaction
+ * whose caller knows that statement is its last write and that nothing it does afterwards can need a rollback (what
+ * it throws after that is thrown after the commit). Only a top-level transaction on PostgreSQL can (false otherwise:
+ * the transaction then commits at its end as usual). The owner's COMMIT answers with that COMMIT's outcome; any other
+ * statement before it is refused.
+ */
+export function commitWithNext(tx: AppTransaction): boolean {
+  const internals = tx as unknown as { nestedIndex?: number; _: { session: { client?: unknown } } };
+  const ask = (internals._.session.client as Record<symbol, (() => void) | undefined> | undefined)?.[COMMIT_WITH_NEXT];
+  if (internals.nestedIndex !== 0 || typeof ask !== 'function') return false;
+  ask();
+  return true;
+}
+
+/** A short query's text (BEGIN, COMMIT, ROLLBACK), lower-cased and trimmed; null for any other, or a callback call. */
+function textOf(args: unknown[]): string | null {
+  if (args.length > 2 || typeof args[1] === 'function') return null;
   const config = args[0];
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && /^\s*begin\s*$/i.test(text);
+  return typeof text === 'string' && text.length <= 16 ? text.trim().toLowerCase() : null;
 }
 
 /** Cuts a connection without a word to the server (which may not be reading): the client then fails as broken. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeServer, IN_MEMORY, openDatabase } from '../../src/db/client.ts';
+import { commitWithNext, describeServer, IN_MEMORY, openDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { notifyStatement } from '../../src/db/notifications.ts';
 import { games } from '../../src/db/schema.ts';
@@ -149,7 +149,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
   it('writes its BEGIN with its first statement: two writes for a one-statement transaction, and it is still one', async () => {
     const row = {
       id: 'held',
-      ruleset: 'msc-tactical',
+      ruleset: 'msc-tactical' as const,
       name: 'Held',
       diceState: 'd',
       seed: 's',
@@ -168,6 +168,53 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
     expect(writes).toBe(3);
     expect(seenMeanwhile).toEqual([]);
     expect((await database.db.select().from(games)).map((g) => g.id)).toEqual(['held']);
+  });
+
+  const gameRow = (id: string) => ({
+    id,
+    ruleset: 'msc-tactical' as const,
+    name: id,
+    diceState: 'd',
+    seed: 's',
+    seedCommitment: 'c',
+    moderatorTokenHash: 'm',
+  });
+
+  it('commits with its last statement when asked: the whole transaction in one write', async () => {
+    let asked = false;
+    const writes = await writesDuring(() =>
+      database.db.transaction(async (tx) => {
+        asked = commitWithNext(tx);
+        await tx.insert(games).values(gameRow('ahead'));
+      }),
+    );
+    expect(asked).toBe(true);
+    expect(writes).toBe(1);
+    expect((await database.db.select().from(games)).map((g) => g.id)).toEqual(['ahead']);
+  });
+
+  it('refuses a statement sent after the COMMIT it wrote, and what came before stays committed', async () => {
+    const late = database.db.transaction(async (tx) => {
+      commitWithNext(tx);
+      await tx.insert(games).values(gameRow('first'));
+      await tx.insert(games).values(gameRow('late'));
+    });
+    await expect(late).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/after its transaction's COMMIT/) },
+    });
+    expect((await database.db.select().from(games)).map((g) => g.id)).toEqual(['first']);
+  });
+
+  it('writes nothing when the statement it commits with fails, and is not asked inside a savepoint', async () => {
+    const failing = database.db.transaction(async (tx) => {
+      await tx.insert(games).values(gameRow('before'));
+      commitWithNext(tx);
+      await tx.execute(sql`select 1 / 0`);
+    });
+    await expect(failing).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await database.db.select().from(games)).toEqual([]);
+    const nested = await database.db.transaction((tx) => tx.transaction(async (inner) => commitWithNext(inner)));
+    expect(nested).toBe(false);
   });
 
   it('fails whole when its first statement fails, and its connection serves the next transaction', async () => {

@@ -4,10 +4,11 @@
  * Whatever the interleaving, one submission stands, every one is kept in the
  * history, and the turn resolves once with the one that stood.
  */
+import type { PoolClient } from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { submissions } from '../../src/db/schema.ts';
-import type { GamesContext } from '../../src/games/context.ts';
+import { TURN_DUE_CHANNEL, type GamesContext } from '../../src/games/context.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
 import { TurnWorker } from '../../src/games/turns/worker.ts';
@@ -25,6 +26,19 @@ import {
 import { waitUntil } from '../support/worker-processes.ts';
 
 const hasPostgres = databaseKinds.includes('postgres');
+
+/** Resolves once another connection to this database waits for a lock (one `holder`, in a transaction, holds). */
+async function untilOthersWaitForALock(holder: PoolClient): Promise<void> {
+  await waitUntil('another connection waits for a lock', async () => {
+    // In a transaction, the activity view is read once unless its snapshot is cleared.
+    await holder.query('select pg_stat_clear_snapshot()');
+    const { rows } = await holder.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+    );
+    return rows[0]!.n > 0;
+  });
+}
 const CONCURRENT = 20;
 
 describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL', () => {
@@ -92,15 +106,7 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
           () => null,
           (e: unknown) => e,
         );
-        await waitUntil('the submission waits for the lock', async () => {
-          // In a transaction, the activity view is read once unless its snapshot is cleared.
-          await holder.query('select pg_stat_clear_snapshot()');
-          const { rows } = await holder.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-          );
-          return rows[0]!.n > 0;
-        });
+        await untilOthersWaitForALock(holder);
         await holder.query(`update seats set ${change} where game_id = $1 and side = 'black'`, [duel!.gameId]);
         await holder.query('commit');
         const error = await outcome;
@@ -169,5 +175,69 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
       speed: expected.speed,
       move: formatPlot(expected.plot),
     });
+  });
+
+  /** Counts the writes to the server of each connection the pool hands out while `fn` runs. */
+  async function writesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; writes: number }> {
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    let writes = 0;
+    const count = (client: unknown) => {
+      const stream = (client as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }).connection
+        .stream;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = stream[method]!;
+        stream[method] = function (this: unknown, ...a: unknown[]) {
+          writes++;
+          return original.apply(this, a);
+        };
+      }
+    };
+    database.pool.on('acquire', count);
+    try {
+      return { result: await fn(), writes };
+    } finally {
+      database.pool.off('acquire', count);
+    }
+  }
+
+  it('orders alone are locked, stored and committed in two writes; the last of a turn makes it due and wakes the workers', async () => {
+    const [duel] = await createDuels(ctx, 1);
+    const woken: string[] = [];
+    const unlisten = await database.listen(TURN_DUE_CHANNEL, (gameId) => woken.push(gameId));
+    try {
+      const first = await writesDuring(() => submitDuelOrders(ctx, duel!, 'black'));
+      expect(first.writes).toBe(2);
+      expect(first.result.turnComplete).toBe(false);
+      expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeNull();
+      const last = await writesDuring(() => submitDuelOrders(ctx, duel!, 'grey'));
+      expect(last.writes).toBe(2);
+      expect(last.result.turnComplete).toBe(true);
+      expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeInstanceOf(Date);
+      await waitUntil('the workers woken', async () => woken.includes(duel!.gameId), 5_000);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('a change to the seats while the orders wait for the turn: nothing is stored then, and the orders are taken as the seats are now', async () => {
+    const [duel] = await createDuels(ctx, 1);
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    // Another transaction holds the turn, and hands Grey's side to the rules (who then need no orders) as it ends.
+    const holder = await database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from turns where game_id = $1 and number = 1 for update', [duel!.gameId]);
+      const pending = submitDuelOrders(ctx, duel!, 'black');
+      await untilOthersWaitForALock(holder);
+      await holder.query("update seats set ruled_since = now() where game_id = $1 and side = 'grey'", [duel!.gameId]);
+      await holder.query('commit');
+      const result = await pending;
+      // As the lock's snapshot saw the seats, Grey still had to order; as they are now, Black's orders end the turn.
+      expect(result.turnComplete).toBe(true);
+      expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeInstanceOf(Date);
+      expect((await seatRows(duel!.gameId)).filter((r) => r.supersededAt === null)).toHaveLength(1);
+    } finally {
+      holder.release();
+    }
   });
 });

@@ -21,7 +21,7 @@ import { kindOf } from '../../kinds/index.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { createGamesRepository } from '../games/games.repository.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
-import type { AppTransaction } from '../../db/client.ts';
+import { commitWithNext, type AppTransaction } from '../../db/client.ts';
 import { rowReader } from '../../db/rows.ts';
 import { namedStatement } from '../../db/prepared.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
@@ -65,6 +65,20 @@ export interface SubmitOrdersInput {
    * In-Reply-To): orders answering a turn that is over are refused rather than taken for the open turn.
    */
   readonly answersTurn?: number | null;
+  /**
+   * The caller's transaction does nothing after these orders when the text holds nothing but orders: then, on
+   * PostgreSQL, the orders are stored and committed in one round trip (commitWithNext), and the turn falls due in
+   * that same statement. A change to the game's seats seen then throws SeatsChangedMeanwhile, nothing stored: the
+   * caller runs the submission again without this.
+   */
+  readonly lastInTransaction?: boolean;
+}
+
+/** The game's seats changed between the lock's snapshot and the store (lastInTransaction): nothing was stored. */
+export class SeatsChangedMeanwhile extends Error {
+  constructor(gameId: string) {
+    super(`the seats of ${gameId} changed while the orders waited for the turn: submit again`);
+  }
 }
 
 export interface SubmitOrdersResult {
@@ -134,6 +148,15 @@ const lockCurrentTurn = namedStatement(
    for update of "turns"`,
 );
 
+/**
+ * A digest of what the sides that must order depend on, of each of a game's seats (`game`: the SQL naming the game):
+ * compared, it tells whether they changed between two statements.
+ */
+export function seatsDigest(game: string): string {
+  return `(select md5(coalesce(string_agg(d.id::text || '/' || d.side || '/' || coalesce(d.conceded_at::text, '-') || '/' ||
+     coalesce(d.ruled_since::text, '-'), ',' order by d.side, d.id), '')) from "seats" d where d.game_id = ${game})`;
+}
+
 /** A game's seats, by side, as the seats repository's ofGame ($1: the game). */
 const seatsOfGame = namedStatement(
   'msc_seats_of_game',
@@ -152,12 +175,27 @@ const turnBrief = rowReader(turns, 't_', ['number', 'status', 'stateBefore', 'de
  */
 export const lockForSubmission = namedStatement(
   'msc_lock_for_submission',
-  `select ${gameBrief.columns}, ${turnBrief.columns}, ${tokenSeatReader.columns}
+  `select ${gameBrief.columns}, ${turnBrief.columns}, ${tokenSeatReader.columns},
+     ${seatsDigest('$1::text')} as seats_digest,
+     (select json_agg(json_build_object('side', d.side, 'concededAt', d.conceded_at, 'ruledSince', d.ruled_since)
+       order by d.side, d.id) from "seats" d where d.game_id = $1::text) as seat_standings
    from "turns" inner join "games" on "games"."id" = "turns"."game_id"
    left join "seats" on "seats"."game_id" = "turns"."game_id" and "seats"."token_hash" = $2
    where "turns"."game_id" = $1 and "turns"."number" = "games"."current_turn"
    for update of "turns"`,
 );
+
+/** The seats as of the lock's snapshot: what decides which sides must order (sidesThatMustOrder). */
+function seatStandingsOf(
+  row: Record<string, unknown>,
+): { side: string; concededAt: Date | null; ruledSince: Date | null }[] {
+  const list = (row.seat_standings ?? []) as { side: string; concededAt: string | null; ruledSince: string | null }[];
+  return list.map((s) => ({
+    side: s.side,
+    concededAt: s.concededAt === null ? null : new Date(s.concededAt),
+    ruledSince: s.ruledSince === null ? null : new Date(s.ruledSince),
+  }));
+}
 
 /**
  * A seat's orders stored in one round trip, if the seat still holds the token and has not conceded (checked as the
@@ -166,11 +204,22 @@ export const lockForSubmission = namedStatement(
  * (another seat) has orders standing (the statement's snapshot is from before the insert), and whether the orders
  * were stored.
  * $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id, $9 the token's SHA-256.
+ *
+ * With $10 (the sides that must order, from the seats as the lock saw them) and $11 (their digest then), it also
+ * stores nothing unless the seats are still as the lock saw them (`fresh`), and makes the turn due when the orders are
+ * stored and every side that must order has orders standing (`complete`), notifying the workers at commit — so that
+ * the transaction can commit with this statement (lastInTransaction). Without them ($10, $11 null), markDue is the
+ * caller's.
  */
-export const storeSubmission = namedStatement<Record<string, unknown> & { stored: string | number; standing: boolean }>(
+export const storeSubmission = namedStatement<
+  Record<string, unknown> & { stored: string | number; standing: boolean; fresh: boolean }
+>(
   'msc_store_submission',
-  `with seat as (
+  `with standings as (
+     select $11::text is null or ${seatsDigest('$1::text')} = $11::text as fresh
+   ), seat as (
      select 1 from "seats" where id = $3::uuid and token_hash = $9::text and conceded_at is null
+       and (select fresh from standings)
    ), superseded as (
      update "submissions" set superseded_at = $4::timestamptz
      where game_id = $1::text and turn = $2::integer and seat_id = $3::uuid and superseded_at is null
@@ -181,9 +230,25 @@ export const storeSubmission = namedStatement<Record<string, unknown> & { stored
      select $1::text, $2::integer, $3::uuid, $5::text, $6::text, $7::jsonb, $4::timestamptz, $8::text
      where exists (select 1 from seat) and (select count(*) from superseded) >= 0
      returning 1
+   ), complete as (
+     select $10::text[] is not null and (select count(*) from inserted) = 1 and not exists (
+       select 1 from unnest($10::text[]) as must(side) where not exists (
+         select 1 from "seats" o where o.game_id = $1::text and o.side = must.side and (o.id = $3::uuid or exists (
+           select 1 from "submissions" s
+           where s.game_id = $1::text and s.turn = $2::integer and s.seat_id = o.id and s.superseded_at is null)))
+     ) as yes
+   ), due as (
+     update "turns" set due_at = $4::timestamptz, next_reminder_at = null
+     where game_id = $1::text and number = $2::integer and status = 'open' and due_at is null
+       and (select yes from complete)
+     returning 1
+   ), notified as (
+     select pg_notify('${TURN_DUE_CHANNEL}', $1::text) from complete where yes
    )
    select ${seatReader.columns},
      (select count(*) from inserted) as stored,
+     (select fresh from standings) as fresh,
+     (select count(*) from notified) > 0 as complete,
      "seats"."id" <> $3::uuid and exists (
        select 1 from "submissions" s
        where s.game_id = $1::text and s.turn = $2::integer and s.seat_id = "seats"."id" and s.superseded_at is null
@@ -227,7 +292,22 @@ function usableSeat(rows: readonly Seat[], gameId: string, token: string): Seat 
 }
 
 export async function submitOrders(ctx: GamesContext, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
-  return ctx.db.transaction((tx) => submitOrdersIn(ctx, tx, input));
+  return lastInTransactionOrAgain((last) =>
+    ctx.db.transaction((tx) => submitOrdersIn(ctx, tx, { ...input, lastInTransaction: last })),
+  );
+}
+
+/**
+ * Runs a submission whose transaction ends with its orders (lastInTransaction), and again without that if the seats
+ * changed while it waited for the turn (SeatsChangedMeanwhile: nothing was stored), to be taken as they are now.
+ */
+export async function lastInTransactionOrAgain<T>(run: (lastInTransaction: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await run(true);
+  } catch (error) {
+    if (error instanceof SeatsChangedMeanwhile) return run(false);
+    throw error;
+  }
 }
 
 /**
@@ -334,6 +414,14 @@ export async function submitOrdersIn(
   const now = ctx.clock.now();
   let complete = false;
   if (hasOrders) {
+    const ordersJson = JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders));
+    // Nothing but orders, and nothing after them: stored and committed in one round trip, the turn made due with them.
+    const last =
+      input.lastInTransaction === true &&
+      commands.length === 0 &&
+      !message &&
+      found !== undefined &&
+      commitWithNext(tx);
     const rows = await storeSubmission(tx, [
       input.gameId,
       turn.number,
@@ -341,10 +429,13 @@ export async function submitOrdersIn(
       now.toISOString(),
       input.channel,
       input.text ?? null,
-      JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders)),
+      ordersJson,
       input.messageId ?? null,
       tokenHash,
+      last ? sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found)) : null,
+      last ? found.seats_digest : null,
     ]);
+    if (last && rows[0]?.fresh !== true) throw new SeatsChangedMeanwhile(input.gameId);
     seatRows = rows.map((r) => seatReader.read(r));
     if (Number(rows[0]?.stored ?? 0) === 0) {
       // The seat changed while the lock waited (a new token, a concession): refused as the seats are now.
@@ -354,7 +445,8 @@ export async function submitOrdersIn(
     const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
     const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
     complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
-    if (complete) await markDue(ctx, tx, input.gameId, turn.number);
+    // (The store made the turn due itself when it was the transaction's last statement.)
+    if (complete && !last) await markDue(ctx, tx, input.gameId, turn.number);
   } else {
     // Read again after a setting (SET WIDTH, REPORTS, REPORT), so the seat answered is as the submission left it.
     if (seatRows === null || width !== undefined || reports !== undefined || format !== undefined)

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { SUBMISSION_CHANNELS } from '../../db/schema.ts';
 import type { GamesContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { concede, submitOrdersIn, type SubmitOrdersResult } from './orders.ts';
+import { concede, lastInTransactionOrAgain, submitOrdersIn, type SubmitOrdersResult } from './orders.ts';
 import { createSeatsRepository, type Seat } from '../seats/seats.repository.ts';
 import { relayMessage, relayPress } from './side-messages.ts';
 import { absenceDays, PRESS_TO } from '../../orders/index.ts';
@@ -55,9 +55,18 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
       parsed.error.issues.map((i) => ({ code: 'INVALID_FIELD', message: `${i.path.join('.')}: ${i.message}` })),
     );
   const input = parsed.data;
+  return lastInTransactionOrAgain((last) => submitTextOnce(ctx, input, last));
+}
+
+async function submitTextOnce(
+  ctx: GamesContext,
+  input: z.infer<typeof submitTextSchema>,
+  lastInTransaction: boolean,
+): Promise<TextSubmitted> {
   return ctx.db.transaction(async (tx) => {
     const inner: GamesContext = { ...ctx, db: tx };
-    // In this transaction itself (no savepoint): the orders and the text's commands stand or fall together.
+    // In this transaction itself (no savepoint): the orders and the text's commands stand or fall together. A text of
+    // orders alone leaves nothing for the rest of this function to do: its orders may commit as they are stored.
     const result = await submitOrdersIn(inner, tx, {
       gameId: input.gameId,
       token: input.token,
@@ -65,6 +74,7 @@ export async function submitText(ctx: GamesContext, raw: SubmitTextInput): Promi
       ...(input.text !== undefined ? { text: input.text } : { orders: input.orders }),
       ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
       ...(input.answersTurn != null ? { answersTurn: input.answersTurn } : {}),
+      lastInTransaction,
     });
     // Only `CONCEDE <game id>` concedes; `CONCEDE` alone is answered with what to send (each channel's answer).
     const conceded = result.commands.includes('CONCEDE CONFIRMED')
