@@ -16,13 +16,15 @@ import { nextReminderAt } from '../turns/reminders.ts';
 import { deadlineWithAbsences, markOpenedTurn } from '../seats/absences.ts';
 
 /**
- * Sides whose player must send orders this turn, by the game's rules, from its stored state document. In a kind's
- * setup phase (a game in setup with an open turn 0), every seat that has not conceded sends its setup.
+ * Sides whose player must send orders this turn, by the game's rules, from its stored state document (or that
+ * document already read by the kind: `read`). In a kind's setup phase (a game in setup with an open turn 0), every
+ * seat that has not conceded sends its setup.
  */
 export function sidesThatMustOrder(
   game: Pick<Game, 'ruleset'> & { readonly status?: Game['status']; readonly settings?: Game['settings'] },
   stateDoc: unknown,
   seatRows: readonly (Pick<Seat, 'side' | 'concededAt'> & { readonly ruledSince?: Date | null })[],
+  read?: { readonly state: unknown },
 ): string[] {
   const kind = kindOf(game.ruleset);
   if (game.status === 'setup') {
@@ -36,7 +38,7 @@ export function sidesThatMustOrder(
   }
   // A side the rules have taken over from a player who kept missing turns (missed.ts) waits for nobody's orders.
   return kind.sidesThatMustOrder(
-    kind.readState(stateDoc),
+    read ? read.state : kind.readState(stateDoc),
     seatRows.filter((s) => !s.ruledSince),
   );
 }

@@ -212,7 +212,7 @@ function seatStandingsOf(
  * caller's.
  */
 export const storeSubmission = namedStatement<
-  Record<string, unknown> & { stored: string | number; standing: boolean; fresh: boolean }
+  Record<string, unknown> & { stored: string | number; standing: boolean; fresh: boolean; complete: boolean }
 >(
   'msc_store_submission',
   `with standings as (
@@ -336,7 +336,9 @@ export async function submitOrdersIn(
   if (early && secretMatches(input.token, early.tokenHash) && !early.concededAt) seat = early;
   else seat = usableSeat((seatRows = await readSeats()), input.gameId, input.token);
   const kind = kindOf(game.ruleset);
-  const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state: kind.readState(turn.stateBefore) };
+  // The turn's state, read once for the whole submission (the orders' check, the sides that must order).
+  const state = kind.readState(turn.stateBefore);
+  const at = { gameId: input.gameId, turn: turn.number, side: seat.side, state };
   const setupPhase = isSetupTurn(game, turn.number) ? kind.setup : null;
   if (setupPhase && input.text === undefined)
     throw badRequest('SETUP_AS_TEXT', 'a setup is sent as text: BUILD lines between the GAME line and END');
@@ -432,7 +434,7 @@ export async function submitOrdersIn(
       ordersJson,
       input.messageId ?? null,
       tokenHash,
-      last ? sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found)) : null,
+      last ? sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found), { state }) : null,
       last ? found.seats_digest : null,
     ]);
     if (last && rows[0]?.fresh !== true) throw new SeatsChangedMeanwhile(input.gameId);
@@ -444,9 +446,12 @@ export async function submitOrdersIn(
     }
     const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
     const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
-    complete = sidesThatMustOrder(game, turn.stateBefore, seatRows).every((side) => inSides.has(side));
-    // (The store made the turn due itself when it was the transaction's last statement.)
-    if (complete && !last) await markDue(ctx, tx, input.gameId, turn.number);
+    // The last statement of its transaction made the turn due itself, and says whether it did.
+    if (last) complete = rows[0]?.complete === true;
+    else {
+      complete = sidesThatMustOrder(game, turn.stateBefore, seatRows, { state }).every((side) => inSides.has(side));
+      if (complete) await markDue(ctx, tx, input.gameId, turn.number);
+    }
   } else {
     // Read again after a setting (SET WIDTH, REPORTS, REPORT), so the seat answered is as the submission left it.
     if (seatRows === null || width !== undefined || reports !== undefined || format !== undefined)
