@@ -10,7 +10,7 @@ import { commitWithNext, describeServer, IN_MEMORY, openDatabase } from '../../s
 import { migrate } from '../../src/db/migrate.ts';
 import { notifyStatement } from '../../src/db/notifications.ts';
 import { games } from '../../src/db/schema.ts';
-import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { databaseKinds, freshDatabase, writesDuring, type TestDatabase } from '../support/db.ts';
 
 /** Resolves when `predicate` holds, polling; fails after `ms`. */
 async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
@@ -122,29 +122,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
   });
   afterEach(() => database.drop());
 
-  /** Counts the writes to the server's socket of each connection the pool hands out while `fn` runs. */
-  async function writesDuring(fn: () => Promise<unknown>): Promise<number> {
-    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
-    let writes = 0;
-    const count = (client: unknown) => {
-      const stream = (client as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }).connection
-        .stream;
-      for (const method of ['_write', '_writev'] as const) {
-        const original = stream[method]!;
-        stream[method] = function (this: unknown, ...a: unknown[]) {
-          writes++;
-          return original.apply(this, a);
-        };
-      }
-    };
-    database.pool.on('acquire', count);
-    try {
-      await fn();
-    } finally {
-      database.pool.off('acquire', count);
-    }
-    return writes;
-  }
+  const writes = async (fn: () => Promise<unknown>) => (await writesDuring(database, fn)).writes;
 
   it('writes its BEGIN with its first statement: two writes for a one-statement transaction, and it is still one', async () => {
     const row = {
@@ -157,7 +135,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
       moderatorTokenHash: 'm',
     };
     let seenMeanwhile: unknown[] = [];
-    const writes = await writesDuring(() =>
+    const count = await writes(() =>
       database.db.transaction(async (tx) => {
         await tx.insert(games).values(row);
         // Another connection does not see the row before COMMIT: the insert ran inside the transaction.
@@ -165,7 +143,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
       }),
     );
     // BEGIN + INSERT in one write, COMMIT in another (the other connection's select is its own).
-    expect(writes).toBe(3);
+    expect(count).toBe(3);
     expect(seenMeanwhile).toEqual([]);
     expect((await database.db.select().from(games)).map((g) => g.id)).toEqual(['held']);
   });
@@ -182,14 +160,14 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
 
   it('commits with its last statement when asked: the whole transaction in one write', async () => {
     let asked = false;
-    const writes = await writesDuring(() =>
+    const count = await writes(() =>
       database.db.transaction(async (tx) => {
         asked = commitWithNext(tx);
         await tx.insert(games).values(gameRow('ahead'));
       }),
     );
     expect(asked).toBe(true);
-    expect(writes).toBe(1);
+    expect(count).toBe(1);
     expect((await database.db.select().from(games)).map((g) => g.id)).toEqual(['ahead']);
   });
 

@@ -14,7 +14,7 @@ import { submitOrders } from '../../src/games/turns/orders.ts';
 import { TurnWorker } from '../../src/games/turns/worker.ts';
 import { readOrders } from '../../src/games/games/state.ts';
 import { formatPlot } from '../../src/rules/plot.ts';
-import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+import { databaseKinds, freshDatabase, writesDuring, type TestDatabase } from '../support/db.ts';
 import {
   createDuels,
   duelOrders,
@@ -61,6 +61,26 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
       .where(and(eq(submissions.gameId, gameId), eq(submissions.turn, 1)))
       .orderBy(asc(submissions.id));
 
+  /**
+   * Holds turn 1 of `gameId` in another transaction, starts `submit`, waits until it waits for the turn, runs `change`
+   * ($1: the game) in the holder and commits: what `submit` then gives.
+   */
+  async function whileTurnHeld<T>(gameId: string, submit: () => Promise<T>, change: string): Promise<T> {
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const holder = await database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from turns where game_id = $1 and number = 1 for update', [gameId]);
+      const outcome = submit();
+      await untilOthersWaitForALock(holder);
+      await holder.query(change, [gameId]);
+      await holder.query('commit');
+      return await outcome;
+    } finally {
+      holder.release();
+    }
+  }
+
   it(`${CONCURRENT} different legal orders for one seat at once: all are kept, exactly one stands — the last stored`, async () => {
     const [duel] = await createDuels(ctx, 1);
     const results = await Promise.all(
@@ -96,25 +116,18 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
     'a seat that changes while its submission waits for the turn (%s) is refused as it is then, nothing stored',
     async (_what, change, code) => {
       const [duel] = await createDuels(ctx, 1);
-      if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
       // Another transaction holds the turn (as a moderator's, or the resolution's, would) and changes the seat.
-      const holder = await database.pool.connect();
-      try {
-        await holder.query('begin');
-        await holder.query('select 1 from turns where game_id = $1 and number = 1 for update', [duel!.gameId]);
-        const outcome = submitDuelOrders(ctx, duel!, 'black', 1).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        await untilOthersWaitForALock(holder);
-        await holder.query(`update seats set ${change} where game_id = $1 and side = 'black'`, [duel!.gameId]);
-        await holder.query('commit');
-        const error = await outcome;
-        expect(error).toBeInstanceOf(AppError);
-        expect((error as AppError).code).toBe(code);
-      } finally {
-        holder.release();
-      }
+      const error = await whileTurnHeld(
+        duel!.gameId,
+        () =>
+          submitDuelOrders(ctx, duel!, 'black', 1).then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        `update seats set ${change} where game_id = $1 and side = 'black'`,
+      );
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe(code);
       expect(await seatRows(duel!.gameId)).toHaveLength(0);
     },
   );
@@ -177,39 +190,16 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
     });
   });
 
-  /** Counts the writes to the server of each connection the pool hands out while `fn` runs. */
-  async function writesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; writes: number }> {
-    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
-    let writes = 0;
-    const count = (client: unknown) => {
-      const stream = (client as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }).connection
-        .stream;
-      for (const method of ['_write', '_writev'] as const) {
-        const original = stream[method]!;
-        stream[method] = function (this: unknown, ...a: unknown[]) {
-          writes++;
-          return original.apply(this, a);
-        };
-      }
-    };
-    database.pool.on('acquire', count);
-    try {
-      return { result: await fn(), writes };
-    } finally {
-      database.pool.off('acquire', count);
-    }
-  }
-
   it('orders alone are locked, stored and committed in two writes; the last of a turn makes it due and wakes the workers', async () => {
     const [duel] = await createDuels(ctx, 1);
     const woken: string[] = [];
     const unlisten = await database.listen(TURN_DUE_CHANNEL, (gameId) => woken.push(gameId));
     try {
-      const first = await writesDuring(() => submitDuelOrders(ctx, duel!, 'black'));
+      const first = await writesDuring(database, () => submitDuelOrders(ctx, duel!, 'black'));
       expect(first.writes).toBe(2);
       expect(first.result.turnComplete).toBe(false);
       expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeNull();
-      const last = await writesDuring(() => submitDuelOrders(ctx, duel!, 'grey'));
+      const last = await writesDuring(database, () => submitDuelOrders(ctx, duel!, 'grey'));
       expect(last.writes).toBe(2);
       expect(last.result.turnComplete).toBe(true);
       expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeInstanceOf(Date);
@@ -221,23 +211,15 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
 
   it('a change to the seats while the orders wait for the turn: nothing is stored then, and the orders are taken as the seats are now', async () => {
     const [duel] = await createDuels(ctx, 1);
-    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
     // Another transaction holds the turn, and hands Grey's side to the rules (who then need no orders) as it ends.
-    const holder = await database.pool.connect();
-    try {
-      await holder.query('begin');
-      await holder.query('select 1 from turns where game_id = $1 and number = 1 for update', [duel!.gameId]);
-      const pending = submitDuelOrders(ctx, duel!, 'black');
-      await untilOthersWaitForALock(holder);
-      await holder.query("update seats set ruled_since = now() where game_id = $1 and side = 'grey'", [duel!.gameId]);
-      await holder.query('commit');
-      const result = await pending;
-      // As the lock's snapshot saw the seats, Grey still had to order; as they are now, Black's orders end the turn.
-      expect(result.turnComplete).toBe(true);
-      expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeInstanceOf(Date);
-      expect((await seatRows(duel!.gameId)).filter((r) => r.supersededAt === null)).toHaveLength(1);
-    } finally {
-      holder.release();
-    }
+    const result = await whileTurnHeld(
+      duel!.gameId,
+      () => submitDuelOrders(ctx, duel!, 'black'),
+      "update seats set ruled_since = now() where game_id = $1 and side = 'grey'",
+    );
+    // As the lock's snapshot saw the seats, Grey still had to order; as they are now, Black's orders end the turn.
+    expect(result.turnComplete).toBe(true);
+    expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeInstanceOf(Date);
+    expect((await seatRows(duel!.gameId)).filter((r) => r.supersededAt === null)).toHaveLength(1);
   });
 });

@@ -208,3 +208,32 @@ function templateKey(): string {
   }
   return hash.digest('hex').slice(0, 16);
 }
+
+/**
+ * Runs `fn`, counting the writes to the server's socket of every connection the pool hands out meanwhile (PostgreSQL
+ * only): how many packets a use case sends, whatever the machine's speed.
+ */
+export async function writesDuring<T>(
+  database: Database,
+  fn: () => Promise<T>,
+): Promise<{ result: T; writes: number }> {
+  if (database.kind !== 'postgres') throw new Error('writesDuring: PostgreSQL only');
+  let writes = 0;
+  const count = (client: unknown) => {
+    const stream = (client as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }).connection
+      .stream;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = stream[method]!;
+      stream[method] = function (this: unknown, ...a: unknown[]) {
+        writes++;
+        return original.apply(this, a);
+      };
+    }
+  };
+  database.pool.on('acquire', count);
+  try {
+    return { result: await fn(), writes };
+  } finally {
+    database.pool.off('acquire', count);
+  }
+}
