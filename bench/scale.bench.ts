@@ -12,7 +12,7 @@
  *      no-orders policy), resolved in this process: wall and CPU time; and the size of the report each seat is sent
  *      then.
  *   5. Throughput with 1, 2 and 4 processes of each role — web, workers, mail — as `msc serve --web/--workers/--mail
- *      N` runs them (bench/roles.ts; BENCH_ONLY=roles runs this part alone).
+ *      N` runs them (bench/roles.ts; BENCH_ONLY=roles runs this part alone, BENCH_ONLY=idle parts 1 and 2).
  *
  * The games of 1–3 are copies of one tutorial duel made with the use cases, written by INSERT … SELECT
  * (test/support/bulk-games.ts). The PostgreSQL server is TEST_DATABASE_URL's (default
@@ -313,9 +313,9 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 async function main(): Promise<void> {
   if (!(await postgresReady('scale'))) return;
   try {
-    // BENCH_ONLY=roles: part 5 alone.
+    // BENCH_ONLY=roles: part 5 alone; BENCH_ONLY=idle: parts 1 and 2 alone.
     if (process.env.BENCH_ONLY !== 'roles') await partsOneToFour();
-    await benchRoles();
+    if (process.env.BENCH_ONLY !== 'idle') await benchRoles();
   } finally {
     await dropAll();
   }
@@ -361,6 +361,7 @@ async function partsOneToFour(): Promise<void> {
       `ratio ${fmt(GAMES)} : ${fmt(FEW_GAMES)} games (RSS, peak)`,
       `${fmt(memMany.rss / memFew.rss, 2)}×, ${fmt(memMany.hwm / memFew.hwm, 2)}×`,
     );
+    if (process.env.BENCH_ONLY === 'idle') return;
 
     console.log(`\n${fmt(DUE)} of the ${fmt(GAMES)} turns falling due at one deadline (1 worker process)`);
     const due = await dueAtOneDeadline(many.name);
