@@ -52,7 +52,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
-import { inboundMessages, outbox } from '../src/db/schema.ts';
+import { inboundMessages, outbox, turns } from '../src/db/schema.ts';
 import { createGame } from '../src/games/games/create.ts';
 import type { RunningServer } from '../src/server/main.ts';
 import {
@@ -152,10 +152,11 @@ async function turnLatency(
   server: RunningServer,
   inboxes: readonly [Inbox, Inbox],
   players: readonly [Player, Player],
-): Promise<{ turns: number[]; hops: number[] }> {
+): Promise<{ turns: number[]; hops: number[]; stages: Stages }> {
   const sides: readonly DuelSide[] = ['black', 'grey'];
-  const turns: number[] = [];
+  const latencies: number[] = [];
   const hops: number[] = [];
+  const stages: Stages = { recorded: [], resolved: [], sent: [], seen: [] };
   for (let i = 1; i <= TURNS; i++) {
     const gameId = `lat-${i}`;
     await createDuel(server, gameId);
@@ -163,11 +164,14 @@ async function turnLatency(
       inboxes.map((inbox) => inbox.waitFor({ subject: `[${gameId}] Turn 1: the game begins`, pollMs: 20 })),
     );
     const sent = await Promise.all(players.map((p, s) => reply(p, starts[s]!, duelOrders(gameId, sides[s]!))));
-    turns.push(
-      await untilBothSeen(inboxes, [`[${gameId}] Turn 2 report`, `[${gameId}] Turn 2 report`], () =>
-        Math.max(...sent.map((x) => x.acceptedAt)),
-      ),
+    const accepted = Math.max(...sent.map((x) => x.acceptedAt));
+    const latency = await untilBothSeen(
+      inboxes,
+      [`[${gameId}] Turn 2 report`, `[${gameId}] Turn 2 report`],
+      () => accepted,
     );
+    latencies.push(latency);
+    await stagesOf(server, gameId, accepted, accepted + latency, stages);
     // The reference: the same mails (the orders with their quote) from each player straight to the other.
     let lastAccepted = 0;
     await Promise.all(
@@ -184,7 +188,41 @@ async function turnLatency(
     );
     hops.push(await untilBothSeen(inboxes, [`hop ${gameId} to Alice`, `hop ${gameId} to Bob`], () => lastAccepted));
   }
-  return { turns, hops };
+  return { turns: latencies, hops, stages };
+}
+
+/** Where a turn's time went, in ms: each stage's end less the previous one's. */
+interface Stages {
+  /** The later order mail accepted by SMTP → taken by the service (its inbound_messages row's received_at). */
+  readonly recorded: number[];
+  /** → the turn resolved (turns.resolved_at). */
+  readonly resolved: number[];
+  /** → the later report accepted by the SMTP server (outbox.sent_at). */
+  readonly sent: number[];
+  /** → both reports seen in IMAP. */
+  readonly seen: number[];
+}
+
+/** A turn's stages, from the service's own timestamps (the same clock: this process's). */
+async function stagesOf(server: RunningServer, gameId: string, accepted: number, seen: number, into: Stages) {
+  const at = (t: number) => performance.timeOrigin + t;
+  const { db } = server.database;
+  const [inbound] = await db
+    .select({ at: sql<Date>`max(${inboundMessages.receivedAt})`.mapWith((v: string) => new Date(v)) })
+    .from(inboundMessages)
+    .where(eq(inboundMessages.gameId, gameId));
+  const [turn] = await db
+    .select({ at: turns.resolvedAt })
+    .from(turns)
+    .where(and(eq(turns.gameId, gameId), eq(turns.number, 1)));
+  const [report] = await db
+    .select({ at: sql<Date>`max(${outbox.sentAt})`.mapWith((v: string) => new Date(v)) })
+    .from(outbox)
+    .where(and(eq(outbox.gameId, gameId), sql`${outbox.subject} like '%Turn 2 report%'`));
+  const marks = [at(accepted), inbound!.at.getTime(), turn!.at!.getTime(), report!.at.getTime(), at(seen)];
+  (['recorded', 'resolved', 'sent', 'seen'] as const).forEach((stage, i) =>
+    into[stage].push(marks[i + 1]! - marks[i]!),
+  );
 }
 
 interface Duel {
@@ -421,9 +459,9 @@ async function main(): Promise<void> {
   try {
     say(`mail benchmark: Dovecot IMAP :11143, OpenSMTPD SMTP :12525, service database ${database.kind}`);
     const loadBefore = load();
-    const { turns, hops } = await turnLatency(server, inboxes, players);
-    const t = [...turns].sort((a, b) => a - b);
-    const h = [...hops].sort((a, b) => a - b);
+    const latency = await turnLatency(server, inboxes, players);
+    const t = [...latency.turns].sort((a, b) => a - b);
+    const h = [...latency.hops].sort((a, b) => a - b);
     say(
       `1. last order accepted by SMTP → every seat's report in its IMAP inbox, ${t.length} turns, each followed by the reference (load ${loadBefore} → ${load()}):`,
     );
@@ -433,6 +471,17 @@ async function main(): Promise<void> {
     say(
       `   one hop, servers:  median ${ms(percentile(h, 50))}, p95 ${ms(percentile(h, 95))}, min ${ms(h[0]!)}, max ${ms(h.at(-1)!)}   (a mail each way, accepted → both in IMAP; a turn is two hops and the service)`,
     );
+    const stage = (name: keyof Stages, what: string) => {
+      const xs = [...latency.stages[name]].sort((a, b) => a - b);
+      say(
+        `     ${what.padEnd(44)} median ${ms(percentile(xs, 50)).padStart(7)}, p95 ${ms(percentile(xs, 95)).padStart(7)}`,
+      );
+    };
+    say(`   where a turn's time goes:`);
+    stage('recorded', 'order accepted → taken from IMAP, recorded');
+    stage('resolved', '→ turn resolved');
+    stage('sent', '→ reports accepted by SMTP');
+    stage('seen', '→ both seen in IMAP');
     for (const inbox of inboxes) await inbox.empty();
 
     const rounds = await createThroughputDuels(server);
