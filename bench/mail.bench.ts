@@ -8,7 +8,7 @@
  *      mail to every seat's report visible in its IMAP inbox, over 50 turns
  *      (turn 1 of 50 tutorial duels, one after another). The players reply to
  *      their game-start mail as mail clients do, and watch their inbox by
- *      polling IMAP every 20 ms. Median and p95 (target p95 < 1 s).
+ *      polling IMAP (NOOP, SEARCH) every 20 ms. Median and p95 (target p95 < 1 s).
  *      References, interleaved (a turn, then its references, …): the mail
  *      servers' own latency — one hop: Alice and Bob each send the other one
  *      mail of the same size, from the acceptance of the later to both seen
