@@ -61,8 +61,11 @@ function imapConnection(options: ImapWatcherOptions): { flow: ImapFlowOptions; f
       ...(servername ? { servername } : {}),
       auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
       tls: { rejectUnauthorized: !options.tlsInsecure, ...(ca ? { ca } : {}), ...(servername ? { servername } : {}) },
-      // imapflow would wait 15 s before it IDLEs; mail that arrives meanwhile would wait for the poll.
-      autoIdleDelay: 500,
+      // imapflow waits this long after a command before it IDLEs, and mail that arrives meanwhile waits for it: by
+      // default 15 s (until the poll). A sweep holds the mailbox lock for all its commands, so no IDLE comes between
+      // them however short the delay; between two sweeps, mail that came while the first was closing (a turn's
+      // second order mail, a moment after the first) would wait the whole delay.
+      autoIdleDelay: 10,
       logger: false,
       connectionTimeout: 30_000,
     },

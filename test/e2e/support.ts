@@ -231,6 +231,9 @@ export class Inbox {
     const { subject, where = () => true, timeoutMs = 20_000, pollMs = 50 } = options;
     const until = Date.now() + timeoutMs;
     for (;;) {
+      // A mail client's look for new mail: NOOP makes Dovecot sync the mailbox. SEARCH alone was seen to miss, for
+      // 4–5 s, a message delivered a moment after another (a turn's report 10 ms after the answer to its orders).
+      await this.client.noop();
       const found = await this.client.search({ seen: false, ...(subject ? { subject } : {}) }, { uid: true });
       for (const uid of [...(found || [])].sort((a, b) => a - b)) {
         const mail = await this.read(uid);
