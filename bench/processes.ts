@@ -164,6 +164,8 @@ export interface Window {
   readonly cpuPerCall?: number;
   /** Of that, the main threads' (the event loops'). */
   readonly mainCpuPerCall?: number;
+  /** The PostgreSQL backends' CPU time per request (ms), where measured. */
+  readonly postgresCpuPerCall?: number;
   readonly note?: string;
 }
 

@@ -32,7 +32,17 @@ import {
   type Duel,
 } from '../test/support/games.ts';
 import { waitUntil } from '../test/support/worker-processes.ts';
-import { haveTool, load, median, startService, wrk, WRK_SCRIPT, type Window } from './processes.ts';
+import {
+  cpuMsOf,
+  haveTool,
+  load,
+  mainThreadCpuMsOf,
+  median,
+  startService,
+  wrk,
+  WRK_SCRIPT,
+  type Window,
+} from './processes.ts';
 import { createScratchDatabase, fmt, report, urlOf } from './support.ts';
 
 const COUNTS = [1, 2, 4] as const;
@@ -41,6 +51,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const TURNS = Number(process.env.ROLE_TURNS ?? 600);
 const MAILS = Number(process.env.ROLE_MAILS ?? 300);
 const GAMES = 512;
+/** BENCH_ROLES=workers (a comma-separated list): those roles alone. */
+const ROLES = new Set((process.env.BENCH_ROLES ?? 'web,workers,mail').split(',').map((r) => r.trim()));
+/** BENCH_PROFILE=<folder>: the one-worker service writes V8 CPU profiles there (one a process, at its stop). */
+const PROFILE = process.env.BENCH_PROFILE;
 
 type Role = 'web' | 'workers' | 'mail';
 const only = (role: Role, n: number) => ({ web: 0, workers: 0, mail: 0, [role]: n });
@@ -75,10 +89,23 @@ async function webWindow(databaseUrl: string, n: number, script: string, targets
 
 async function workersWindow(template: string, n: number): Promise<Window> {
   const name = await createScratchDatabase(`role_turns_${n}`, template);
-  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' });
+  const profile = PROFILE && n === 1 ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' }, profile);
   const client = new pg.Client({ connectionString: urlOf(name) });
   await client.connect();
   try {
+    // The PostgreSQL backends serving this database (the workers' pools; this client's is left out): their CPU time
+    // beside the workers' own. The server's shared processes (WAL writer, checkpointer) are not counted.
+    const backends = async () =>
+      (
+        await client.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+          [name],
+        )
+      ).rows.map((r) => r.pid);
+    const pids = service.pids();
+    const main0 = pids.map(mainThreadCpuMsOf);
+    const db0 = new Map((await backends()).map((pid) => [pid, cpuMsOf(pid)]));
     const cpu0 = service.cpuMs();
     const t0 = performance.now();
     await client.query(`update turns set due_at = now() where status = 'open' and number = 1`);
@@ -86,7 +113,11 @@ async function workersWindow(template: string, n: number): Promise<Window> {
     const resolved = async () =>
       Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
     await waitUntil(`${TURNS} turns resolved`, async () => (await resolved()) >= TURNS, 600_000, 20);
-    return { rate: TURNS / ((performance.now() - t0) / 1000), cpuPerCall: (service.cpuMs() - cpu0) / TURNS };
+    const rate = TURNS / ((performance.now() - t0) / 1000);
+    const cpu = service.cpuMs() - cpu0;
+    const mainCpu = pids.map(mainThreadCpuMsOf).reduce((a, b, i) => a + b - main0[i]!, 0);
+    const dbCpu = (await backends()).reduce((sum, pid) => sum + cpuMsOf(pid) - (db0.get(pid) ?? 0), 0);
+    return { rate, cpuPerCall: cpu / TURNS, mainCpuPerCall: mainCpu / TURNS, postgresCpuPerCall: dbCpu / TURNS };
   } finally {
     await client.end();
     await service.stop();
@@ -150,7 +181,7 @@ export async function benchRoles(): Promise<void> {
       ['workers', 'turns/s', (n) => workersWindow(turns.name, n)],
       ['mail', 'mails/s', (n) => mailWindow(mail.name, mail.duels, n)],
     ];
-    for (const [role, unit, measure] of measures) {
+    for (const [role, unit, measure] of measures.filter(([role]) => ROLES.has(role))) {
       const windows = new Map<number, Window[]>(COUNTS.map((n) => [n, []]));
       for (let round = 1; round <= ROUNDS; round++)
         for (const n of COUNTS) {
@@ -159,14 +190,32 @@ export async function benchRoles(): Promise<void> {
           windows.get(n)!.push(w);
           report(
             `${role} ×${n}, round ${round}: ${unit}`,
-            `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+            `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each${w.mainCpuPerCall === undefined ? '' : ` (${fmt(w.mainCpuPerCall, 2)} main thread)`}${w.postgresCpuPerCall === undefined ? '' : `, PostgreSQL ${fmt(w.postgresCpuPerCall, 2)}`}   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
             52,
           );
         }
       const one = median(windows.get(1)!.map((w) => w.rate));
       for (const n of COUNTS) {
         const rate = median(windows.get(n)!.map((w) => w.rate));
-        report(`${role} ×${n}: ${unit}, median`, `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)`, 52);
+        const cpuOf = (pick: (w: Window) => number | undefined) => {
+          const xs = windows.get(n)!.map(pick);
+          return xs.some((x) => x === undefined) ? null : median(xs as number[]);
+        };
+        const [cpu, main, postgres] = [
+          cpuOf((w) => w.cpuPerCall),
+          cpuOf((w) => w.mainCpuPerCall),
+          cpuOf((w) => w.postgresCpuPerCall),
+        ];
+        const costs = [
+          cpu === null ? null : `${fmt(cpu, 2)} ms CPU each`,
+          main === null ? null : `${fmt(main, 2)} main thread`,
+          postgres === null ? null : `PostgreSQL ${fmt(postgres, 2)}`,
+        ].filter((c) => c !== null);
+        report(
+          `${role} ×${n}: ${unit}, median`,
+          `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)${costs.length > 0 ? `   ${costs.join(', ')}` : ''}`,
+          52,
+        );
       }
     }
   } finally {

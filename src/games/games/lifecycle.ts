@@ -57,8 +57,11 @@ export async function openTurn(
   number: number,
   stateDoc: unknown,
   diceState: string,
-  /** The game's seats, when the caller's transaction has read them already. */
-  known: { seats?: Seat[] } = {},
+  /**
+   * The game's seats, when the caller's transaction has read them already; `absences: false` when it knows the game
+   * has no active absence (read while it held the game's unresolved turn, which a new absence locks too).
+   */
+  known: { seats?: Seat[]; absences?: false } = {},
 ): Promise<void> {
   const now = ctx.clock.now();
   const settings = settingsOf(game);
@@ -73,7 +76,7 @@ export async function openTurn(
     : setup
       ? deadlineFor({ turnHours: setupHoursOf(game) }, now)
       : deadlineFor(settings, now);
-  const deadline = await deadlineWithAbsences(tx, game.id, plain);
+  const deadline = known.absences === false ? plain : await deadlineWithAbsences(tx, game.id, plain);
   const opened = {
     number,
     status: 'open' as const,

@@ -41,7 +41,13 @@ import { loginUrl, mintLoginToken, seatLoginLink } from '../logins/logins.ts';
 import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { isOver, settingsOf } from '../games/state.ts';
-import { observePageUrl, observersOf, observerStopUrl, type Observer } from '../observers/observers.repository.ts';
+import {
+  observePageUrl,
+  observersOf,
+  observersOfGames,
+  observerStopUrl,
+  type Observer,
+} from '../observers/observers.repository.ts';
 import { observerReport } from '../observers/observer-view.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import { heldFromSeat } from '../outbox/held.ts';
@@ -321,8 +327,20 @@ function seatView(t: TurnContext, seat: Seat, orders: unknown): TurnReportView {
   return withMissed(t, view);
 }
 
-/** What every reader's report of turn `t` is drawn from, whoever reads it. */
+/** Each turn's report input (reportInput), made once for all its readers: the position is parsed once a turn. */
+const inputs = new WeakMap<TurnContext, ReturnType<typeof makeReportInput>>();
+
+/** What every reader's report of turn `t` is drawn from, whoever reads it: the same for every seat and observer. */
 function reportInput(t: TurnContext) {
+  let input = inputs.get(t);
+  if (input === undefined) {
+    input = makeReportInput(t);
+    inputs.set(t, input);
+  }
+  return input;
+}
+
+function makeReportInput(t: TurnContext) {
   const settings = settingsOf(t.game);
   return {
     game: { id: t.game.id, name: t.game.name },
@@ -394,10 +412,18 @@ export async function queueObserverPress(
   return list.length;
 }
 
-/** Each observer's mail of turn `t`, just opened: its report, or a word that the turn before it resolved. */
-async function observerReportRows(ctx: GamesContext, tx: Tx, t: TurnContext): Promise<OutboxRow[]> {
+/**
+ * Each observer's mail of turn `t`, just opened: its report, or a word that the turn before it resolved. `known`: the
+ * game's observers, when the caller has read them already.
+ */
+async function observerReportRows(
+  ctx: GamesContext,
+  tx: Tx,
+  t: TurnContext,
+  known?: readonly Observer[],
+): Promise<OutboxRow[]> {
   if (t.turn.number < 1) return [];
-  const list = await observersOf(tx, t.game.id);
+  const list = known ?? (await observersOf(tx, t.game.id));
   if (list.length === 0) return [];
   const report = observerView(t);
   return list.map((o) =>
@@ -565,6 +591,10 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
   deferred.delete(tx);
   if (pending.length === 0) return;
   const rows = await createTurnsRepository(tx).eventsOf(pending.map((p) => p.gameId));
+  const observing = await observersOfGames(
+    tx,
+    pending.filter((p) => p.turnNumber >= 1).map((p) => p.gameId),
+  );
   const reports: (ReportRows | null)[] = [];
   const observed: OutboxRow[] = [];
   for (const p of pending) {
@@ -574,7 +604,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
     const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
     if (!t) continue;
     reports.push(...(await seatReports(ctx, tx, t, t.seats.filter(mailsReports), null)));
-    observed.push(...(await observerReportRows(ctx, tx, t)));
+    observed.push(...(await observerReportRows(ctx, tx, t, observing.get(p.gameId) ?? [])));
   }
   await insertReports(tx, reports);
   await insertOutbox(tx, observed);

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
+  absences,
   games,
   seats,
   submissions,
@@ -102,11 +103,14 @@ export async function resolveDueTurns(
 interface ClaimedRows {
   readonly seats: Seat[];
   readonly standing: Submission[];
+  /** False when the game has no active absence: its next deadline is moved by none (openTurn need not look). */
+  readonly absences?: false;
 }
 
 /**
  * The claimed turns' games (locked: turn rows first, then the game's, the lock order every writer of a turn follows),
- * their seats and their standing orders: three statements for the whole batch.
+ * their seats, their standing orders and which of them have an active absence: four statements for the whole batch.
+ * (An absence is declared with its game's unresolved turn locked: none comes or goes while the batch holds the turns.)
  */
 async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
   const ids = claimed.map((t) => t.gameId);
@@ -123,6 +127,14 @@ async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
         isNull(submissions.supersededAt),
       ),
     );
+  const absent = new Set(
+    (
+      await tx
+        .selectDistinct({ gameId: absences.gameId })
+        .from(absences)
+        .where(and(inArray(absences.gameId, ids), eq(absences.status, 'active')))
+    ).map((a) => a.gameId),
+  );
   return {
     game(id: string): Game {
       const game = gameRows.find((g) => g.id === id);
@@ -133,6 +145,7 @@ async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
       return {
         seats: seatRows.filter((s) => s.gameId === turn.gameId),
         standing: standing.filter((s) => s.gameId === turn.gameId && s.turn === turn.number),
+        ...(absent.has(turn.gameId) ? {} : { absences: false as const }),
       };
     },
   };
@@ -150,7 +163,7 @@ async function resolveClaimed(
   tx: Tx,
   game: Game,
   turn: Turn,
-  { seats: seatRows, standing }: ClaimedRows,
+  { seats: seatRows, standing, absences: absent }: ClaimedRows,
 ): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
@@ -202,7 +215,7 @@ async function resolveClaimed(
     await awaitBattles(ctx, tx, game, turn, r, diceAfter);
     return { gameId: game.id, turn: turn.number, gameOver: false };
   }
-  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatsNow);
+  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatsNow, absent === false ? { absences: false } : {});
 }
 
 /**
@@ -220,6 +233,8 @@ export async function storeResolvedTurn(
   diceAfter: string,
   /** The game's seats, when the caller's transaction has read them already. */
   seatRows?: Seat[],
+  /** `absences: false`: the caller knows the game has no active absence (openTurn). */
+  known: { absences?: false } = {},
 ): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const after = kindOf(game.ruleset).writeState(r.state);
@@ -256,7 +271,10 @@ export async function storeResolvedTurn(
       version: game.version + 1,
     };
     await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
-    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter, seatRows ? { seats: seatRows } : {});
+    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter, {
+      ...(seatRows ? { seats: seatRows } : {}),
+      ...known,
+    });
   }
   return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
 }
