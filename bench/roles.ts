@@ -45,7 +45,8 @@ import {
 } from './processes.ts';
 import { createScratchDatabase, fmt, report, urlOf } from './support.ts';
 
-const COUNTS = [1, 2, 4] as const;
+/** BENCH_COUNTS=1,2: those numbers of processes alone. */
+const COUNTS = (process.env.BENCH_COUNTS ?? '1,2,4').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const TURNS = Number(process.env.ROLE_TURNS ?? 600);
@@ -55,6 +56,11 @@ const GAMES = 512;
 const ROLES = new Set((process.env.BENCH_ROLES ?? 'web,workers,mail').split(',').map((r) => r.trim()));
 /** BENCH_PROFILE=<folder>: the one-worker service writes V8 CPU profiles there (one a process, at its stop). */
 const PROFILE = process.env.BENCH_PROFILE;
+/**
+ * BENCH_BASELINE=<checkout>: that checkout's build (its bin/msc.js, built) runs the workers too, in the same rounds,
+ * each count right after this one's: a change weighed against the code before it in the same window.
+ */
+const BASELINE = process.env.BENCH_BASELINE ? join(process.env.BENCH_BASELINE, 'bin', 'msc.js') : undefined;
 
 type Role = 'web' | 'workers' | 'mail';
 const only = (role: Role, n: number) => ({ web: 0, workers: 0, mail: 0, [role]: n });
@@ -87,10 +93,11 @@ async function webWindow(databaseUrl: string, n: number, script: string, targets
   }
 }
 
-async function workersWindow(template: string, n: number): Promise<Window> {
+async function workersWindow(template: string, n: number, msc?: string): Promise<Window> {
   const name = await createScratchDatabase(`role_turns_${n}`, template);
-  const profile = PROFILE && n === 1 ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
-  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' }, profile);
+  const profile =
+    PROFILE && n === 1 ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, msc ? 'baseline' : 'this')}`] : [];
+  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' }, profile, msc);
   const client = new pg.Client({ connectionString: urlOf(name) });
   await client.connect();
   try {
@@ -176,47 +183,69 @@ export async function benchRoles(): Promise<void> {
     const turns = await duelsDatabase('role_turns', TURNS, true);
     const mail = await duelsDatabase('role_mail', Math.max(MAILS, 1), false);
 
-    const measures: Array<[Role, string, (n: number) => Promise<Window>]> = [
+    type Measure = (n: number, msc?: string) => Promise<Window>;
+    const measures: Array<[Role, string, Measure]> = [
       ['web', 'submissions/s', (n) => webWindow(urlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'))],
-      ['workers', 'turns/s', (n) => workersWindow(turns.name, n)],
+      ['workers', 'turns/s', (n, msc) => workersWindow(turns.name, n, msc)],
       ['mail', 'mails/s', (n) => mailWindow(mail.name, mail.duels, n)],
     ];
     for (const [role, unit, measure] of measures.filter(([role]) => ROLES.has(role))) {
-      const windows = new Map<number, Window[]>(COUNTS.map((n) => [n, []]));
+      // Each count of this build, and right after it the same count of the baseline build where one is given.
+      const builds: Array<{ label: string; msc?: string }> = [
+        { label: '' },
+        ...(BASELINE && role === 'workers' ? [{ label: ' (baseline)', msc: BASELINE }] : []),
+      ];
+      const windows = new Map<string, Window[]>();
       for (let round = 1; round <= ROUNDS; round++)
+        for (const n of COUNTS)
+          for (const build of builds) {
+            const key = `${role}${build.label} ×${n}`;
+            const before = load();
+            const w = await measure(n, build.msc);
+            windows.set(key, [...(windows.get(key) ?? []), w]);
+            report(
+              `${key}, round ${round}: ${unit}`,
+              `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each${w.mainCpuPerCall === undefined ? '' : ` (${fmt(w.mainCpuPerCall, 2)} main thread)`}${w.postgresCpuPerCall === undefined ? '' : `, PostgreSQL ${fmt(w.postgresCpuPerCall, 2)}`}   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+              52,
+            );
+          }
+      for (const build of builds) {
+        const one = median(windows.get(`${role}${build.label} ×1`)?.map((w) => w.rate) ?? []);
         for (const n of COUNTS) {
-          const before = load();
-          const w = await measure(n);
-          windows.get(n)!.push(w);
+          const key = `${role}${build.label} ×${n}`;
+          const rate = median(windows.get(key)!.map((w) => w.rate));
+          const cpuOf = (pick: (w: Window) => number | undefined) => {
+            const xs = windows.get(key)!.map(pick);
+            return xs.some((x) => x === undefined) ? null : median(xs as number[]);
+          };
+          const [cpu, main, postgres] = [
+            cpuOf((w) => w.cpuPerCall),
+            cpuOf((w) => w.mainCpuPerCall),
+            cpuOf((w) => w.postgresCpuPerCall),
+          ];
+          const costs = [
+            cpu === null ? null : `${fmt(cpu, 2)} ms CPU each`,
+            main === null ? null : `${fmt(main, 2)} main thread`,
+            postgres === null ? null : `PostgreSQL ${fmt(postgres, 2)}`,
+          ].filter((c) => c !== null);
           report(
-            `${role} ×${n}, round ${round}: ${unit}`,
-            `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each${w.mainCpuPerCall === undefined ? '' : ` (${fmt(w.mainCpuPerCall, 2)} main thread)`}${w.postgresCpuPerCall === undefined ? '' : `, PostgreSQL ${fmt(w.postgresCpuPerCall, 2)}`}   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+            `${key}: ${unit}, median`,
+            `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)${costs.length > 0 ? `   ${costs.join(', ')}` : ''}`,
             52,
           );
         }
-      const one = median(windows.get(1)!.map((w) => w.rate));
-      for (const n of COUNTS) {
-        const rate = median(windows.get(n)!.map((w) => w.rate));
-        const cpuOf = (pick: (w: Window) => number | undefined) => {
-          const xs = windows.get(n)!.map(pick);
-          return xs.some((x) => x === undefined) ? null : median(xs as number[]);
-        };
-        const [cpu, main, postgres] = [
-          cpuOf((w) => w.cpuPerCall),
-          cpuOf((w) => w.mainCpuPerCall),
-          cpuOf((w) => w.postgresCpuPerCall),
-        ];
-        const costs = [
-          cpu === null ? null : `${fmt(cpu, 2)} ms CPU each`,
-          main === null ? null : `${fmt(main, 2)} main thread`,
-          postgres === null ? null : `PostgreSQL ${fmt(postgres, 2)}`,
-        ].filter((c) => c !== null);
-        report(
-          `${role} ×${n}: ${unit}, median`,
-          `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)${costs.length > 0 ? `   ${costs.join(', ')}` : ''}`,
-          52,
-        );
       }
+      if (builds.length > 1)
+        for (const n of COUNTS) {
+          const med = (key: string, pick: (w: Window) => number | undefined) =>
+            median(windows.get(key)!.map((w) => pick(w) ?? NaN));
+          const [mine, base] = [`${role} ×${n}`, `${role} (baseline) ×${n}`];
+          report(
+            `${role} ×${n}, this build : baseline`,
+            `${fmt(med(mine, (w) => w.rate) / med(base, (w) => w.rate), 2)}× the rate, ${fmt(med(mine, (w) => w.cpuPerCall) / med(base, (w) => w.cpuPerCall), 2)}× the CPU a turn (${fmt(med(mine, (w) => w.mainCpuPerCall) / med(base, (w) => w.mainCpuPerCall), 2)}× main thread, ${fmt(med(mine, (w) => w.postgresCpuPerCall) / med(base, (w) => w.postgresCpuPerCall), 2)}× PostgreSQL)`,
+            52,
+          );
+        }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
