@@ -11,7 +11,7 @@
  * The counts are measured in rounds (1, 2, 4, 1, 2, 4 …), interleaved, and each figure is the median of its rounds,
  * printed beside the load average and as a ratio to one process.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -93,6 +93,14 @@ async function webWindow(databaseUrl: string, n: number, script: string, targets
   }
 }
 
+/** The machine's CPU time so far, all cores (ms): busy and idle (with I/O wait), from /proc/stat. */
+function machineCpu(): { busy: number; idle: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (all - idle) * 10, idle: idle * 10 };
+}
+
 async function workersWindow(template: string, n: number, msc?: string): Promise<Window> {
   const name = await createScratchDatabase(`role_turns_${n}`, template);
   const profile =
@@ -114,17 +122,24 @@ async function workersWindow(template: string, n: number, msc?: string): Promise
     const main0 = pids.map(mainThreadCpuMsOf);
     const db0 = new Map((await backends()).map((pid) => [pid, cpuMsOf(pid)]));
     const cpu0 = service.cpuMs();
+    const machine0 = machineCpu();
     const t0 = performance.now();
     await client.query(`update turns set due_at = now() where status = 'open' and number = 1`);
     await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
     const resolved = async () =>
       Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
     await waitUntil(`${TURNS} turns resolved`, async () => (await resolved()) >= TURNS, 600_000, 20);
-    const rate = TURNS / ((performance.now() - t0) / 1000);
+    const seconds = (performance.now() - t0) / 1000;
+    const rate = TURNS / seconds;
     const cpu = service.cpuMs() - cpu0;
+    const machine1 = machineCpu();
     const mainCpu = pids.map(mainThreadCpuMsOf).reduce((a, b, i) => a + b - main0[i]!, 0);
     const dbCpu = (await backends()).reduce((sum, pid) => sum + cpuMsOf(pid) - (db0.get(pid) ?? 0), 0);
-    return { rate, cpuPerCall: cpu / TURNS, mainCpuPerCall: mainCpu / TURNS, postgresCpuPerCall: dbCpu / TURNS };
+    // Where the cores went meanwhile: the workers, their PostgreSQL backends, and everything else on the machine.
+    const cores = (ms: number) => fmt(ms / 1000 / seconds, 2);
+    const busy = machine1.busy - machine0.busy;
+    const note = `cores busy ${cores(busy)} of ${cores(busy + machine1.idle - machine0.idle)}: workers ${cores(cpu)}, PostgreSQL backends ${cores(dbCpu)}, the rest ${cores(busy - cpu - dbCpu)}`;
+    return { rate, cpuPerCall: cpu / TURNS, mainCpuPerCall: mainCpu / TURNS, postgresCpuPerCall: dbCpu / TURNS, note };
   } finally {
     await client.end();
     await service.stop();
