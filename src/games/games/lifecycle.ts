@@ -129,7 +129,7 @@ export async function prepareTurn(
   return { game, row, plain, deadline, dueAtOnce: must.length === 0, reports: !setup, reportOn };
 }
 
-/** What follows a turn's opening once its row is written: the absences that moved its deadline marked, the workers woken. */
+/** Once a turn's row is written: the absences that moved its deadline marked, the workers woken if it is due. */
 export async function finishOpening(tx: Tx, o: TurnOpening): Promise<void> {
   await markOpenedTurn(tx, o.game.id, o.row.number, o.plain, o.deadline);
   if (o.dueAtOnce) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, o.game.id));
