@@ -97,13 +97,15 @@ export async function startService(
   env: Readonly<Record<string, string>> = {},
   /** Node's own options for the supervisor, which its processes inherit (e.g. --cpu-prof). */
   nodeOptions: readonly string[] = [],
+  /** The msc to run: another checkout's bin/msc.js, to measure another build beside this one. */
+  msc: string = MSC,
 ): Promise<Served> {
   const port = await freePort();
   const smtpPort = await freePort();
   const child = await startProcess(
     [
       ...nodeOptions,
-      MSC,
+      msc,
       'serve',
       '--web',
       String(counts.web),
@@ -164,6 +166,8 @@ export interface Window {
   readonly cpuPerCall?: number;
   /** Of that, the main threads' (the event loops'). */
   readonly mainCpuPerCall?: number;
+  /** The PostgreSQL backends' CPU time per request (ms), where measured. */
+  readonly postgresCpuPerCall?: number;
   readonly note?: string;
 }
 

@@ -11,7 +11,7 @@
  * The counts are measured in rounds (1, 2, 4, 1, 2, 4 …), interleaved, and each figure is the median of its rounds,
  * printed beside the load average and as a ratio to one process.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,15 +32,35 @@ import {
   type Duel,
 } from '../test/support/games.ts';
 import { waitUntil } from '../test/support/worker-processes.ts';
-import { haveTool, load, median, startService, wrk, WRK_SCRIPT, type Window } from './processes.ts';
+import {
+  cpuMsOf,
+  haveTool,
+  load,
+  mainThreadCpuMsOf,
+  median,
+  startService,
+  wrk,
+  WRK_SCRIPT,
+  type Window,
+} from './processes.ts';
 import { createScratchDatabase, fmt, report, urlOf } from './support.ts';
 
-const COUNTS = [1, 2, 4] as const;
+/** BENCH_COUNTS=1,2: those numbers of processes alone. */
+const COUNTS = (process.env.BENCH_COUNTS ?? '1,2,4').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const TURNS = Number(process.env.ROLE_TURNS ?? 600);
 const MAILS = Number(process.env.ROLE_MAILS ?? 300);
 const GAMES = 512;
+/** BENCH_ROLES=workers (a comma-separated list): those roles alone. */
+const ROLES = new Set((process.env.BENCH_ROLES ?? 'web,workers,mail').split(',').map((r) => r.trim()));
+/** BENCH_PROFILE=<folder>: the one-worker service writes V8 CPU profiles there (one a process, at its stop). */
+const PROFILE = process.env.BENCH_PROFILE;
+/**
+ * BENCH_BASELINE=<checkout>: that checkout's build (its bin/msc.js, built) runs the workers too, in the same rounds,
+ * each count right after this one's: a change weighed against the code before it in the same window.
+ */
+const BASELINE = process.env.BENCH_BASELINE ? join(process.env.BENCH_BASELINE, 'bin', 'msc.js') : undefined;
 
 type Role = 'web' | 'workers' | 'mail';
 const only = (role: Role, n: number) => ({ web: 0, workers: 0, mail: 0, [role]: n });
@@ -73,20 +93,53 @@ async function webWindow(databaseUrl: string, n: number, script: string, targets
   }
 }
 
-async function workersWindow(template: string, n: number): Promise<Window> {
+/** The machine's CPU time so far, all cores (ms): busy and idle (with I/O wait), from /proc/stat. */
+function machineCpu(): { busy: number; idle: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (all - idle) * 10, idle: idle * 10 };
+}
+
+async function workersWindow(template: string, n: number, msc?: string): Promise<Window> {
   const name = await createScratchDatabase(`role_turns_${n}`, template);
-  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' });
+  const profile =
+    PROFILE && n === 1 ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, msc ? 'baseline' : 'this')}`] : [];
+  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' }, profile, msc);
   const client = new pg.Client({ connectionString: urlOf(name) });
   await client.connect();
   try {
+    // The PostgreSQL backends serving this database (the workers' pools; this client's is left out): their CPU time
+    // beside the workers' own. The server's shared processes (WAL writer, checkpointer) are not counted.
+    const backends = async () =>
+      (
+        await client.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+          [name],
+        )
+      ).rows.map((r) => r.pid);
+    const pids = service.pids();
+    const main0 = pids.map(mainThreadCpuMsOf);
+    const db0 = new Map((await backends()).map((pid) => [pid, cpuMsOf(pid)]));
     const cpu0 = service.cpuMs();
+    const machine0 = machineCpu();
     const t0 = performance.now();
     await client.query(`update turns set due_at = now() where status = 'open' and number = 1`);
     await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
     const resolved = async () =>
       Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
     await waitUntil(`${TURNS} turns resolved`, async () => (await resolved()) >= TURNS, 600_000, 20);
-    return { rate: TURNS / ((performance.now() - t0) / 1000), cpuPerCall: (service.cpuMs() - cpu0) / TURNS };
+    const seconds = (performance.now() - t0) / 1000;
+    const rate = TURNS / seconds;
+    const cpu = service.cpuMs() - cpu0;
+    const machine1 = machineCpu();
+    const mainCpu = pids.map(mainThreadCpuMsOf).reduce((a, b, i) => a + b - main0[i]!, 0);
+    const dbCpu = (await backends()).reduce((sum, pid) => sum + cpuMsOf(pid) - (db0.get(pid) ?? 0), 0);
+    // Where the cores went meanwhile: the workers, their PostgreSQL backends, and everything else on the machine.
+    const cores = (ms: number) => fmt(ms / 1000 / seconds, 2);
+    const busy = machine1.busy - machine0.busy;
+    const note = `cores busy ${cores(busy)} of ${cores(busy + machine1.idle - machine0.idle)}: workers ${cores(cpu)}, PostgreSQL backends ${cores(dbCpu)}, the rest ${cores(busy - cpu - dbCpu)}`;
+    return { rate, cpuPerCall: cpu / TURNS, mainCpuPerCall: mainCpu / TURNS, postgresCpuPerCall: dbCpu / TURNS, note };
   } finally {
     await client.end();
     await service.stop();
@@ -145,29 +198,69 @@ export async function benchRoles(): Promise<void> {
     const turns = await duelsDatabase('role_turns', TURNS, true);
     const mail = await duelsDatabase('role_mail', Math.max(MAILS, 1), false);
 
-    const measures: Array<[Role, string, (n: number) => Promise<Window>]> = [
+    type Measure = (n: number, msc?: string) => Promise<Window>;
+    const measures: Array<[Role, string, Measure]> = [
       ['web', 'submissions/s', (n) => webWindow(urlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'))],
-      ['workers', 'turns/s', (n) => workersWindow(turns.name, n)],
+      ['workers', 'turns/s', (n, msc) => workersWindow(turns.name, n, msc)],
       ['mail', 'mails/s', (n) => mailWindow(mail.name, mail.duels, n)],
     ];
-    for (const [role, unit, measure] of measures) {
-      const windows = new Map<number, Window[]>(COUNTS.map((n) => [n, []]));
+    for (const [role, unit, measure] of measures.filter(([role]) => ROLES.has(role))) {
+      // Each count of this build, and right after it the same count of the baseline build where one is given.
+      const builds: Array<{ label: string; msc?: string }> = [
+        { label: '' },
+        ...(BASELINE && role === 'workers' ? [{ label: ' (baseline)', msc: BASELINE }] : []),
+      ];
+      const windows = new Map<string, Window[]>();
       for (let round = 1; round <= ROUNDS; round++)
+        for (const n of COUNTS)
+          for (const build of builds) {
+            const key = `${role}${build.label} ×${n}`;
+            const before = load();
+            const w = await measure(n, build.msc);
+            windows.set(key, [...(windows.get(key) ?? []), w]);
+            report(
+              `${key}, round ${round}: ${unit}`,
+              `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each${w.mainCpuPerCall === undefined ? '' : ` (${fmt(w.mainCpuPerCall, 2)} main thread)`}${w.postgresCpuPerCall === undefined ? '' : `, PostgreSQL ${fmt(w.postgresCpuPerCall, 2)}`}   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+              52,
+            );
+          }
+      for (const build of builds) {
+        const one = median(windows.get(`${role}${build.label} ×1`)?.map((w) => w.rate) ?? []);
         for (const n of COUNTS) {
-          const before = load();
-          const w = await measure(n);
-          windows.get(n)!.push(w);
+          const key = `${role}${build.label} ×${n}`;
+          const rate = median(windows.get(key)!.map((w) => w.rate));
+          const cpuOf = (pick: (w: Window) => number | undefined) => {
+            const xs = windows.get(key)!.map(pick);
+            return xs.some((x) => x === undefined) ? null : median(xs as number[]);
+          };
+          const [cpu, main, postgres] = [
+            cpuOf((w) => w.cpuPerCall),
+            cpuOf((w) => w.mainCpuPerCall),
+            cpuOf((w) => w.postgresCpuPerCall),
+          ];
+          const costs = [
+            cpu === null ? null : `${fmt(cpu, 2)} ms CPU each`,
+            main === null ? null : `${fmt(main, 2)} main thread`,
+            postgres === null ? null : `PostgreSQL ${fmt(postgres, 2)}`,
+          ].filter((c) => c !== null);
           report(
-            `${role} ×${n}, round ${round}: ${unit}`,
-            `${fmt(w.rate).padStart(7)}   ${fmt(w.cpuPerCall ?? NaN, 2)} ms CPU each   load ${before} → ${load()}${w.note ? `   (${w.note})` : ''}`,
+            `${key}: ${unit}, median`,
+            `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)${costs.length > 0 ? `   ${costs.join(', ')}` : ''}`,
             52,
           );
         }
-      const one = median(windows.get(1)!.map((w) => w.rate));
-      for (const n of COUNTS) {
-        const rate = median(windows.get(n)!.map((w) => w.rate));
-        report(`${role} ×${n}: ${unit}, median`, `${fmt(rate).padStart(7)}   (${fmt(rate / one, 2)}× one process)`, 52);
       }
+      if (builds.length > 1)
+        for (const n of COUNTS) {
+          const med = (key: string, pick: (w: Window) => number | undefined) =>
+            median(windows.get(key)!.map((w) => pick(w) ?? NaN));
+          const [mine, base] = [`${role} ×${n}`, `${role} (baseline) ×${n}`];
+          report(
+            `${role} ×${n}, this build : baseline`,
+            `${fmt(med(mine, (w) => w.rate) / med(base, (w) => w.rate), 2)}× the rate, ${fmt(med(mine, (w) => w.cpuPerCall) / med(base, (w) => w.cpuPerCall), 2)}× the CPU a turn (${fmt(med(mine, (w) => w.mainCpuPerCall) / med(base, (w) => w.mainCpuPerCall), 2)}× main thread, ${fmt(med(mine, (w) => w.postgresCpuPerCall) / med(base, (w) => w.postgresCpuPerCall), 2)}× PostgreSQL)`,
+            52,
+          );
+        }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

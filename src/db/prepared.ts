@@ -29,3 +29,33 @@ export function namedStatement<Row extends Record<string, unknown>>(name: string
   };
   return Object.assign(run, { statementName: name, text });
 }
+
+/** Most rows a named multi-row insert takes (namedInsert): one statement name per row count up to it. */
+export const NAMED_INSERT_MAX_ROWS = 64;
+
+/**
+ * `insert into TABLE (COLUMNS) values (…), (…)` for `rows` rows, run by name: one name per table and row count, so a
+ * connection plans each shape once and nothing is built per call. The columns left out take their defaults. The
+ * caller turns its rows into parameters (`values`), as the ORM would: JSON as text, moments as ISO text. Null for more
+ * rows than NAMED_INSERT_MAX_ROWS: the caller writes those another way.
+ */
+export function namedInsert(
+  table: string,
+  columns: readonly string[],
+  rows: number,
+): ((tx: AppTransaction | AppDatabase, values: readonly unknown[]) => Promise<unknown>) | null {
+  if (rows < 1 || rows > NAMED_INSERT_MAX_ROWS) return null;
+  const key = `${table}_insert_${rows}`;
+  let statement = namedInserts.get(key);
+  if (!statement) {
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
+    );
+    statement = namedStatement(key, `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`);
+    namedInserts.set(key, statement);
+  }
+  return statement;
+}
+
+const namedInserts = new Map<string, NamedStatement<Record<string, unknown>>>();

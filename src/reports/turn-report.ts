@@ -269,6 +269,30 @@ function noOrdersReason(position: Position, side: string): string | null {
  */
 export const RECORD_TURNS_IN_MAIL = 10;
 
+/**
+ * The map of a position at a width, drawn once for every reader of the turn: it is the same for each side (the
+ * reader's own ships are not marked), and the callers hand every reader's report the same parsed position. Positions
+ * are never changed once read, so a drawing stays true for as long as its position lives.
+ */
+const drawn = new WeakMap<Position, Map<number, { readonly diagram: string; readonly wholeMap: boolean }>>();
+
+function mapOf(position: Position, width: number): { readonly diagram: string; readonly wholeMap: boolean } {
+  let byWidth = drawn.get(position);
+  if (byWidth === undefined) {
+    byWidth = new Map();
+    drawn.set(position, byWidth);
+  }
+  let map = byWidth.get(width);
+  if (map === undefined) {
+    map = {
+      diagram: renderDiagram(position, { maxWidth: width }),
+      wholeMap: !diagramCrop(position, { maxWidth: width }).cropped,
+    };
+    byWidth.set(width, map);
+  }
+  return map;
+}
+
 export function turnReport(input: TurnReportInput): TurnReportView {
   const { position, reader } = input;
   const name = input.sideName ?? ((s: string) => s);
@@ -294,8 +318,7 @@ export function turnReport(input: TurnReportInput): TurnReportView {
     sideName: seatSide === null ? null : name(seatSide),
     lastTurn: last?.number ?? null,
     narrative: last ? narrative(last.events, name) : [],
-    diagram: renderDiagram(position, { maxWidth: width }),
-    wholeMap: !diagramCrop(position, { maxWidth: width }).cropped,
+    ...mapOf(position, width),
     width,
     sides,
     orderBlock: block === null ? null : block.trimEnd(),

@@ -3,7 +3,7 @@
  * order, opening a turn, and writing to the audit log.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, games, seats, submissions, turns, type Game, type Seat } from '../../db/schema.ts';
+import { auditLog, games, seats, submissions, turns, type Game, type Seat, type Turn } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
 import { HOUR } from '../clock.ts';
 import { TURN_DUE_CHANNEL, type GamesContext, type Tx } from '../context.ts';
@@ -59,9 +59,44 @@ export async function openTurn(
   number: number,
   stateDoc: unknown,
   diceState: string,
-  /** The game's seats, when the caller's transaction has read them already. */
-  known: { seats?: Seat[] } = {},
+  /**
+   * The game's seats, when the caller's transaction has read them already; `absences: false` when it knows the game
+   * has no active absence (read while it held the game's unresolved turn, which a new absence locks too).
+   */
+  known: { seats?: Seat[]; absences?: false } = {},
 ): Promise<void> {
+  const opening = await prepareTurn(ctx, tx, game, number, stateDoc, diceState, known);
+  const [turn] = await tx.insert(turns).values(opening.row).returning();
+  opening.reportOn.turn = turn!;
+  await finishOpening(tx, opening);
+  if (opening.reports) await queueTurnReports(ctx, tx, game.id, number, opening.reportOn);
+}
+
+/** A turn about to open (prepareTurn): its row, to write, and what follows once it is written (finishOpening). */
+export interface TurnOpening {
+  readonly game: Game;
+  readonly row: typeof turns.$inferInsert;
+  /** The deadline before and after the absences moved it. */
+  readonly plain: Date | null;
+  readonly deadline: Date | null;
+  /** Nobody orders: the turn is due at once. */
+  readonly dueAtOnce: boolean;
+  /** Whether the turn's opening sends reports (not a kind's setup turn: its mail is the invitation). */
+  readonly reports: boolean;
+  /** What the turn's reports are made from (queueTurnReports): its row is set here once written. */
+  readonly reportOn: { game: Game; turn?: Turn; seats: Seat[]; standing: [] };
+}
+
+/** The row of turn `number`, about to open (openTurn): its deadline (absences applied) and first reminder. */
+export async function prepareTurn(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  number: number,
+  stateDoc: unknown,
+  diceState: string,
+  known: { seats?: Seat[]; absences?: false } = {},
+): Promise<TurnOpening> {
   const now = ctx.clock.now();
   const settings = settingsOf(game);
   const seatRows = known.seats ?? (await tx.select().from(seats).where(eq(seats.gameId, game.id)));
@@ -75,7 +110,7 @@ export async function openTurn(
     : setup
       ? deadlineFor({ turnHours: setupHoursOf(game) }, now)
       : deadlineFor(settings, now);
-  const deadline = await deadlineWithAbsences(tx, game.id, plain);
+  const deadline = known.absences === false ? plain : await deadlineWithAbsences(tx, game.id, plain);
   const opened = {
     number,
     status: 'open' as const,
@@ -83,27 +118,23 @@ export async function openTurn(
     dueAt: must.length === 0 ? now : null,
     remindersSent: [] as string[],
   };
-  const [turn] = await tx
-    .insert(turns)
-    .values({
-      ...opened,
-      gameId: game.id,
-      openedAt: now,
-      nextReminderAt: nextReminderAt(game, opened),
-      stateBefore: stateDoc,
-      diceStateBefore: diceState,
-    })
-    .returning();
-  await markOpenedTurn(tx, game.id, number, plain, deadline);
-  if (must.length === 0) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, game.id));
-  if (!setup)
-    await queueTurnReports(ctx, tx, game.id, number, {
-      game,
-      turn: turn!,
-      seats: seatRows,
-      // A turn row just written has no orders yet: submissions refer to an existing turn.
-      standing: [],
-    });
+  const row = {
+    ...opened,
+    gameId: game.id,
+    openedAt: now,
+    nextReminderAt: nextReminderAt(game, opened),
+    stateBefore: stateDoc,
+    diceStateBefore: diceState,
+  };
+  // A turn row just written has no orders yet: submissions refer to an existing turn.
+  const reportOn: TurnOpening['reportOn'] = { game, seats: seatRows, standing: [] };
+  return { game, row, plain, deadline, dueAtOnce: must.length === 0, reports: !setup, reportOn };
+}
+
+/** Once a turn's row is written: the absences that moved its deadline marked, the workers woken if it is due. */
+export async function finishOpening(tx: Tx, o: TurnOpening): Promise<void> {
+  await markOpenedTurn(tx, o.game.id, o.row.number, o.plain, o.deadline);
+  if (o.dueAtOnce) await tx.execute(notifyStatement(TURN_DUE_CHANNEL, o.game.id));
 }
 
 /**

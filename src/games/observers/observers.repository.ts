@@ -2,7 +2,7 @@
  * The observers table (games/observers/observers.ts): who observes a game, how many, and the links their mail carries.
  */
 import { createHmac } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { observers, type Observer } from '../../db/schema.ts';
 import type { GamesContext, Tx } from '../context.ts';
 import { normalizeEmail } from '../logins/logins.ts';
@@ -13,6 +13,19 @@ export type { Observer };
 /** The game's observers, oldest first. */
 export async function observersOf(tx: Tx, gameId: string): Promise<Observer[]> {
   return tx.select().from(observers).where(eq(observers.gameId, gameId)).orderBy(asc(observers.createdAt));
+}
+
+/** The observers of each of `gameIds` (one statement), each game's oldest first; a game with none has no entry. */
+export async function observersOfGames(tx: Tx, gameIds: readonly string[]): Promise<Map<string, Observer[]>> {
+  const byGame = new Map<string, Observer[]>();
+  if (gameIds.length === 0) return byGame;
+  const rows = await tx
+    .select()
+    .from(observers)
+    .where(inArray(observers.gameId, [...new Set(gameIds)]))
+    .orderBy(asc(observers.createdAt));
+  for (const row of rows) byGame.set(row.gameId, [...(byGame.get(row.gameId) ?? []), row]);
+  return byGame;
 }
 
 /** How many observe the game: what seats and visitors are told (never who). */

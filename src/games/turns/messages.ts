@@ -28,6 +28,7 @@ import {
   type Turn,
 } from '../../db/schema.ts';
 import { notifyStatement } from '../../db/notifications.ts';
+import { namedInsert } from '../../db/prepared.ts';
 import { kindOf } from '../../kinds/index.ts';
 import type { ReportedBattle, TurnReportView } from '../../kinds/kind.ts';
 import { describeDeadline } from '../../reports/turn-report.ts';
@@ -41,7 +42,13 @@ import { loginUrl, mintLoginToken, seatLoginLink } from '../logins/logins.ts';
 import { seatToken } from '../secrets.ts';
 import { sideName } from '../games/settings.ts';
 import { isOver, settingsOf } from '../games/state.ts';
-import { observePageUrl, observersOf, observerStopUrl, type Observer } from '../observers/observers.repository.ts';
+import {
+  observePageUrl,
+  observersOf,
+  observersOfGames,
+  observerStopUrl,
+  type Observer,
+} from '../observers/observers.repository.ts';
 import { observerReport } from '../observers/observer-view.ts';
 import { isSetupTurn, setupContext } from './kind-setup.ts';
 import { heldFromSeat } from '../outbox/held.ts';
@@ -139,13 +146,85 @@ function outboxRow(
   };
 }
 
+/** The columns of an outbox row that outboxRow sets, by field: the others (status, attempts…) take their defaults. */
+const OUTBOX_FIELDS = {
+  gameId: 'game_id',
+  kind: 'kind',
+  toAddress: 'to_address',
+  subject: 'subject',
+  textBody: 'text_body',
+  htmlBody: 'html_body',
+  headers: 'headers',
+  attachments: 'attachments',
+  nextAttemptAt: 'next_attempt_at',
+  createdAt: 'created_at',
+} as const;
+const OUTBOX_COLUMNS = Object.values(OUTBOX_FIELDS);
+
+/**
+ * The rows as a named insert's parameters (namedInsert), each value as the ORM writes it (JSON as text, moments as ISO
+ * text; a missing attachment list as the column's default, none); null for a row with another field, which the ORM
+ * writes instead.
+ */
+function outboxParams(rows: readonly OutboxRow[]): unknown[] | null {
+  const params: unknown[] = [];
+  for (const r of rows) {
+    if (!Object.keys(r).every((k) => k in OUTBOX_FIELDS)) return null;
+    if (!(r.nextAttemptAt instanceof Date) || !(r.createdAt instanceof Date) || r.headers == null) return null;
+    params.push(
+      r.gameId ?? null,
+      r.kind,
+      r.toAddress,
+      r.subject,
+      r.textBody,
+      r.htmlBody ?? null,
+      JSON.stringify(r.headers),
+      JSON.stringify(r.attachments ?? []),
+      r.nextAttemptAt.toISOString(),
+      r.createdAt.toISOString(),
+    );
+  }
+  return params;
+}
+
+/** The columns of a login link's row that mintLoginToken sets: `used_at` takes its default (none). */
+const LOGIN_FIELDS = {
+  tokenHash: 'token_hash',
+  email: 'email',
+  gameId: 'game_id',
+  purpose: 'purpose',
+  createdAt: 'created_at',
+  expiresAt: 'expires_at',
+} as const;
+const LOGIN_COLUMNS = Object.values(LOGIN_FIELDS);
+
+function loginParams(rows: readonly ReportRows['login'][]): unknown[] | null {
+  const params: unknown[] = [];
+  for (const r of rows) {
+    if (!Object.keys(r).every((k) => k in LOGIN_FIELDS)) return null;
+    if (!(r.createdAt instanceof Date) || !(r.expiresAt instanceof Date)) return null;
+    params.push(
+      r.tokenHash,
+      r.email,
+      r.gameId ?? null,
+      r.purpose,
+      r.createdAt.toISOString(),
+      r.expiresAt.toISOString(),
+    );
+  }
+  return params;
+}
+
 /** Transactions that have woken the sender already: one notification a transaction is enough. */
 const senderWoken = new WeakSet<Tx>();
 
 /** Writes mails to the outbox (one statement) and wakes the sender once, when the transaction commits. */
 async function insertOutbox(tx: Tx, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(outbox).values([...rows]);
+  const byName = namedInsert('outbox', OUTBOX_COLUMNS, rows.length);
+  const params = byName && outboxParams(rows);
+  if (byName && params) await byName(tx, params);
+  else await tx.insert(outbox).values([...rows]);
   // Delivered when the transaction commits: the sender wakes to find the rows there.
   if (senderWoken.has(tx)) return;
   senderWoken.add(tx);
@@ -321,8 +400,20 @@ function seatView(t: TurnContext, seat: Seat, orders: unknown): TurnReportView {
   return withMissed(t, view);
 }
 
-/** What every reader's report of turn `t` is drawn from, whoever reads it. */
+/** Each turn's report input (reportInput), made once for all its readers: the position is parsed once a turn. */
+const inputs = new WeakMap<TurnContext, ReturnType<typeof makeReportInput>>();
+
+/** What every reader's report of turn `t` is drawn from, whoever reads it: the same for every seat and observer. */
 function reportInput(t: TurnContext) {
+  let input = inputs.get(t);
+  if (input === undefined) {
+    input = makeReportInput(t);
+    inputs.set(t, input);
+  }
+  return input;
+}
+
+function makeReportInput(t: TurnContext) {
   const settings = settingsOf(t.game);
   return {
     game: { id: t.game.id, name: t.game.name },
@@ -394,10 +485,18 @@ export async function queueObserverPress(
   return list.length;
 }
 
-/** Each observer's mail of turn `t`, just opened: its report, or a word that the turn before it resolved. */
-async function observerReportRows(ctx: GamesContext, tx: Tx, t: TurnContext): Promise<OutboxRow[]> {
+/**
+ * Each observer's mail of turn `t`, just opened: its report, or a word that the turn before it resolved. `known`: the
+ * game's observers, when the caller has read them already.
+ */
+async function observerReportRows(
+  ctx: GamesContext,
+  tx: Tx,
+  t: TurnContext,
+  known?: readonly Observer[],
+): Promise<OutboxRow[]> {
   if (t.turn.number < 1) return [];
-  const list = await observersOf(tx, t.game.id);
+  const list = known ?? (await observersOf(tx, t.game.id));
   if (list.length === 0) return [];
   const report = observerView(t);
   return list.map((o) =>
@@ -541,7 +640,10 @@ const mailsReports = (seat: Seat): boolean => seat.reportMails && seat.bouncedAt
 async function insertReports(tx: Tx, reports: readonly (ReportRows | null)[]): Promise<void> {
   const rows = reports.filter((r): r is ReportRows => r !== null);
   if (rows.length === 0) return;
-  await tx.insert(loginTokens).values(rows.map((r) => r.login));
+  const byName = namedInsert('login_tokens', LOGIN_COLUMNS, rows.length);
+  const params = byName && loginParams(rows.map((r) => r.login));
+  if (byName && params) await byName(tx, params);
+  else await tx.insert(loginTokens).values(rows.map((r) => r.login));
   await insertOutbox(
     tx,
     rows.map((r) => r.mail),
@@ -565,6 +667,10 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
   deferred.delete(tx);
   if (pending.length === 0) return;
   const rows = await createTurnsRepository(tx).eventsOf(pending.map((p) => p.gameId));
+  const observing = await observersOfGames(
+    tx,
+    pending.filter((p) => p.turnNumber >= 1).map((p) => p.gameId),
+  );
   const reports: (ReportRows | null)[] = [];
   const observed: OutboxRow[] = [];
   for (const p of pending) {
@@ -574,7 +680,7 @@ export async function writeTurnReports(ctx: GamesContext, tx: Tx): Promise<void>
     const t = await loadTurn(ctx, tx, p.gameId, p.turnNumber, { ...p.known, history });
     if (!t) continue;
     reports.push(...(await seatReports(ctx, tx, t, t.seats.filter(mailsReports), null)));
-    observed.push(...(await observerReportRows(ctx, tx, t)));
+    observed.push(...(await observerReportRows(ctx, tx, t, observing.get(p.gameId) ?? [])));
   }
   await insertReports(tx, reports);
   await insertOutbox(tx, observed);

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
+  absences,
   games,
   seats,
   submissions,
@@ -23,9 +24,10 @@ import { awaitBattles, recordBattleEnd } from '../battles/battles.ts';
 import { SeededDice } from '../../rules/dice.ts';
 import { createSeatsRepository } from '../seats/seats.repository.ts';
 import type { GamesContext, Tx } from '../context.ts';
-import { audit, deadlineFor, openTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
+import { audit, deadlineFor, openTurn, prepareTurn, sidesThatMustOrder, updateGame } from '../games/lifecycle.ts';
+import { BatchWrites } from './batch-writes.ts';
 import { isSetupTurn, settleSetup, SETUP_TURN } from './kind-setup.ts';
-import { deferTurnReports, queueGameEnd, queueReminder, writeTurnReports } from './messages.ts';
+import { deferTurnReports, queueGameEnd, queueReminder, queueTurnReports, writeTurnReports } from './messages.ts';
 import { dueReminderLabels, nextReminderAt } from './reminders.ts';
 import { recordMissedTurn } from './missed.ts';
 import { sideName } from '../games/settings.ts';
@@ -81,8 +83,10 @@ export async function resolveDueTurns(
     const claimed = await claimDue(ctx, tx, limit, onlyGame);
     if (claimed.length === 0) return [];
     const batch = await loadBatch(tx, claimed);
-    // The batch's turn reports are rendered and written together at its end (messages.ts).
+    // The batch's turn reports are rendered and written together at its end (messages.ts), and so are its turns and
+    // games, where a turn resolves and the next opens (batch-writes.ts).
     deferTurnReports(tx);
+    const writes = new BatchWrites();
     const resolved: ResolvedTurn[] = [];
     for (const turn of claimed) {
       if (resolved.length > 0) {
@@ -91,8 +95,9 @@ export async function resolveDueTurns(
         await new Promise((resolve) => setImmediate(resolve));
         if (stopping?.aborted) break;
       }
-      resolved.push(await resolveClaimed(ctx, tx, batch.game(turn.gameId), turn, batch.of(turn)));
+      resolved.push(await resolveClaimed(ctx, tx, batch.game(turn.gameId), turn, batch.of(turn), writes));
     }
+    await writes.flush(tx);
     await writeTurnReports(ctx, tx);
     return resolved;
   });
@@ -102,11 +107,14 @@ export async function resolveDueTurns(
 interface ClaimedRows {
   readonly seats: Seat[];
   readonly standing: Submission[];
+  /** False when the game has no active absence: its next deadline is moved by none (openTurn need not look). */
+  readonly absences?: false;
 }
 
 /**
  * The claimed turns' games (locked: turn rows first, then the game's, the lock order every writer of a turn follows),
- * their seats and their standing orders: three statements for the whole batch.
+ * their seats, their standing orders and which of them have an active absence: four statements for the whole batch.
+ * (An absence is declared with its game's unresolved turn locked: none comes or goes while the batch holds the turns.)
  */
 async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
   const ids = claimed.map((t) => t.gameId);
@@ -123,6 +131,14 @@ async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
         isNull(submissions.supersededAt),
       ),
     );
+  const absent = new Set(
+    (
+      await tx
+        .selectDistinct({ gameId: absences.gameId })
+        .from(absences)
+        .where(and(inArray(absences.gameId, ids), eq(absences.status, 'active')))
+    ).map((a) => a.gameId),
+  );
   return {
     game(id: string): Game {
       const game = gameRows.find((g) => g.id === id);
@@ -133,6 +149,7 @@ async function loadBatch(tx: Tx, claimed: readonly Turn[]) {
       return {
         seats: seatRows.filter((s) => s.gameId === turn.gameId),
         standing: standing.filter((s) => s.gameId === turn.gameId && s.turn === turn.number),
+        ...(absent.has(turn.gameId) ? {} : { absences: false as const }),
       };
     },
   };
@@ -150,7 +167,8 @@ async function resolveClaimed(
   tx: Tx,
   game: Game,
   turn: Turn,
-  { seats: seatRows, standing }: ClaimedRows,
+  { seats: seatRows, standing, absences: absent }: ClaimedRows,
+  writes: BatchWrites,
 ): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const kind = kindOf(game.ruleset);
@@ -202,7 +220,10 @@ async function resolveClaimed(
     await awaitBattles(ctx, tx, game, turn, r, diceAfter);
     return { gameId: game.id, turn: turn.number, gameOver: false };
   }
-  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatsNow);
+  return storeResolvedTurn(ctx, tx, game, turn, r, diceAfter, seatsNow, {
+    writes,
+    ...(absent === false ? { absences: false } : {}),
+  });
 }
 
 /**
@@ -220,9 +241,51 @@ export async function storeResolvedTurn(
   diceAfter: string,
   /** The game's seats, when the caller's transaction has read them already. */
   seatRows?: Seat[],
+  /**
+   * `absences: false`: the caller knows the game has no active absence (openTurn). `writes`: the caller's batch, which
+   * writes the turn, the game and the next turn at its end (batch-writes.ts) when the game goes on.
+   */
+  known: { absences?: false; writes?: BatchWrites } = {},
 ): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const after = kindOf(game.ruleset).writeState(r.state);
+  if (known.writes && !r.gameOver && r.ordersUsed !== undefined) {
+    const now = ctx.clock.now();
+    const next = {
+      ...game,
+      state: after,
+      diceState: diceAfter,
+      currentTurn: turn.number + 1,
+      version: game.version + 1,
+    };
+    const opening = await prepareTurn(ctx, tx, next, turn.number + 1, after, diceAfter, {
+      ...(seatRows ? { seats: seatRows } : {}),
+      ...(known.absences === false ? { absences: false } : {}),
+    });
+    known.writes.add(
+      {
+        gameId: game.id,
+        number: turn.number,
+        resolvedAt: now,
+        ordersUsed: r.ordersUsed,
+        events: [...r.events],
+        stateAfter: after,
+        diceStateAfter: diceAfter,
+      },
+      {
+        id: game.id,
+        state: after,
+        diceState: diceAfter,
+        currentTurn: turn.number + 1,
+        updatedAt: now,
+        version: game.version + 1,
+      },
+      opening,
+    );
+    // Queued now, in the order the batch's turns open; rendered at its end, once the new turn's row is written.
+    if (opening.reports) await queueTurnReports(ctx, tx, game.id, turn.number + 1, opening.reportOn);
+    return { gameId: game.id, turn: turn.number, gameOver: false };
+  }
   await tx
     .update(turns)
     .set({
@@ -256,7 +319,10 @@ export async function storeResolvedTurn(
       version: game.version + 1,
     };
     await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
-    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter, seatRows ? { seats: seatRows } : {});
+    await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter, {
+      ...(seatRows ? { seats: seatRows } : {}),
+      ...known,
+    });
   }
   return { gameId: game.id, turn: turn.number, gameOver: r.gameOver };
 }
