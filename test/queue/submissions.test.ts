@@ -6,11 +6,12 @@
  */
 import type { PoolClient } from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { submissions } from '../../src/db/schema.ts';
 import { TURN_DUE_CHANNEL, type GamesContext } from '../../src/games/context.ts';
 import { AppError } from '../../src/games/errors.ts';
 import { submitOrders } from '../../src/games/turns/orders.ts';
+import { submitText } from '../../src/games/turns/submit-text.ts';
 import { TurnWorker } from '../../src/games/turns/worker.ts';
 import { readOrders } from '../../src/games/games/state.ts';
 import { formatPlot } from '../../src/rules/plot.ts';
@@ -221,5 +222,21 @@ describe.skipIf(!hasPostgres)('concurrent submissions for one seat on PostgreSQL
     expect(result.turnComplete).toBe(true);
     expect((await turnRow(ctx.db, duel!.gameId, 1))?.dueAt).toBeInstanceOf(Date);
     expect((await seatRows(duel!.gameId)).filter((r) => r.supersededAt === null)).toHaveLength(1);
+  });
+
+  it("orders sent in a transaction their caller holds are that transaction's: rolled back with it, never committed early", async () => {
+    const [duel] = await createDuels(ctx, 1);
+    const attempt = ctx.db.transaction(async (tx) => {
+      const answer = await submitText(
+        { ...ctx, db: tx },
+        { gameId: duel!.gameId, token: duel!.tokens.black, text: duelOrders(duel!.gameId, 'black'), channel: 'mail' },
+      );
+      expect(answer.stored).toBe(true);
+      // The caller goes on in its transaction, then fails.
+      await tx.execute(sql`select 1`);
+      throw new Error('the caller failed after the orders');
+    });
+    await expect(attempt).rejects.toThrow('the caller failed after the orders');
+    expect(await seatRows(duel!.gameId)).toEqual([]);
   });
 });

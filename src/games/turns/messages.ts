@@ -304,10 +304,8 @@ export async function queueAnswer(
   },
 ): Promise<void> {
   let gameId = m.gameId ?? m.seat?.gameId ?? null;
-  if (gameId !== null) {
-    // A mail may name a game that does not exist: the answer then belongs to no game.
-    if (!(await createGamesRepository(tx).exists(gameId))) gameId = null;
-  }
+  // A mail may name a game that does not exist: the answer then belongs to no game. (A seat's game exists.)
+  if (gameId !== null && gameId !== m.seat?.gameId && !(await createGamesRepository(tx).exists(gameId))) gameId = null;
   const answering = normalizeMessageId(m.inReplyTo);
   const toSeat = m.seat !== undefined && m.seat.email.toLowerCase() === m.to.trim().toLowerCase();
   if (toSeat && !m.invitation && (await held(tx, m.seat!))) return;

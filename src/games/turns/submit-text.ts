@@ -8,7 +8,9 @@
  * every other seat, SET ABSENCE keeps the seat's absence and moves the deadline. Answers (the mail
  * channel's acceptance and notices, a page, a JSON body) are the channel's.
  */
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { AppTransaction } from '../../db/client.ts';
 import { SUBMISSION_CHANNELS } from '../../db/schema.ts';
 import type { GamesContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
@@ -63,7 +65,11 @@ async function submitTextOnce(
   input: z.infer<typeof submitTextSchema>,
   lastInTransaction: boolean,
 ): Promise<TextSubmitted> {
-  return ctx.db.transaction(async (tx) => {
+  // In a transaction the caller holds (the mail channel's, in a savepoint of its own), in that very transaction — the
+  // caller rolls it back if this throws, so a savepoint here would only cost two round trips, and the caller's
+  // transaction is not this one's to commit early; otherwise in one of its own.
+  const callers = ctx.db instanceof PgTransaction ? (ctx.db as AppTransaction) : null;
+  const inTransaction = async (tx: AppTransaction) => {
     const inner: GamesContext = { ...ctx, db: tx };
     // In this transaction itself (no savepoint): the orders and the text's commands stand or fall together. A text of
     // orders alone leaves nothing for the rest of this function to do: its orders may commit as they are stored.
@@ -74,7 +80,7 @@ async function submitTextOnce(
       ...(input.text !== undefined ? { text: input.text } : { orders: input.orders }),
       ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
       ...(input.answersTurn != null ? { answersTurn: input.answersTurn } : {}),
-      lastInTransaction,
+      lastInTransaction: lastInTransaction && callers === null,
     });
     // Only `CONCEDE <game id>` concedes; `CONCEDE` alone is answered with what to send (each channel's answer).
     const conceded = result.commands.includes('CONCEDE CONFIRMED')
@@ -121,5 +127,6 @@ async function submitTextOnce(
       ? ((await createTurnsRepository(tx).find(input.gameId, result.turn))?.deadline ?? null)
       : result.deadline;
     return { ...result, deadline, conceded, relayedTo, pressedTo, absence };
-  });
+  };
+  return callers ? inTransaction(callers) : ctx.db.transaction(inTransaction);
 }
