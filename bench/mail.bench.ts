@@ -58,15 +58,15 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { inboundMessages, outbox, turns } from '../src/db/schema.ts';
 import { createGame } from '../src/games/games/create.ts';
 import type { RunningServer } from '../src/server/main.ts';
 import {
   addressOf,
-  IMAP_PORT,
   Inbox,
   mailServersUp,
+  openInbox,
   reply,
   serviceDatabase,
   smtpClient,
@@ -226,19 +226,7 @@ class IdleWatch {
   }
 
   static async open(user: 'carol'): Promise<IdleWatch> {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: IMAP_PORT,
-      secure: false,
-      auth: { user: addressOf(user), pass: `${user}-pw` },
-      logger: false,
-      tls: { rejectUnauthorized: false },
-      autoIdleDelay: 10,
-    });
-    client.on('error', () => undefined);
-    await client.connect();
-    await client.mailboxOpen('INBOX');
-    return new IdleWatch(client);
+    return new IdleWatch(await openInbox(user, { autoIdleDelay: 10 }));
   }
 
   /** When the server next tells of new mail. */

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { ImapFlow } from 'imapflow';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { simpleParser, type AddressObject } from 'mailparser';
 import nodemailer, { type Transporter } from 'nodemailer';
 import pg from 'pg';
@@ -158,6 +158,28 @@ const firstAddress = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a[0] : a)?.value[0]?.address ?? '';
 
 /**
+ * A test user's INBOX over IMAP, open, as a mail client has it (the server's certificate pinned when there is one;
+ * without it, none is checked); `options` adds to the client's.
+ */
+export async function openInbox(user: MailUser, options: Partial<ImapFlowOptions> = {}): Promise<ImapFlow> {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: IMAP_PORT,
+    secure: false,
+    auth: { user: addressOf(user), pass: `${user}-pw` },
+    logger: false,
+    ...(existsSync(CA_FILE)
+      ? { servername: SERVERNAME, tls: { ca: [readFileSync(CA_FILE, 'utf8')], servername: SERVERNAME } }
+      : { tls: { rejectUnauthorized: false } }),
+    ...options,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  await client.mailboxOpen('INBOX');
+  return client;
+}
+
+/**
  * One person's inbox over IMAP. Mail is "new" until `waitFor` has returned it,
  * which flags it \Seen; one `waitFor` at a time per inbox.
  */
@@ -170,23 +192,8 @@ export class Inbox {
   ) {}
 
   static async open(user: MailUser): Promise<Inbox> {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: IMAP_PORT,
-      secure: false,
-      auth: { user: addressOf(user), pass: `${user}-pw` },
-      logger: false,
-      // It looks often; IDLE between looks would only add a DONE before each.
-      disableAutoIdle: true,
-      // A mail client checks the server's certificate: the test one is pinned (without it, none is checked).
-      ...(existsSync(CA_FILE)
-        ? { servername: SERVERNAME, tls: { ca: [readFileSync(CA_FILE, 'utf8')], servername: SERVERNAME } }
-        : { tls: { rejectUnauthorized: false } }),
-    });
-    client.on('error', () => undefined);
-    await client.connect();
-    await client.mailboxOpen('INBOX');
-    return new Inbox(user, client);
+    // It looks often; IDLE between looks would only add a DONE before each.
+    return new Inbox(user, await openInbox(user, { disableAutoIdle: true }));
   }
 
   /** How many messages the inbox holds. */

@@ -59,17 +59,23 @@ export async function openTurn(
   number: number,
   stateDoc: unknown,
   diceState: string,
-  /**
-   * The game's seats, when the caller's transaction has read them already; `absences: false` when it knows the game
-   * has no active absence (read while it held the game's unresolved turn, which a new absence locks too).
-   */
-  known: { seats?: Seat[]; absences?: false } = {},
+  known: KnownAtOpening = {},
 ): Promise<void> {
   const opening = await prepareTurn(ctx, tx, game, number, stateDoc, diceState, known);
   const [turn] = await tx.insert(turns).values(opening.row).returning();
   opening.reportOn.turn = turn!;
   await finishOpening(tx, opening);
   if (opening.reports) await queueTurnReports(ctx, tx, game.id, number, opening.reportOn);
+}
+
+/**
+ * What the caller of openTurn or prepareTurn knows already: the game's seats, when its transaction has read them;
+ * `absences: false` when it knows the game has no active absence (read while it held the game's unresolved turn, which
+ * a new absence locks too).
+ */
+export interface KnownAtOpening {
+  readonly seats?: Seat[];
+  readonly absences?: false;
 }
 
 /** A turn about to open (prepareTurn): its row, to write, and what follows once it is written (finishOpening). */
@@ -95,7 +101,7 @@ export async function prepareTurn(
   number: number,
   stateDoc: unknown,
   diceState: string,
-  known: { seats?: Seat[]; absences?: false } = {},
+  known: KnownAtOpening = {},
 ): Promise<TurnOpening> {
   const now = ctx.clock.now();
   const settings = settingsOf(game);

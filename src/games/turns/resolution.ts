@@ -249,15 +249,10 @@ export async function storeResolvedTurn(
 ): Promise<ResolvedTurn> {
   const settings = settingsOf(game);
   const after = kindOf(game.ruleset).writeState(r.state);
+  // The game as it goes on to its next turn.
+  const next = { ...game, state: after, diceState: diceAfter, currentTurn: turn.number + 1, version: game.version + 1 };
   if (known.writes && !r.gameOver && r.ordersUsed !== undefined) {
     const now = ctx.clock.now();
-    const next = {
-      ...game,
-      state: after,
-      diceState: diceAfter,
-      currentTurn: turn.number + 1,
-      version: game.version + 1,
-    };
     const opening = await prepareTurn(ctx, tx, next, turn.number + 1, after, diceAfter, {
       ...(seatRows ? { seats: seatRows } : {}),
       ...(known.absences === false ? { absences: false } : {}),
@@ -311,13 +306,6 @@ export async function storeResolvedTurn(
     await queueGameEnd(ctx, tx, game, summary, r.events);
     await recordBattleEnd(ctx, tx, game.id, after);
   } else {
-    const next = {
-      ...game,
-      state: after,
-      diceState: diceAfter,
-      currentTurn: turn.number + 1,
-      version: game.version + 1,
-    };
     await updateGame(ctx, tx, game, { state: after, diceState: diceAfter, currentTurn: turn.number + 1 });
     await openTurn(ctx, tx, next, turn.number + 1, after, diceAfter, {
       ...(seatRows ? { seats: seatRows } : {}),
