@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/support/pg-cluster.ts';
 import { TEST_MAIL_DOMAIN, TEST_SECRET_KEY } from '../test/support/games.ts';
+import { capCores, type CoreCap } from './core-cap.ts';
 import { fmt } from './support.ts';
 
 const MSC = fileURLToPath(new URL('../bin/msc.js', import.meta.url));
@@ -90,15 +91,23 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** How `startService` runs the service, beyond its database and counts. */
+export interface ServiceOptions {
+  /** Environment settings over the benchmarks' own. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Node's own options for the supervisor, which its processes inherit (e.g. --cpu-prof). */
+  readonly nodeOptions?: readonly string[];
+  /** The msc to run: another checkout's bin/msc.js, to measure another build beside this one. */
+  readonly msc?: string;
+  /** Each process held to this share of a core (bench/core-cap.ts); none: as much as the machine gives. */
+  readonly coreCap?: number;
+}
+
 /** `msc serve --web W --workers K --mail M` on a database, with the benchmarks' settings (no rate limits). */
 export async function startService(
   databaseUrl: string,
   counts: { readonly web: number; readonly workers: number; readonly mail: number },
-  env: Readonly<Record<string, string>> = {},
-  /** Node's own options for the supervisor, which its processes inherit (e.g. --cpu-prof). */
-  nodeOptions: readonly string[] = [],
-  /** The msc to run: another checkout's bin/msc.js, to measure another build beside this one. */
-  msc: string = MSC,
+  { env = {}, nodeOptions = [], msc = MSC, coreCap }: ServiceOptions = {},
 ): Promise<Served> {
   const port = await freePort();
   const smtpPort = await freePort();
@@ -133,12 +142,22 @@ export async function startService(
   // The log lines (standard output) go nowhere, as into a collector.
   child.stdout!.resume();
   const pids = () => childrenOf(child.pid!);
+  let cap: CoreCap | null = null;
+  try {
+    cap = coreCap === undefined ? null : capCores(pids(), coreCap);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     smtpPort,
     pids,
     cpuMs: () => pids().reduce((sum, pid) => sum + cpuMsOf(pid), 0),
-    stop: () => stopProcess(child),
+    async stop() {
+      await stopProcess(child);
+      await cap?.release();
+    },
   };
 }
 

@@ -9,7 +9,10 @@
  *     sent to the last one recorded — each answered, the answers handed to the outbox.
  *
  * The counts are measured in rounds (1, 2, 4, 1, 2, 4 …), interleaved, and each figure is the median of its rounds,
- * printed beside the load average and as a ratio to one process.
+ * printed beside the load average and as a ratio to one process. Each count is measured twice: as it runs, and with
+ * each process held to BENCH_CORE_CAP (0.4) of a core by a cgroup of its own, where the machine allows it (root):
+ * on a machine with fewer cores than processes, only the second says whether a process adds what the one before it
+ * did (bench/core-cap.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +46,7 @@ import {
   WRK_SCRIPT,
   type Window,
 } from './processes.ts';
+import { coreCapAvailable } from './core-cap.ts';
 import { createScratchDatabase, fmt, report, urlOf } from './support.ts';
 
 /** BENCH_COUNTS=1,2: those numbers of processes alone. */
@@ -61,6 +65,12 @@ const PROFILE = process.env.BENCH_PROFILE;
  * each count right after this one's: a change weighed against the code before it in the same window.
  */
 const BASELINE = process.env.BENCH_BASELINE ? join(process.env.BENCH_BASELINE, 'bin', 'msc.js') : undefined;
+/**
+ * BENCH_CORE_CAP (default 0.4; 0: none): every count measured once more with each process held to that share of a
+ * core by a cgroup of its own, so that more processes have the cores this machine lacks (why: bench/core-cap.ts).
+ */
+const CORE_CAP = Number(process.env.BENCH_CORE_CAP ?? 0.4);
+const capUnavailable = coreCapAvailable();
 
 type Role = 'web' | 'workers' | 'mail';
 const only = (role: Role, n: number) => ({ web: 0, workers: 0, mail: 0, [role]: n });
@@ -84,8 +94,21 @@ async function duelsDatabase(label: string, games: number, both: boolean): Promi
   }
 }
 
-async function webWindow(databaseUrl: string, n: number, script: string, targets: string): Promise<Window> {
-  const service = await startService(databaseUrl, only('web', n));
+/** How a window runs the service: another build's msc, each process held to a share of a core. */
+interface Variant {
+  readonly label: string;
+  readonly msc?: string;
+  readonly coreCap?: number;
+}
+
+async function webWindow(
+  databaseUrl: string,
+  n: number,
+  script: string,
+  targets: string,
+  { msc, coreCap }: Variant,
+): Promise<Window> {
+  const service = await startService(databaseUrl, only('web', n), { msc, coreCap });
   try {
     return wrk(service, SECONDS, 32, script, targets);
   } finally {
@@ -101,11 +124,18 @@ function machineCpu(): { busy: number; idle: number } {
   return { busy: (all - idle) * 10, idle: idle * 10 };
 }
 
-async function workersWindow(template: string, n: number, msc?: string): Promise<Window> {
+async function workersWindow(template: string, n: number, { msc, coreCap }: Variant): Promise<Window> {
   const name = await createScratchDatabase(`role_turns_${n}`, template);
   const profile =
-    PROFILE && n === 1 ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, msc ? 'baseline' : 'this')}`] : [];
-  const service = await startService(urlOf(name), only('workers', n), { POLL_INTERVAL_MS: '60000' }, profile, msc);
+    PROFILE && n === 1 && coreCap === undefined
+      ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, msc ? 'baseline' : 'this')}`]
+      : [];
+  const service = await startService(urlOf(name), only('workers', n), {
+    env: { POLL_INTERVAL_MS: '60000' },
+    nodeOptions: profile,
+    msc,
+    coreCap,
+  });
   const client = new pg.Client({ connectionString: urlOf(name) });
   await client.connect();
   try {
@@ -146,9 +176,14 @@ async function workersWindow(template: string, n: number, msc?: string): Promise
   }
 }
 
-async function mailWindow(template: string, duels: readonly Duel[], n: number): Promise<Window> {
+async function mailWindow(
+  template: string,
+  duels: readonly Duel[],
+  n: number,
+  { msc, coreCap }: Variant,
+): Promise<Window> {
   const name = await createScratchDatabase(`role_mail_${n}`, template);
-  const service = await startService(urlOf(name), only('mail', n));
+  const service = await startService(urlOf(name), only('mail', n), { msc, coreCap });
   const client = new pg.Client({ connectionString: urlOf(name) });
   await client.connect();
   const transport = nodemailer.createTransport({
@@ -198,16 +233,26 @@ export async function benchRoles(): Promise<void> {
     const turns = await duelsDatabase('role_turns', TURNS, true);
     const mail = await duelsDatabase('role_mail', Math.max(MAILS, 1), false);
 
-    type Measure = (n: number, msc?: string) => Promise<Window>;
+    type Measure = (n: number, variant: Variant) => Promise<Window>;
     const measures: Array<[Role, string, Measure]> = [
-      ['web', 'submissions/s', (n) => webWindow(urlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'))],
-      ['workers', 'turns/s', (n, msc) => workersWindow(turns.name, n, msc)],
-      ['mail', 'mails/s', (n) => mailWindow(mail.name, mail.duels, n)],
+      [
+        'web',
+        'submissions/s',
+        (n, v) => webWindow(urlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'), v),
+      ],
+      ['workers', 'turns/s', (n, v) => workersWindow(turns.name, n, v)],
+      ['mail', 'mails/s', (n, v) => mailWindow(mail.name, mail.duels, n, v)],
     ];
+    if (CORE_CAP > 0 && capUnavailable !== null)
+      console.log(`(no figures with each process held to a share of a core: ${capUnavailable})`);
     for (const [role, unit, measure] of measures.filter(([role]) => ROLES.has(role))) {
-      // Each count of this build, and right after it the same count of the baseline build where one is given.
-      const builds: Array<{ label: string; msc?: string }> = [
+      // Each count of this build; right after it, the same count with each process held to CORE_CAP of a core; and
+      // the same count of the baseline build where one is given.
+      const builds: Variant[] = [
         { label: '' },
+        ...(CORE_CAP > 0 && capUnavailable === null
+          ? [{ label: ` (${fmt(CORE_CAP, 2)} core each)`, coreCap: CORE_CAP }]
+          : []),
         ...(BASELINE && role === 'workers' ? [{ label: ' (baseline)', msc: BASELINE }] : []),
       ];
       const windows = new Map<string, Window[]>();
@@ -216,7 +261,7 @@ export async function benchRoles(): Promise<void> {
           for (const build of builds) {
             const key = `${role}${build.label} ×${n}`;
             const before = load();
-            const w = await measure(n, build.msc);
+            const w = await measure(n, build);
             windows.set(key, [...(windows.get(key) ?? []), w]);
             report(
               `${key}, round ${round}: ${unit}`,
@@ -250,7 +295,7 @@ export async function benchRoles(): Promise<void> {
           );
         }
       }
-      if (builds.length > 1)
+      if (builds.some((b) => b.msc !== undefined))
         for (const n of COUNTS) {
           const med = (key: string, pick: (w: Window) => number | undefined) =>
             median(windows.get(key)!.map((w) => pick(w) ?? NaN));

@@ -20,6 +20,10 @@
  * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
  * BENCH_PROFILE=<folder> writes the one-web-process service's V8 CPU profiles there.
  * BENCH_PGHOST=/var/run/postgresql runs the service and pgbench over PostgreSQL's Unix socket instead of TCP.
+ * With one and with two web processes, the service is measured twice: as it is, and with each web process held to
+ * BENCH_CORE_CAP (0.4) of a core by a cgroup, where the machine allows it (root): on two cores the uncapped second
+ * process has no core to run on, the capped pair asks whether a second process adds what the first does
+ * (bench/core-cap.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.ts';
+import { coreCapAvailable } from './core-cap.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { lockForSubmission, seatsDigest, storeSubmission } from '../src/games/turns/orders.ts';
 import { freePort } from '../test/support/pg-cluster.ts';
@@ -61,6 +66,14 @@ const GAMES = 512;
 const SOCKET = process.env.BENCH_PGHOST?.startsWith('/') ? process.env.BENCH_PGHOST : null;
 const VARIANTS = 6;
 const CONNECTIONS = 32;
+/**
+ * BENCH_CORE_CAP (default 0.4; 0: none): the web processes measured once more, each held to that share of a core by
+ * a cgroup of its own, so that two processes have the cores one lacks (why: bench/core-cap.ts).
+ */
+const CORE_CAP = Number(process.env.BENCH_CORE_CAP ?? 0.4);
+const capUnavailable = coreCapAvailable();
+const CAPPED_ONE = `service, 1 web process held to ${CORE_CAP} core`;
+const CAPPED_TWO = `service, 2 web processes, ${CORE_CAP} core each`;
 const RUN_TS = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-express.ts', import.meta.url));
 
@@ -192,10 +205,21 @@ async function main(): Promise<void> {
     const serviceUrl = SOCKET ? socketUrlOf(name, SOCKET) : urlOf(name);
     // BENCH_PROFILE=<folder>: the one-web-process service writes V8 CPU profiles there (one a process, at its stop).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const one = await startService(serviceUrl, { web: 1, workers: 0, mail: 0 }, {}, profile);
+    const one = await startService(serviceUrl, { web: 1, workers: 0, mail: 0 }, { nodeOptions: profile });
     served.push(one);
     const two = await startService(serviceUrl, { web: 2, workers: 0, mail: 0 });
     served.push(two);
+    // The same, each web process held to CORE_CAP of a core, where this machine can (bench/core-cap.ts).
+    const capped =
+      CORE_CAP > 0 && capUnavailable === null
+        ? await Promise.all(
+            [1, 2].map(async (web) => {
+              const s = await startService(serviceUrl, { web, workers: 0, mail: 0 }, { coreCap: CORE_CAP });
+              served.push(s);
+              return s;
+            }),
+          )
+        : null;
     const bare = await startBare(answer);
     served.push(bare);
 
@@ -208,6 +232,12 @@ async function main(): Promise<void> {
         () => pgbench(name, ['-M', 'prepared', '-f', join(dir, 'own.sql')]),
       ],
       ['service, 2 web processes', () => wrk(two, SECONDS, CONNECTIONS, script, targets)],
+      ...(capped
+        ? ([
+            [CAPPED_ONE, () => wrk(capped[0]!, SECONDS, CONNECTIONS, script, targets)],
+            [CAPPED_TWO, () => wrk(capped[1]!, SECONDS, CONNECTIONS, script, targets)],
+          ] as Array<[string, () => Window]>)
+        : []),
       ['bare Express, same middleware', () => wrk(bare, SECONDS, CONNECTIONS, script, targets)],
       ['pgbench -N (simple update)', () => pgbench(pgbenchDb, ['-N', '-M', 'prepared'])],
     ];
@@ -254,6 +284,16 @@ async function main(): Promise<void> {
     console.log('\nRatios (same windows)');
     report('1 web process / pgbench of its own statements', `${fmt((100 * svc1) / own, 1)} %   (target ≥ 50 %)`, 52);
     report('2 web processes / 1 web process', `${fmt(svc2 / svc1, 2)}×   (target ≥ 1.7×)`, 52);
+    if (capped)
+      report(
+        `the same, each held to ${fmt(CORE_CAP, 2)} of a core`,
+        `${fmt(med(CAPPED_TWO) / med(CAPPED_ONE), 2)}×   (${fmt(med(CAPPED_ONE))}/s → ${fmt(med(CAPPED_TWO))}/s; target ≥ 1.7×)`,
+        52,
+      );
+    else
+      console.log(
+        `  (no figures with each process held to a share of a core: ${capUnavailable ?? 'BENCH_CORE_CAP=0'})`,
+      );
     report('1 web process / bare Express', `${fmt((100 * svc1) / bareRate, 1)} %`, 52);
     report('1 web process / pgbench -N', `${fmt((100 * svc1) / n, 1)} %`, 52);
   } finally {
