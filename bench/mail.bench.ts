@@ -76,6 +76,7 @@ import {
 } from '../test/e2e/support.ts';
 import { lockSharedMailboxes } from '../test/support/mailbox-lock.ts';
 import { mainThreadCpuMsOf } from './processes.ts';
+import { benchSocket, socketUrlOf } from './support.ts';
 import { duelOrders, inParallel, TEST_MAIL_DOMAIN, type DuelSide } from '../test/support/games.ts';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 50);
@@ -514,7 +515,11 @@ async function main(): Promise<void> {
   await emptied('orders', 'alice', 'bob', 'carol');
   const database = await serviceDatabase();
   // No per-sender limit: 1,000 mails come from two addresses.
+  // A PostgreSQL on this machine over its Unix socket, as docs/deployment.md advises (BENCH_PGHOST=tcp: over TCP).
+  const socket = benchSocket();
+  const url = database.env.DATABASE_URL;
   const server = await startMailService(database, {
+    ...(socket && url ? { DATABASE_URL: socketUrlOf(new URL(url).pathname.slice(1), socket) } : {}),
     MAIL_RATE_PER_HOUR: '0',
     RATE_LIMIT_CREATE: '0',
     POLL_INTERVAL_MS: '100',
@@ -526,7 +531,9 @@ async function main(): Promise<void> {
     { address: addressOf('bob'), name: 'Bob', smtp: smtpClient() },
   ] as const;
   try {
-    say(`mail benchmark: Dovecot IMAP :11143, OpenSMTPD SMTP :12525, service database ${database.kind}`);
+    say(
+      `mail benchmark: Dovecot IMAP :11143, OpenSMTPD SMTP :12525, service database ${database.kind}${database.kind === 'postgres' ? (socket ? ' (over its Unix socket)' : ' (over TCP)') : ''}`,
+    );
     const loadBefore = load();
     const latency = await turnLatency(server, inboxes, players);
     const t = [...latency.turns].sort((a, b) => a - b);

@@ -8,6 +8,9 @@
  *   - mail: order mails taken per second by the SMTP receiver (ROLE_MAILS mails over 8 connections), from the first
  *     sent to the last one recorded — each answered, the answers handed to the outbox.
  *
+ * The service reaches a PostgreSQL on this machine over its Unix socket, as docs/deployment.md advises
+ * (BENCH_PGHOST=tcp: over TCP; bench/support.ts benchSocket).
+ *
  * The counts are measured in rounds (1, 2, 4, 1, 2, 4 …), interleaved, and each figure is the median of its rounds,
  * printed beside the load average and as a ratio to one process. Each count is measured twice: as it runs, and with
  * each process held to BENCH_CORE_CAP (0.4) of a core by a cgroup of its own, where the machine allows it (root):
@@ -47,7 +50,7 @@ import {
   type Window,
 } from './processes.ts';
 import { coreCapAvailable } from './core-cap.ts';
-import { createScratchDatabase, fmt, report, urlOf } from './support.ts';
+import { createScratchDatabase, fmt, report, serviceUrlOf, urlOf } from './support.ts';
 
 /** BENCH_COUNTS=1,2: those numbers of processes alone. */
 const COUNTS = (process.env.BENCH_COUNTS ?? '1,2,4').split(',').map(Number);
@@ -130,7 +133,7 @@ async function workersWindow(template: string, n: number, { msc, coreCap }: Vari
     PROFILE && n === 1 && coreCap === undefined
       ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE, msc ? 'baseline' : 'this')}`]
       : [];
-  const service = await startService(urlOf(name), only('workers', n), {
+  const service = await startService(serviceUrlOf(name), only('workers', n), {
     env: { POLL_INTERVAL_MS: '60000' },
     nodeOptions: profile,
     msc,
@@ -183,7 +186,7 @@ async function mailWindow(
   { msc, coreCap }: Variant,
 ): Promise<Window> {
   const name = await createScratchDatabase(`role_mail_${n}`, template);
-  const service = await startService(urlOf(name), only('mail', n), { msc, coreCap });
+  const service = await startService(serviceUrlOf(name), only('mail', n), { msc, coreCap });
   const client = new pg.Client({ connectionString: urlOf(name) });
   await client.connect();
   const transport = nodemailer.createTransport({
@@ -238,7 +241,7 @@ export async function benchRoles(): Promise<void> {
       [
         'web',
         'submissions/s',
-        (n, v) => webWindow(urlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'), v),
+        (n, v) => webWindow(serviceUrlOf(web.name), n, join(dir, 'wrk.lua'), join(dir, 'targets.tsv'), v),
       ],
       ['workers', 'turns/s', (n, v) => workersWindow(turns.name, n, v)],
       ['mail', 'mails/s', (n, v) => mailWindow(mail.name, mail.duels, n, v)],

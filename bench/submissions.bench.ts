@@ -19,7 +19,9 @@
  * whatever else the machine does falls on every figure alike; each figure is the median of its windows, and the load
  * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
  * BENCH_PROFILE=<folder> writes the one-web-process service's V8 CPU profiles there.
- * BENCH_PGHOST=/var/run/postgresql runs the service and pgbench over PostgreSQL's Unix socket instead of TCP.
+ * The service and pgbench reach a PostgreSQL on this machine over its Unix socket (/var/run/postgresql), as
+ * docs/deployment.md advises; BENCH_PGHOST=tcp measures both over loopback TCP instead, BENCH_PGHOST=<folder> names
+ * another socket folder.
  * With one and with two web processes, the service is measured twice: as it is, and with each web process held to
  * BENCH_CORE_CAP (0.4) of a core by a cgroup, where the machine allows it (root): on two cores the uncapped second
  * process has no core to run on, the capped pair asks whether a second process adds what the first does
@@ -50,20 +52,21 @@ import {
   type Window,
 } from './processes.ts';
 import {
+  benchSocket,
   createScratchDatabase,
   dropAll,
   fmt,
   pgbenchArgs,
   postgresReady,
   report,
-  socketUrlOf,
+  serviceUrlOf,
   urlOf,
 } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GAMES = 512;
-const SOCKET = process.env.BENCH_PGHOST?.startsWith('/') ? process.env.BENCH_PGHOST : null;
+const SOCKET = benchSocket();
 const VARIANTS = 6;
 const CONNECTIONS = 32;
 /**
@@ -201,8 +204,8 @@ async function main(): Promise<void> {
     const init = spawnSync('pgbench', [...connection, '-i', '-s', '10', '-q', pgbenchDb], { encoding: 'utf8', env });
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
 
-    // BENCH_PGHOST=/var/run/postgresql: the service and pgbench both reach PostgreSQL over its Unix socket.
-    const serviceUrl = SOCKET ? socketUrlOf(name, SOCKET) : urlOf(name);
+    // The service and pgbench both reach PostgreSQL over its Unix socket, or both over TCP.
+    const serviceUrl = serviceUrlOf(name);
     // BENCH_PROFILE=<folder>: the one-web-process service writes V8 CPU profiles there (one a process, at its stop).
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     const one = await startService(serviceUrl, { web: 1, workers: 0, mail: 0 }, { nodeOptions: profile });
@@ -242,7 +245,7 @@ async function main(): Promise<void> {
       ['pgbench -N (simple update)', () => pgbench(pgbenchDb, ['-N', '-M', 'prepared'])],
     ];
     console.log(
-      `\nOrder submissions over HTTP (wrk, ${CONNECTIONS} connections) and their references, ${ROUNDS} rounds of ${SECONDS} s windows, interleaved`,
+      `\nOrder submissions over HTTP (wrk, ${CONNECTIONS} connections) and their references, ${ROUNDS} rounds of ${SECONDS} s windows, interleaved; PostgreSQL reached ${SOCKET ? `over its Unix socket in ${SOCKET}` : 'over TCP'} by the service and pgbench alike`,
     );
     const windows = new Map<string, Window[]>(measures.map(([label]) => [label, []]));
     for (let round = 1; round <= ROUNDS; round++) {

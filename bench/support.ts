@@ -4,6 +4,7 @@
  * machine), and the way figures are printed.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
 import { testServerUrl } from '../test/support/db.ts';
@@ -54,14 +55,35 @@ export function report(label: string, value: string, width = 48): void {
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/**
+ * The folder of the test server's Unix socket that bench:submissions reaches it through, or null for TCP.
+ * BENCH_PGHOST=<folder> names it, BENCH_PGHOST=tcp asks for TCP; by default, a server on this machine is reached over
+ * /var/run/postgresql when its socket is there — as docs/deployment.md advises for a PostgreSQL on the same machine.
+ */
+export function benchSocket(): string | null {
+  const asked = process.env.BENCH_PGHOST;
+  if (asked === 'tcp') return null;
+  if (asked?.startsWith('/')) return asked;
+  const server = new URL(testServerUrl);
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(server.hostname);
+  const folder = '/var/run/postgresql';
+  return local && existsSync(`${folder}/.s.PGSQL.${server.port || '5432'}`) ? folder : null;
+}
+
+/** The URL the service under measure reaches database `name` by: over benchSocket() where there is one. */
+export function serviceUrlOf(name: string): string {
+  const socket = benchSocket();
+  return socket ? socketUrlOf(name, socket) : urlOf(name);
+}
+
 /** How pgbench and psql reach the test server: their connection flags, and the environment (its password). */
 export function pgbenchArgs(): { connection: string[]; env: NodeJS.ProcessEnv } {
   const server = new URL(testServerUrl);
   return {
     connection: [
       '-h',
-      // BENCH_PGHOST (a socket folder, e.g. /var/run/postgresql): pgbench over the Unix socket, as the service then is.
-      process.env.BENCH_PGHOST?.startsWith('/') ? process.env.BENCH_PGHOST : server.hostname,
+      // Over the Unix socket where the service is (benchSocket), so that both pay the same transport.
+      benchSocket() ?? server.hostname,
       '-p',
       server.port || '5432',
       '-U',
