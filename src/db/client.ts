@@ -134,9 +134,14 @@ const READ_TIMEOUT_MARGIN_MS = 2_000;
 /** When TCP keepalive starts probing an idle connection, so a dead peer is noticed even with nothing to send. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/** Connections a process's pool opens at most, unless DATABASE_POOL_SIZE says (README, "Configuration"). */
+export const DEFAULT_POOL_SIZE = 20;
+
 /** Opens the database the configuration names. Does not migrate: see migrate.ts. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<DatabaseTimeouts>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<DatabaseTimeouts> &
+    Partial<Pick<Config, 'databasePoolSize'>>,
   { logger }: OpenOptions = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
@@ -147,7 +152,7 @@ export async function openDatabase(
       databaseIdleInTransactionTimeoutMs:
         config.databaseIdleInTransactionTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.databaseIdleInTransactionTimeoutMs,
     };
-    return openPostgres(config.databaseUrl, timeouts, logger);
+    return openPostgres(config.databaseUrl, timeouts, config.databasePoolSize ?? DEFAULT_POOL_SIZE, logger);
   }
   if (config.dataDir === IN_MEMORY) return databaseFromPglite(new PGlite(), { logger });
   return openPgliteFolder(config.dataDir, logger);
@@ -383,12 +388,20 @@ function closeSocket(client: pg.ClientBase): void {
 async function openPostgres(
   url: string,
   timeouts: DatabaseTimeouts,
+  poolSize: number,
   logger: Logger | undefined,
 ): Promise<PostgresHandle> {
   const where = describeServer(url);
   const settings = connectionSettings(timeouts);
-  // Pipelined: a statement is written without waiting for the answer to the one before (see guardConnection).
-  const pool = new pg.Pool({ connectionString: url, application_name: 'msc', pipeline: true, ...settings });
+  // Pipelined: a statement is written without waiting for the answer to the one before (see guardConnection). `max`
+  // above node-postgres' 10, by default: the mail receiver alone has 16 mails in hand at a time, each in a transaction.
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: 'msc',
+    pipeline: true,
+    max: poolSize,
+    ...settings,
+  });
   pool.on('connect', (client) => guardConnection(client, logger));
   // The connections handed out now, for interrupt().
   const busy = new Set<pg.PoolClient>();

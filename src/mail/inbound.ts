@@ -23,7 +23,6 @@
  * outbox — is one transaction, so a receiver that marks a mail done after
  * this returns never loses one, and a mail delivered twice is applied once.
  */
-import { commitWithNext } from '../db/client.ts';
 import { HOUR } from '../games/clock.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository } from '../games/games/games.repository.ts';
@@ -443,8 +442,7 @@ export async function handleInboundMail(
       };
       const gameId = verdict.gameId ?? null;
       // The last statement of the transaction: on PostgreSQL its COMMIT goes with it (one round trip fewer).
-      commitWithNext(tx);
-      await inbound.settle(mail.messageId, { outcome: verdict.outcome, gameId, detail });
+      await inbound.settle(mail.messageId, { outcome: verdict.outcome, gameId, detail }, { last: true });
       return {
         outcome: verdict.outcome,
         messageId: mail.messageId,

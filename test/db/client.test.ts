@@ -10,7 +10,7 @@ import { commitWithNext, describeServer, IN_MEMORY, openDatabase } from '../../s
 import { migrate } from '../../src/db/migrate.ts';
 import { notifyStatement } from '../../src/db/notifications.ts';
 import { games } from '../../src/db/schema.ts';
-import { databaseKinds, freshDatabase, writesDuring, type TestDatabase } from '../support/db.ts';
+import { databaseKinds, freshDatabase, testServerUrl, writesDuring, type TestDatabase } from '../support/db.ts';
 
 /** Resolves when `predicate` holds, polling; fails after `ms`. */
 async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
@@ -123,6 +123,17 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
   afterEach(() => database.drop());
 
   const writes = async (fn: () => Promise<unknown>) => (await writesDuring(database, fn)).writes;
+
+  it('opens at most DATABASE_POOL_SIZE connections, 20 unless told: more than the 16 mails the receiver handles at once', async () => {
+    expect(database.kind === 'postgres' && database.pool.options.max).toBe(20);
+    const url = new URL(testServerUrl);
+    const small = await openDatabase({ databaseUrl: url.toString(), dataDir: '', databasePoolSize: 2 });
+    try {
+      expect(small.kind === 'postgres' && small.pool.options.max).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
 
   it('writes its BEGIN with its first statement: two writes for a one-statement transaction, and it is still one', async () => {
     const row = {

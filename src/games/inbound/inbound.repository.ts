@@ -5,6 +5,8 @@
  */
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { games, inboundMessages, seats, type Game, type Seat } from '../../db/schema.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { commitWithNext, type AppTransaction } from '../../db/client.ts';
 import { namedStatement } from '../../db/prepared.ts';
 import { rowReader } from '../../db/rows.ts';
 import type { Tx } from '../context.ts';
@@ -153,11 +155,16 @@ export function createInboundRepository(db: Tx) {
         .where(eq(inboundMessages.messageId, messageId));
     },
 
-    /** What became of a claimed mail. */
+    /**
+     * What became of a claimed mail. `last`: nothing follows in the caller's transaction, which then commits with this
+     * statement on PostgreSQL (commitWithNext: one round trip fewer).
+     */
     async settle(
       messageId: string,
       m: { outcome: string; gameId: string | null; detail: Record<string, unknown> },
+      { last = false }: { last?: boolean } = {},
     ): Promise<void> {
+      if (last && db instanceof PgTransaction) commitWithNext(db as AppTransaction);
       await db.update(inboundMessages).set(m).where(eq(inboundMessages.messageId, messageId));
     },
 

@@ -428,8 +428,7 @@ export async function submitOrdersIn(
     // since the lock's snapshot: when the caller runs the submission again then.
     const inStatement = (input.lastInTransaction === true || input.dueInStatement === true) && found !== undefined;
     // Nothing but orders, and nothing after them: stored and committed in one round trip.
-    const last =
-      inStatement && input.lastInTransaction === true && commands.length === 0 && !message && commitWithNext(tx);
+    if (inStatement && input.lastInTransaction === true && commands.length === 0 && !message) commitWithNext(tx);
     const rows = await storeSubmission(tx, [
       input.gameId,
       turn.number,
