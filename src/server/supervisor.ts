@@ -53,7 +53,7 @@ export function describeCounts(counts: RoleCounts): string {
  * one that listens): a pool opens its connections only as its work needs them, so this is a warning, not a refusal —
  * but the process that finds the server full answers 503 meanwhile.
  */
-async function checkConnections(
+export async function checkConnections(
   database: Awaited<ReturnType<typeof openDatabase>>,
   config: Config,
   counts: RoleCounts,
