@@ -391,13 +391,13 @@ export async function handleInboundMail(
   const log: Logger | undefined = ctx.logger?.child({ module: 'mail-inbound' });
   const mail = await readMail(raw, envelope, options.maxBytes);
   const sender = mail.from ?? mail.envelopeFrom ?? '';
-  // Of an oversized mail only the headers were read: its token can come from its address only.
-  const outline = outlineBody(mail.body);
-  const candidates: TokenCandidate[] = [
-    ...recipientTokens(mail.recipients, ctx.mailDomain).map((token) => ({ token, from: 'address' as const })),
-    ...(outline.password ? [{ token: outline.password, from: 'password' as const }] : []),
-  ];
   try {
+    // Of an oversized mail only the headers were read: its token can come from its address only.
+    const outline = outlineBody(mail.body);
+    const candidates: TokenCandidate[] = [
+      ...recipientTokens(mail.recipients, ctx.mailDomain).map((token) => ({ token, from: 'address' as const })),
+      ...(outline.password ? [{ token: outline.password, from: 'password' as const }] : []),
+    ];
     const outcome = await ctx.db.transaction(async (tx): Promise<InboundOutcome> => {
       const inbound = createInboundRepository(tx);
       const now = ctx.clock.now();
