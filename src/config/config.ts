@@ -86,6 +86,13 @@ export const CONFIG_KEYS = {
     default: '30000',
     schema: wholeNumber(100, 3_600_000),
   }),
+  databasePoolSize: key({
+    env: 'DATABASE_POOL_SIZE',
+    doc: "Most PostgreSQL connections one process opens for its work (one more listens for notifications); the mail receiver handles 16 mails at a time, each in a transaction of its own. Every process of `msc serve --web N --workers N --mail N` has its own: keep their sum under the server's max_connections.",
+    expected: 'a whole number from 1 to 1000',
+    default: '20',
+    schema: wholeNumber(1, 1000),
+  }),
   dataDir: key({
     env: 'DATA_DIR',
     doc: 'Folder for local data: the embedded database (DATA_DIR/pglite) and its lock. memory:// keeps the database in memory (lost at exit).',

@@ -134,9 +134,14 @@ const READ_TIMEOUT_MARGIN_MS = 2_000;
 /** When TCP keepalive starts probing an idle connection, so a dead peer is noticed even with nothing to send. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
+/** Connections a process's pool opens at most, unless DATABASE_POOL_SIZE says (README, "Configuration"). */
+export const DEFAULT_POOL_SIZE = 20;
+
 /** Opens the database the configuration names. Does not migrate: see migrate.ts. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<DatabaseTimeouts>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<DatabaseTimeouts> &
+    Partial<Pick<Config, 'databasePoolSize'>>,
   { logger }: OpenOptions = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
@@ -147,7 +152,7 @@ export async function openDatabase(
       databaseIdleInTransactionTimeoutMs:
         config.databaseIdleInTransactionTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.databaseIdleInTransactionTimeoutMs,
     };
-    return openPostgres(config.databaseUrl, timeouts, logger);
+    return openPostgres(config.databaseUrl, timeouts, config.databasePoolSize ?? DEFAULT_POOL_SIZE, logger);
   }
   if (config.dataDir === IN_MEMORY) return databaseFromPglite(new PGlite(), { logger });
   return openPgliteFolder(config.dataDir, logger);
@@ -242,13 +247,14 @@ function connectionSettings(timeouts: DatabaseTimeouts): pg.ClientConfig {
  *   the connection, so that nothing queued behind it on that connection runs
  *   later, in a transaction its owner has given up on;
  * - a transaction's BEGIN is written with its first statement, in one packet
- *   (the connection is pipelined): one round trip fewer a transaction.
+ *   (the connection is pipelined): one round trip fewer a transaction; so are
+ *   a savepoint's SAVEPOINT and RELEASE SAVEPOINT, two fewer a savepoint.
  */
 function guardConnection(client: pg.PoolClient, logger: Logger | undefined): void {
   let release: ((error?: Error | boolean) => void) | null = null;
-  // A BEGIN not yet written, a COMMIT to write with the next statement, one written (below); forgotten when the
-  // connection goes back to the pool.
-  let heldBegin: unknown[] | null = null;
+  // Statements not yet written (a BEGIN, a SAVEPOINT, a RELEASE SAVEPOINT), a COMMIT to write with the next statement,
+  // one written (below); forgotten when the connection goes back to the pool.
+  let held: unknown[][] = [];
   let commitNext = false;
   let sentCommit: Promise<unknown> | null = null;
   Object.defineProperty(client, 'release', {
@@ -261,7 +267,7 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
       return (error?: Error | boolean) => {
         const once = release;
         release = null;
-        heldBegin = null;
+        held = [];
         commitNext = false;
         sentCommit = null;
         once?.(error);
@@ -284,9 +290,11 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
     return result;
   };
   // A transaction's BEGIN is held back and written with its first statement, in one packet: the connection is
-  // pipelined, so the server answers both at once (one round trip, one write, instead of two each). Likewise a
-  // transaction told to commit with its next statement (commitWithNext) writes COMMIT behind it, and its owner's own
-  // COMMIT is then answered with that one's outcome.
+  // pipelined, so the server answers both at once (one round trip, one write, instead of two each). So are a
+  // savepoint's SAVEPOINT (written with its first statement) and RELEASE SAVEPOINT (with the statement after it, most
+  // often the transaction's next statement or its COMMIT). Likewise a transaction told to commit with its next
+  // statement (commitWithNext) writes COMMIT behind it, and its owner's own COMMIT is then answered with that one's
+  // outcome.
   const stream = () =>
     (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
@@ -300,28 +308,40 @@ function guardConnection(client: pg.PoolClient, logger: Logger | undefined): voi
         return Promise.reject(new Error(`a statement was sent after its transaction's COMMIT: ${String(text)}`));
       return send(args);
     }
-    if (heldBegin === null && text === 'begin') {
-      heldBegin = args;
-      return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+    const holds =
+      text !== null && ((held.length === 0 && text === 'begin') || SAVEPOINT.test(text) || RELEASE.test(text));
+    if (holds) {
+      held.push(args);
+      return Promise.resolve({ command: text.split(' ')[0]!.toUpperCase(), rowCount: null, rows: [], fields: [] });
     }
-    if (heldBegin === null && !commitNext) return send(args);
-    const begin = heldBegin;
+    if (held.length === 0 && !commitNext) return send(args);
+    const before = held;
     const commit = commitNext;
-    heldBegin = null;
+    held = [];
     commitNext = false;
+    // What a held SAVEPOINT or RELEASE SAVEPOINT answers is told through the statement written with it: a COMMIT
+    // after a failed one would roll back and say nothing. (A BEGIN fails only with its connection, and then the
+    // statement behind it fails too; a ROLLBACK has nothing to tell.)
+    const told: Promise<unknown>[] = [];
     stream().cork();
+    let result: unknown;
     try {
-      // BEGIN fails only with its connection, and then the statement behind it fails too: its failure is the one told.
-      if (begin) (send(begin) as Promise<unknown>).catch(() => undefined);
-      const result = send(args);
+      for (const statement of before) {
+        const answer = send(statement) as Promise<unknown>;
+        answer.catch(() => undefined);
+        if (textOf(statement) !== 'begin') told.push(answer);
+      }
+      result = send(args);
       if (commit) {
         sentCommit = send(['commit']) as Promise<unknown>;
         sentCommit.catch(() => undefined);
       }
-      return result;
     } finally {
       stream().uncork();
     }
+    if (told.length === 0 || !(result instanceof Promise) || (text !== null && text.startsWith('rollback')))
+      return result;
+    return Promise.all([...told, result]).then(() => result);
   };
   (client as unknown as Record<symbol, () => void>)[COMMIT_WITH_NEXT] = () => {
     commitNext = true;
@@ -345,12 +365,19 @@ export function commitWithNext(tx: AppTransaction): boolean {
   return true;
 }
 
-/** A short query's text (BEGIN, COMMIT, ROLLBACK), lower-cased and trimmed; null for any other, or a callback call. */
+/** drizzle's savepoint statements (its nested transactions): `savepoint sp1`, `release savepoint sp1`. */
+const SAVEPOINT = /^savepoint sp\d+$/;
+const RELEASE = /^release savepoint sp\d+$/;
+
+/**
+ * A short query's text (BEGIN, COMMIT, ROLLBACK, a savepoint's), lower-cased and trimmed; null for any other, or a
+ * callback call.
+ */
 function textOf(args: unknown[]): string | null {
   if (args.length > 2 || typeof args[1] === 'function') return null;
   const config = args[0];
   const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  return typeof text === 'string' && text.length <= 16 ? text.trim().toLowerCase() : null;
+  return typeof text === 'string' && text.length <= 40 ? text.trim().toLowerCase() : null;
 }
 
 /** Cuts a connection without a word to the server (which may not be reading): the client then fails as broken. */
@@ -361,12 +388,20 @@ function closeSocket(client: pg.ClientBase): void {
 async function openPostgres(
   url: string,
   timeouts: DatabaseTimeouts,
+  poolSize: number,
   logger: Logger | undefined,
 ): Promise<PostgresHandle> {
   const where = describeServer(url);
   const settings = connectionSettings(timeouts);
-  // Pipelined: a statement is written without waiting for the answer to the one before (see guardConnection).
-  const pool = new pg.Pool({ connectionString: url, application_name: 'msc', pipeline: true, ...settings });
+  // Pipelined: a statement is written without waiting for the answer to the one before (see guardConnection). `max`
+  // above node-postgres' 10, by default: the mail receiver alone has 16 mails in hand at a time, each in a transaction.
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: 'msc',
+    pipeline: true,
+    max: poolSize,
+    ...settings,
+  });
   pool.on('connect', (client) => guardConnection(client, logger));
   // The connections handed out now, for interrupt().
   const busy = new Set<pg.PoolClient>();

@@ -7,6 +7,7 @@
  * (the driver refuses a name reused for another text).
  */
 import type { AppDatabase, AppTransaction } from './client.ts';
+import { checkChannel } from './notifications.ts';
 
 export interface NamedStatement<Row> {
   (tx: AppTransaction | AppDatabase, params: readonly unknown[]): Promise<Row[]>;
@@ -38,21 +39,31 @@ export const NAMED_INSERT_MAX_ROWS = 64;
  * connection plans each shape once and nothing is built per call. The columns left out take their defaults. The
  * caller turns its rows into parameters (`values`), as the ORM would: JSON as text, moments as ISO text. Null for more
  * rows than NAMED_INSERT_MAX_ROWS: the caller writes those another way.
+ *
+ * With `notify` (a channel), the same statement also sends a notification on it, its payload the parameter after the
+ * rows' (delivered at commit, as notifyStatement's): one round trip instead of two.
  */
 export function namedInsert(
   table: string,
   columns: readonly string[],
   rows: number,
+  notify: string | null = null,
 ): ((tx: AppTransaction | AppDatabase, values: readonly unknown[]) => Promise<unknown>) | null {
   if (rows < 1 || rows > NAMED_INSERT_MAX_ROWS) return null;
-  const key = `${table}_insert_${rows}`;
+  const key = `${table}_insert_${rows}${notify === null ? '' : `_notify_${checkChannel(notify)}`}`;
   let statement = namedInserts.get(key);
   if (!statement) {
     const tuples = Array.from(
       { length: rows },
       (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
     );
-    statement = namedStatement(key, `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`);
+    const insert = `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`;
+    // A data-modifying WITH runs to completion whether or not the query reads it.
+    const text =
+      notify === null
+        ? insert
+        : `with inserted as (${insert}) select pg_notify('${notify}', $${rows * columns.length + 1}::text)`;
+    statement = namedStatement(key, text);
     namedInserts.set(key, statement);
   }
   return statement;

@@ -23,6 +23,7 @@
  * outbox — is one transaction, so a receiver that marks a mail done after
  * this returns never loses one, and a mail delivered twice is applied once.
  */
+import { HOUR } from '../games/clock.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
 import { createGamesRepository } from '../games/games/games.repository.ts';
 import { joinSeats } from '../games/seats/joining.ts';
@@ -30,7 +31,7 @@ import { answerJoinMail } from '../games/seats/lobby.ts';
 import { invitationName } from '../games/seats/invitations.ts';
 import { sideName } from '../games/games/settings.ts';
 import { settingsOf } from '../games/games/state.ts';
-import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
+import { createInboundRepository, type ClaimLook } from '../games/inbound/inbound.repository.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { Logger } from '../log.ts';
 import { Answer, type AnswerRecord } from './answers.ts';
@@ -51,8 +52,15 @@ import {
 } from './notices.ts';
 import { readMail, type InboundEnvelope, type ReadMail } from './read-mail.ts';
 import { observeByMail } from './observe-mail.ts';
-import { applySeatMail, gameOfSeat, senderMatches, textToRead, type Verdict } from './seat-mail.ts';
-import { findSeat, outlineBody, recipientTokens, type BodyOutline } from './seat-token.ts';
+import { applySeatMail, senderMatches, textToRead, type Verdict } from './seat-mail.ts';
+import {
+  candidateHashes,
+  outlineBody,
+  pickSeat,
+  recipientTokens,
+  type BodyOutline,
+  type TokenCandidate,
+} from './seat-token.ts';
 
 export type { InboundEnvelope } from './read-mail.ts';
 
@@ -222,7 +230,9 @@ async function decide(
   mail: ReadMail,
   options: InboundOptions,
   answer: Answer,
-  sender: string,
+  look: ClaimLook,
+  outline: BodyOutline,
+  candidates: readonly TokenCandidate[],
 ): Promise<Verdict> {
   const reason = autoReason(mail, ctx.mailDomain);
   if (reason) {
@@ -238,14 +248,9 @@ async function decide(
     };
   }
 
-  // Of an oversized mail only the headers were read: its token can come from its address only.
-  const outline = outlineBody(mail.body);
-  const candidates = [
-    ...recipientTokens(mail.recipients, ctx.mailDomain).map((token) => ({ token, from: 'address' as const })),
-    ...(outline.password ? [{ token: outline.password, from: 'password' as const }] : []),
-  ];
-  const found = await findSeat(tx, candidates);
-  const game = found ? await gameOfSeat(tx, found.seat) : null;
+  // The seats the mail's tokens open were read with its claim (claimAndLook).
+  const found = pickSeat(candidates, look.seats);
+  const game = found?.game ?? null;
   const verified = found !== null && game !== null && senderMatches(mail, found.seat, game);
   const seatRef = found ? { gameId: found.seat.gameId, side: found.seat.side } : {};
   // The player writes in from the seat's address: it takes mail again, whatever bounced before.
@@ -258,12 +263,8 @@ async function decide(
 
   if (options.ratePerHour > 0) {
     // Mail forging a player's From cannot use up the player's own allowance: verified mail is counted apart.
-    const rate = await createInboundRepository(tx).senderRate({
-      sender,
-      messageId: mail.messageId,
-      verified,
-      now: ctx.clock.now(),
-    });
+    // Counted with the claim, in both buckets (claimAndLook).
+    const rate = verified ? look.rate!.verified : look.rate!.unverified;
     if (rate.count >= options.ratePerHour) {
       const notified = !rate.notified && (await notify(rateLimitedNotice(options.ratePerHour)));
       return { outcome: 'rate-limited', ...seatRef, verified, detail: { recent: rate.count, notified } };
@@ -275,7 +276,9 @@ async function decide(
   }
   if (!found || !game) return withoutSeat(ctx, tx, mail, outline, candidates.length > 0, answer);
   // Mail from the seat's own address with its token answers the invitation: the seat joins (games/seats/joining.ts).
-  const joined = verified ? await joinSeats(ctx, tx, { gameId: game.id, email: found.seat.email }) : [];
+  // Only when one of the game's seats held by that address has not joined: joinSeats would change nothing otherwise.
+  const joining = verified && found.unjoinedEmails.includes(found.seat.email.trim().toLowerCase());
+  const joined = joining ? await joinSeats(ctx, tx, { gameId: game.id, email: found.seat.email }) : [];
   // Now that the game is known, its orders are the lines its kind's languages open (a reply to a battle saying
   // "Build it!" is a yes, not orders).
   const holdsOrders = () => outlineBody(mail.body, kindOf(game.ruleset).orderKeywords).orders;
@@ -389,16 +392,26 @@ export async function handleInboundMail(
   const mail = await readMail(raw, envelope, options.maxBytes);
   const sender = mail.from ?? mail.envelopeFrom ?? '';
   try {
+    // Of an oversized mail only the headers were read: its token can come from its address only.
+    const outline = outlineBody(mail.body);
+    const candidates: TokenCandidate[] = [
+      ...recipientTokens(mail.recipients, ctx.mailDomain).map((token) => ({ token, from: 'address' as const })),
+      ...(outline.password ? [{ token: outline.password, from: 'password' as const }] : []),
+    ];
     const outcome = await ctx.db.transaction(async (tx): Promise<InboundOutcome> => {
       const inbound = createInboundRepository(tx);
-      const first = await inbound.claim({
+      const now = ctx.clock.now();
+      // The claim, the seats the tokens open and the sender's rate in one round trip; used only by a mail seen first.
+      const look = await inbound.claimAndLook({
         messageId: mail.messageId,
-        receivedAt: ctx.clock.now(),
+        receivedAt: now,
         fromAddress: sender,
         contentKey: mail.contentKey,
+        tokenHashes: candidateHashes(candidates),
+        rateSince: options.ratePerHour > 0 ? new Date(now.getTime() - HOUR) : null,
       });
       const answer = new Answer(ctx, tx, mail.ownMessageId);
-      if (!first) {
+      if (!look.first) {
         const detail = await duplicateId(ctx, tx, mail, answer, log);
         return {
           outcome: 'duplicate',
@@ -414,7 +427,7 @@ export async function handleInboundMail(
         mail.contentKey !== null && mail.idFromRelay ? await inbound.twin(mail.contentKey, mail.messageId) : null;
       const verdict: Verdict = twin
         ? { outcome: 'duplicate', detail: { sameAs: twin } }
-        : await decide(ctx, tx, mail, options, answer, sender);
+        : await decide(ctx, tx, mail, options, answer, look, outline, candidates);
       const detail = {
         subject: mail.subject,
         size: mail.size,
@@ -428,7 +441,8 @@ export async function handleInboundMail(
         answered: answer.records,
       };
       const gameId = verdict.gameId ?? null;
-      await inbound.settle(mail.messageId, { outcome: verdict.outcome, gameId, detail });
+      // The last statement of the transaction: on PostgreSQL its COMMIT goes with it (one round trip fewer).
+      await inbound.settle(mail.messageId, { outcome: verdict.outcome, gameId, detail }, { last: true });
       return {
         outcome: verdict.outcome,
         messageId: mail.messageId,

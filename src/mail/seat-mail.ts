@@ -13,7 +13,7 @@
 import { HOUR } from '../games/clock.ts';
 import { createInboundRepository } from '../games/inbound/inbound.repository.ts';
 import type { GamesContext, Tx } from '../games/context.ts';
-import { createGamesRepository, type Game } from '../games/games/games.repository.ts';
+import type { Game } from '../games/games/games.repository.ts';
 import type { Seat } from '../games/seats/seats.repository.ts';
 import { AppError, type ProblemDetail } from '../games/errors.ts';
 import { submitText } from '../games/turns/submit-text.ts';
@@ -78,10 +78,6 @@ function relaxesSender(game: Game): boolean {
 /** Whether the mail comes from the seat's registered address, or the game takes its seats' tokens from anywhere. */
 export function senderMatches(mail: ReadMail, seat: Seat, game: Game): boolean {
   return mail.from === seat.email.toLowerCase() || relaxesSender(game);
-}
-
-export async function gameOfSeat(tx: Tx, seat: Seat): Promise<Game | null> {
-  return createGamesRepository(tx).find(seat.gameId);
 }
 
 /**

@@ -5,8 +5,8 @@
  * line of the body. A token alone finds its seat: only its SHA-256 is stored,
  * under a unique index.
  */
-import type { Tx } from '../games/context.ts';
-import { createSeatsRepository, type Seat } from '../games/seats/seats.repository.ts';
+import type { Seat } from '../games/seats/seats.repository.ts';
+import { secretMatches, sha256Hex } from '../games/secrets.ts';
 import { cleanBody, COMMANDS, MASKED_PASSWORD, type Command } from '../orders/index.ts';
 import { isOneOf, keyword, stripComment, words } from '../orders/words.ts';
 import { kindOf, RULESETS } from '../kinds/index.ts';
@@ -115,20 +115,29 @@ export function maskPasswords(body: string): string {
   return body.replace(/^([ \t>]*)password([ \t]+)[^\r\n]*/gim, (_line, lead: string) => `${lead}${MASKED_PASSWORD}`);
 }
 
-/** The seat a token opens, in any game; null for a wrong, rotated or malformed token. */
-async function seatForToken(tx: Tx, token: string): Promise<Seat | null> {
-  if (!TOKEN.test(token)) return null;
-  return createSeatsRepository(tx).byToken(token);
+/** A token offered by a mail, and where it came from. */
+export interface TokenCandidate {
+  readonly token: string;
+  readonly from: 'address' | 'password';
 }
 
-/** The first of the candidate tokens that opens a seat, and where it came from. */
-export async function findSeat(
-  tx: Tx,
-  candidates: ReadonlyArray<{ token: string; from: 'address' | 'password' }>,
-): Promise<{ seat: Seat; token: string; from: 'address' | 'password' } | null> {
+/** The SHA-256 of each candidate token that is well formed (only those can open a seat), to look the seats up by. */
+export function candidateHashes(candidates: readonly TokenCandidate[]): string[] {
+  return candidates.filter((c) => TOKEN.test(c.token)).map((c) => sha256Hex(c.token));
+}
+
+/**
+ * The first of the candidate tokens that opens one of `seats` (those looked up by candidateHashes), and where it came
+ * from; null for wrong, rotated or malformed tokens.
+ */
+export function pickSeat<S extends { readonly seat: Seat }>(
+  candidates: readonly TokenCandidate[],
+  seats: readonly S[],
+): (S & { token: string; from: 'address' | 'password' }) | null {
   for (const c of candidates) {
-    const seat = await seatForToken(tx, c.token);
-    if (seat) return { seat, ...c };
+    if (!TOKEN.test(c.token)) continue;
+    const hit = seats.find((s) => secretMatches(c.token, s.seat.tokenHash));
+    if (hit) return { ...hit, token: c.token, from: c.from };
   }
   return null;
 }

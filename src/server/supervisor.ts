@@ -17,6 +17,7 @@
  * SHUTDOWN_TIMEOUT_MS.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { sql } from 'drizzle-orm';
 import { SERVICE_ROLES, type Config, type ServiceRole } from '../config/config.ts';
 import type { Logger } from '../log.ts';
 import { describeServer, migrate, openDatabase } from './database.ts';
@@ -48,6 +49,28 @@ export function describeCounts(counts: RoleCounts): string {
 }
 
 /**
+ * Warns when the processes may open more connections than the server takes (each its pool, DATABASE_POOL_SIZE, and
+ * one that listens): a pool opens its connections only as its work needs them, so this is a warning, not a refusal —
+ * but the process that finds the server full answers 503 meanwhile.
+ */
+export async function checkConnections(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  config: Config,
+  counts: RoleCounts,
+  logger: Logger,
+): Promise<void> {
+  const processes = SERVICE_ROLES.reduce((n, role) => n + counts[role], 0);
+  const most = processes * (config.databasePoolSize + 1);
+  const { rows } = await database.db.execute(sql`select current_setting('max_connections')::int as max`);
+  const max = Number(rows[0]?.max);
+  if (Number.isFinite(max) && most > max)
+    logger.warn(
+      { processes, poolSize: config.databasePoolSize, maxConnections: max },
+      `${processes} processes may open up to ${most} PostgreSQL connections, and the server takes ${max} (max_connections): lower DATABASE_POOL_SIZE or raise max_connections`,
+    );
+}
+
+/**
  * Migrates the database once, then starts the processes and keeps them running until a signal. Runs in the primary
  * process only; the processes it starts run `msc serve` with ROLES set to their role.
  */
@@ -62,6 +85,7 @@ export async function startSupervisor(
   const database = await openDatabase(config, { logger });
   try {
     await migrate(database, { logger });
+    await checkConnections(database, config, counts, logger);
   } finally {
     await database.close();
   }

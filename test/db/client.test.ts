@@ -10,7 +10,7 @@ import { commitWithNext, describeServer, IN_MEMORY, openDatabase } from '../../s
 import { migrate } from '../../src/db/migrate.ts';
 import { notifyStatement } from '../../src/db/notifications.ts';
 import { games } from '../../src/db/schema.ts';
-import { databaseKinds, freshDatabase, writesDuring, type TestDatabase } from '../support/db.ts';
+import { databaseKinds, freshDatabase, testServerUrl, writesDuring, type TestDatabase } from '../support/db.ts';
 
 /** Resolves when `predicate` holds, polling; fails after `ms`. */
 async function eventually(predicate: () => boolean, ms = 5_000): Promise<void> {
@@ -124,6 +124,17 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
 
   const writes = async (fn: () => Promise<unknown>) => (await writesDuring(database, fn)).writes;
 
+  it('opens at most DATABASE_POOL_SIZE connections, 20 unless told: more than the 16 mails the receiver handles at once', async () => {
+    expect(database.kind === 'postgres' && database.pool.options.max).toBe(20);
+    const url = new URL(testServerUrl);
+    const small = await openDatabase({ databaseUrl: url.toString(), dataDir: '', databasePoolSize: 2 });
+    try {
+      expect(small.kind === 'postgres' && small.pool.options.max).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('writes its BEGIN with its first statement: two writes for a one-statement transaction, and it is still one', async () => {
     const row = {
       id: 'held',
@@ -193,6 +204,55 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
     expect(await database.db.select().from(games)).toEqual([]);
     const nested = await database.db.transaction((tx) => tx.transaction(async (inner) => commitWithNext(inner)));
     expect(nested).toBe(false);
+  });
+
+  it("writes a savepoint's SAVEPOINT with its first statement and its RELEASE with the next: no write of their own", async () => {
+    const count = await writes(() =>
+      database.db.transaction(async (tx) => {
+        await tx.insert(games).values(gameRow('outer'));
+        await tx.transaction(async (inner) => {
+          await inner.insert(games).values(gameRow('inner'));
+        });
+        await tx.insert(games).values(gameRow('after'));
+      }),
+    );
+    // BEGIN + insert, SAVEPOINT + insert, RELEASE + insert, COMMIT.
+    expect(count).toBe(4);
+    expect((await database.db.select().from(games)).map((g) => g.id).sort()).toEqual(['after', 'inner', 'outer']);
+  });
+
+  it('rolls a savepoint back to where it began, held SAVEPOINT or not, and the transaction goes on', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(games).values(gameRow('kept'));
+      // A savepoint that fails before it has written anything, and one that fails after.
+      await expect(
+        tx.transaction(async () => {
+          throw new Error('nothing written');
+        }),
+      ).rejects.toThrow('nothing written');
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.insert(games).values(gameRow('undone'));
+          await inner.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toMatchObject({ cause: { code: '22012' } });
+      await tx.insert(games).values(gameRow('later'));
+    });
+    expect((await database.db.select().from(games)).map((g) => g.id).sort()).toEqual(['kept', 'later']);
+  });
+
+  it('fails the COMMIT written with a RELEASE that failed, rather than let the server roll back in silence', async () => {
+    const swallowed = database.db.transaction(async (tx) => {
+      await tx.insert(games).values(gameRow('lost'));
+      await tx.transaction(async (inner) => {
+        // The error is swallowed, but the server has aborted the transaction: its RELEASE fails.
+        await inner.execute(sql`select 1 / 0`).catch(() => undefined);
+      });
+    });
+    await expect(swallowed).rejects.toMatchObject({ cause: { code: '25P02' } });
+    expect(await database.db.select().from(games)).toEqual([]);
+    const next = await database.db.transaction(async (tx) => (await tx.execute(sql`select 1 as one`)).rows);
+    expect(next).toEqual([{ one: 1 }]);
   });
 
   it('fails whole when its first statement fails, and its connection serves the next transaction', async () => {

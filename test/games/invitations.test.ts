@@ -220,6 +220,22 @@ describe.each(databaseKinds)('invitations and their limits on %s', (kind) => {
     expect((await mailTo(BOB)).map((m) => m.kind)).toEqual(['game-start', 'moderation']);
   });
 
+  it("a mail through a seat that has joined joins the address's other seat of the game that has not", async () => {
+    // Alice plays Black (joined: no invitations); the moderator then gives her Grey too, which waits for her to join.
+    const created = await createGame(ctx, duelInput('duel'));
+    const moderator = { gameId: 'duel', key: created.moderatorToken, actor: 'test' };
+    await replaceSeat(ctx, moderator, 'grey', { email: ALICE, name: 'Alice' });
+    const joinedAt = async () =>
+      Object.fromEntries(
+        (await ctx.db.select().from(seats).where(eq(seats.gameId, 'duel'))).map((s) => [s.side, s.joinedAt]),
+      );
+    expect(await joinedAt()).toMatchObject({ black: expect.any(Date), grey: null });
+    const token = created.seats.find((s) => s.side === 'black')!.token;
+    const raw = await orderMail(ALICE, seatAddress(token), duelOrders('duel', 'black'));
+    expect((await handleInboundMail(ctx, raw)).outcome).toBe('accepted');
+    expect(await joinedAt()).toMatchObject({ black: expect.any(Date), grey: expect.any(Date) });
+  });
+
   it('refuses a burst of creations after the limit, with the seconds to wait; an hour later it creates again', async () => {
     const limited = { ...ctx, limits: { gamesPerHour: 3, invitationsPerHour: 0 } };
     for (let i = 0; i < 3; i++)

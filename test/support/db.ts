@@ -237,3 +237,35 @@ export async function writesDuring<T>(
     database.pool.off('acquire', count);
   }
 }
+
+/**
+ * Runs `fn`, recording every statement the connections the pool hands out meanwhile are sent (PostgreSQL only), in
+ * order, BEGIN and COMMIT among them: what a use case asks of the server, whatever the machine's speed.
+ */
+export async function statementsDuring<T>(
+  database: Database,
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  if (database.kind !== 'postgres') throw new Error('statementsDuring: PostgreSQL only');
+  const statements: string[] = [];
+  const wrapped = new Map<object, unknown>();
+  const record = (client: unknown) => {
+    const c = client as { query: (...a: unknown[]) => unknown };
+    if (wrapped.has(c)) return;
+    const original = c.query;
+    wrapped.set(c, original);
+    c.query = function (this: unknown, ...a: unknown[]) {
+      const config = a[0];
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      statements.push(String(text));
+      return original.apply(this, a);
+    };
+  };
+  database.pool.on('acquire', record);
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    database.pool.off('acquire', record);
+    for (const [client, original] of wrapped) (client as { query: unknown }).query = original;
+  }
+}

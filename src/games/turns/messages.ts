@@ -221,14 +221,17 @@ const senderWoken = new WeakSet<Tx>();
 /** Writes mails to the outbox (one statement) and wakes the sender once, when the transaction commits. */
 async function insertOutbox(tx: Tx, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const byName = namedInsert('outbox', OUTBOX_COLUMNS, rows.length);
+  // Delivered when the transaction commits: the sender wakes to find the rows there. Sent by the insert itself when it
+  // can be (one round trip).
+  const wake = !senderWoken.has(tx);
+  const byName = namedInsert('outbox', OUTBOX_COLUMNS, rows.length, wake ? OUTBOX_CHANNEL : null);
   const params = byName && outboxParams(rows);
-  if (byName && params) await byName(tx, params);
-  else await tx.insert(outbox).values([...rows]);
-  // Delivered when the transaction commits: the sender wakes to find the rows there.
-  if (senderWoken.has(tx)) return;
-  senderWoken.add(tx);
-  await tx.execute(notifyStatement(OUTBOX_CHANNEL, rows[0]!.kind));
+  if (byName && params) await byName(tx, wake ? [...params, rows[0]!.kind] : params);
+  else {
+    await tx.insert(outbox).values([...rows]);
+    if (wake) await tx.execute(notifyStatement(OUTBOX_CHANNEL, rows[0]!.kind));
+  }
+  if (wake) senderWoken.add(tx);
 }
 
 export interface SeatMail {

@@ -72,6 +72,13 @@ export interface SubmitOrdersInput {
    * caller runs the submission again without this.
    */
   readonly lastInTransaction?: boolean;
+  /**
+   * The caller runs the submission again on SeatsChangedMeanwhile (lastInTransactionOrAgain) even where its
+   * transaction goes on after the orders (a mail's, in the savepoint its caller holds): the turn then falls due in the
+   * statement that stores the orders, as with lastInTransaction, without committing — one round trip fewer for the
+   * orders that complete a turn.
+   */
+  readonly dueInStatement?: boolean;
 }
 
 /** The game's seats changed between the lock's snapshot and the store (lastInTransaction): nothing was stored. */
@@ -208,8 +215,8 @@ function seatStandingsOf(
  * With $10 (the sides that must order, from the seats as the lock saw them) and $11 (their digest then), it also
  * stores nothing unless the seats are still as the lock saw them (`fresh`), and makes the turn due when the orders are
  * stored and every side that must order has orders standing (`complete`), notifying the workers at commit — so that
- * the transaction can commit with this statement (lastInTransaction). Without them ($10, $11 null), markDue is the
- * caller's.
+ * the transaction can commit with this statement (lastInTransaction), or go on without a markDue (dueInStatement).
+ * Without them ($10, $11 null), markDue is the caller's.
  */
 export const storeSubmission = namedStatement<
   Record<string, unknown> & { stored: string | number; standing: boolean; fresh: boolean; complete: boolean }
@@ -417,13 +424,11 @@ export async function submitOrdersIn(
   let complete = false;
   if (hasOrders) {
     const ordersJson = JSON.stringify(setupPhase ? setupPhase.writeSetup(orders) : kind.writeOrders(orders));
-    // Nothing but orders, and nothing after them: stored and committed in one round trip, the turn made due with them.
-    const last =
-      input.lastInTransaction === true &&
-      commands.length === 0 &&
-      !message &&
-      found !== undefined &&
-      commitWithNext(tx);
+    // The turn made due by the statement that stores the orders, if they complete it, refused if the seats changed
+    // since the lock's snapshot: when the caller runs the submission again then.
+    const inStatement = (input.lastInTransaction === true || input.dueInStatement === true) && found !== undefined;
+    // Nothing but orders, and nothing after them: stored and committed in one round trip.
+    if (inStatement && input.lastInTransaction === true && commands.length === 0 && !message) commitWithNext(tx);
     const rows = await storeSubmission(tx, [
       input.gameId,
       turn.number,
@@ -434,10 +439,10 @@ export async function submitOrdersIn(
       ordersJson,
       input.messageId ?? null,
       tokenHash,
-      last ? sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found), { state }) : null,
-      last ? found.seats_digest : null,
+      inStatement ? sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found), { state }) : null,
+      inStatement ? found.seats_digest : null,
     ]);
-    if (last && rows[0]?.fresh !== true) throw new SeatsChangedMeanwhile(input.gameId);
+    if (inStatement && rows[0]?.fresh !== true) throw new SeatsChangedMeanwhile(input.gameId);
     seatRows = rows.map((r) => seatReader.read(r));
     if (Number(rows[0]?.stored ?? 0) === 0) {
       // The seat changed while the lock waited (a new token, a concession): refused as the seats are now.
@@ -446,8 +451,8 @@ export async function submitOrdersIn(
     }
     const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
     const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
-    // The last statement of its transaction made the turn due itself, and says whether it did.
-    if (last) complete = rows[0]?.complete === true;
+    // The statement made the turn due itself, and says whether it did.
+    if (inStatement) complete = rows[0]?.complete === true;
     else {
       complete = sidesThatMustOrder(game, turn.stateBefore, seatRows, { state }).every((side) => inSides.has(side));
       if (complete) await markDue(ctx, tx, input.gameId, turn.number);

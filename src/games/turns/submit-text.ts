@@ -81,6 +81,8 @@ async function submitTextOnce(
       ...(input.messageId !== undefined ? { messageId: input.messageId } : {}),
       ...(input.answersTurn != null ? { answersTurn: input.answersTurn } : {}),
       lastInTransaction: lastInTransaction && callers === null,
+      // Run again below (lastInTransactionOrAgain) if the seats changed: the turn may fall due in the store itself.
+      dueInStatement: lastInTransaction,
     });
     // Only `CONCEDE <game id>` concedes; `CONCEDE` alone is answered with what to send (each channel's answer).
     const conceded = result.commands.includes('CONCEDE CONFIRMED')

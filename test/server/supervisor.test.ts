@@ -1,0 +1,44 @@
+/**
+ * `msc serve --web N --workers N --mail N` at start: a warning when its processes may open more connections than the
+ * PostgreSQL server takes (each its pool of DATABASE_POOL_SIZE, and one that listens).
+ */
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { checkConnections } from '../../src/server/supervisor.ts';
+import { createLogger } from '../../src/log.ts';
+import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
+
+describe.skipIf(!databaseKinds.includes('postgres'))('the processes’ connections', () => {
+  let database: TestDatabase;
+  let maxConnections: number;
+  beforeEach(async () => {
+    database = await freshDatabase('postgres');
+    const { rows } = await database.db.execute(sql`select current_setting('max_connections')::int as max`);
+    maxConnections = Number(rows[0]!.max);
+  });
+  afterEach(() => database.drop());
+
+  /** The warnings checkConnections logs for these processes, each with a pool of `poolSize`. */
+  async function warnings(processes: number, poolSize: number): Promise<string[]> {
+    const lines: string[] = [];
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'warn' }), { write: (line: string) => lines.push(line) });
+    const config = loadConfig({ DATABASE_POOL_SIZE: String(poolSize) });
+    await checkConnections(database, config, { web: processes, workers: 0, mail: 0 }, logger);
+    return lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
+  }
+
+  it('warns when the processes may open more than max_connections, naming what to change', async () => {
+    // One connection over: each process has its pool and one that listens.
+    const poolSize = Math.floor(maxConnections / 2);
+    expect(await warnings(2, poolSize)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^2 processes may open up to ${2 * (poolSize + 1)} .* takes ${maxConnections} .*DATABASE_POOL_SIZE`),
+      ),
+    ]);
+  });
+
+  it('says nothing when they fit', async () => {
+    expect(await warnings(2, Math.floor(maxConnections / 2) - 1)).toEqual([]);
+  });
+});
