@@ -88,10 +88,10 @@ export const CONFIG_KEYS = {
   }),
   databasePoolSize: key({
     env: 'DATABASE_POOL_SIZE',
-    doc: "Most PostgreSQL connections one process opens for its work (one more listens for notifications); the mail receiver handles 16 mails at a time, each in a transaction of its own. Every process of `msc serve --web N --workers N --mail N` has its own: keep their sum under the server's max_connections.",
+    doc: "Most PostgreSQL connections one process opens for its work (one more listens for notifications): by default 20 for a process that receives mail (it handles 16 mails at a time, each in a transaction of its own), 10 for one that does not. Every process of `msc serve --web N --workers N --mail N` has its own: keep their sum under the server's max_connections.",
     expected: 'a whole number from 1 to 1000',
-    default: '20',
-    schema: wholeNumber(1, 1000),
+    derivedDefault: '20 with the mail role, else 10',
+    schema: wholeNumber(1, 1000).optional(),
   }),
   dataDir: key({
     env: 'DATA_DIR',

@@ -13,7 +13,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Config } from '../config/config.ts';
+import { SERVICE_ROLES, type Config, type ServiceRole } from '../config/config.ts';
 import type { Logger } from '../log.ts';
 import { acquireDataDirLock } from './lock.ts';
 import {
@@ -134,14 +134,23 @@ const READ_TIMEOUT_MARGIN_MS = 2_000;
 /** When TCP keepalive starts probing an idle connection, so a dead peer is noticed even with nothing to send. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
-/** Connections a process's pool opens at most, unless DATABASE_POOL_SIZE says (README, "Configuration"). */
-export const DEFAULT_POOL_SIZE = 20;
+/**
+ * The connections a process's pool opens at most (DATABASE_POOL_SIZE): unless set, 20 for a process with the mail role
+ * (the receiver has 16 mails in hand at a time, each in a transaction), 10 (node-postgres' own default) for one
+ * without — so that `msc serve --web 3 --workers 2 --mail 1` stays under PostgreSQL's default 100 connections.
+ */
+export function poolSizeOf(config: {
+  readonly databasePoolSize?: number;
+  readonly roles?: readonly ServiceRole[];
+}): number {
+  return config.databasePoolSize ?? ((config.roles ?? SERVICE_ROLES).includes('mail') ? 20 : 10);
+}
 
 /** Opens the database the configuration names. Does not migrate: see migrate.ts. */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> &
     Partial<DatabaseTimeouts> &
-    Partial<Pick<Config, 'databasePoolSize'>>,
+    Partial<Pick<Config, 'databasePoolSize' | 'roles'>>,
   { logger }: OpenOptions = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
@@ -152,7 +161,7 @@ export async function openDatabase(
       databaseIdleInTransactionTimeoutMs:
         config.databaseIdleInTransactionTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.databaseIdleInTransactionTimeoutMs,
     };
-    return openPostgres(config.databaseUrl, timeouts, config.databasePoolSize ?? DEFAULT_POOL_SIZE, logger);
+    return openPostgres(config.databaseUrl, timeouts, poolSizeOf(config), logger);
   }
   if (config.dataDir === IN_MEMORY) return databaseFromPglite(new PGlite(), { logger });
   return openPgliteFolder(config.dataDir, logger);

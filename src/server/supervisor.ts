@@ -19,6 +19,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sql } from 'drizzle-orm';
 import { SERVICE_ROLES, type Config, type ServiceRole } from '../config/config.ts';
+import { poolSizeOf } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { describeServer, migrate, openDatabase } from './database.ts';
 
@@ -60,12 +61,12 @@ export async function checkConnections(
   logger: Logger,
 ): Promise<void> {
   const processes = SERVICE_ROLES.reduce((n, role) => n + counts[role], 0);
-  const most = processes * (config.databasePoolSize + 1);
+  const most = SERVICE_ROLES.reduce((n, role) => n + counts[role] * (poolSizeOf({ ...config, roles: [role] }) + 1), 0);
   const { rows } = await database.db.execute(sql`select current_setting('max_connections')::int as max`);
   const max = Number(rows[0]?.max);
   if (Number.isFinite(max) && most > max)
     logger.warn(
-      { processes, poolSize: config.databasePoolSize, maxConnections: max },
+      { processes, connections: most, maxConnections: max },
       `${processes} processes may open up to ${most} PostgreSQL connections, and the server takes ${max} (max_connections): lower DATABASE_POOL_SIZE or raise max_connections`,
     );
 }

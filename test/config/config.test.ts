@@ -29,7 +29,7 @@ describe('parseConfig', () => {
       databaseConnectTimeoutMs: 5000,
       databaseStatementTimeoutMs: 15000,
       databaseIdleInTransactionTimeoutMs: 30000,
-      databasePoolSize: 20,
+      databasePoolSize: undefined,
       dataDir: './data',
       host: '127.0.0.1',
       port: 8080,

@@ -124,9 +124,20 @@ describe.runIf(databaseKinds.includes('postgres'))('a PostgreSQL transaction', (
 
   const writes = async (fn: () => Promise<unknown>) => (await writesDuring(database, fn)).writes;
 
-  it('opens at most DATABASE_POOL_SIZE connections, 20 unless told: more than the 16 mails the receiver handles at once', async () => {
+  it('opens at most DATABASE_POOL_SIZE connections; unless told, 20 with the mail role (more than the 16 mails the receiver handles at once), else 10', async () => {
     expect(database.kind === 'postgres' && database.pool.options.max).toBe(20);
     const url = new URL(testServerUrl);
+    for (const [roles, max] of [
+      [['web', 'workers'], 10],
+      [['mail'], 20],
+    ] as const) {
+      const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: '', roles: [...roles] });
+      try {
+        expect(opened.kind === 'postgres' && opened.pool.options.max).toBe(max);
+      } finally {
+        await opened.close();
+      }
+    }
     const small = await openDatabase({ databaseUrl: url.toString(), dataDir: '', databasePoolSize: 2 });
     try {
       expect(small.kind === 'postgres' && small.pool.options.max).toBe(2);

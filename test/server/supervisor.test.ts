@@ -41,4 +41,22 @@ describe.skipIf(!databaseKinds.includes('postgres'))('the processes’ connectio
   it('says nothing when they fit', async () => {
     expect(await warnings(2, Math.floor(maxConnections / 2) - 1)).toEqual([]);
   });
+
+  it('counts each role at its own default pool: 20 for a mail process, 10 for a web or worker process', async () => {
+    const lines: string[] = [];
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'warn' }), { write: (line: string) => lines.push(line) });
+    const config = loadConfig({});
+    // --web 3 --workers 2 --mail 1: 5 × (10 + 1) + (20 + 1) = 76 connections, under PostgreSQL's default 100.
+    const counts = { web: 3, workers: 2, mail: 1 };
+    await checkConnections(database, config, counts, logger);
+    if (maxConnections >= 76) expect(lines).toEqual([]);
+    lines.length = 0;
+    // As many processes again, web only, past the server's limit: named with the sum of the defaults.
+    const many = { web: Math.ceil(maxConnections / 11) + 1, workers: 0, mail: 1 };
+    await checkConnections(database, config, many, logger);
+    const sum = many.web * 11 + 21;
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      expect.stringMatching(new RegExp(`may open up to ${sum} .* takes ${maxConnections} `)),
+    ]);
+  });
 });
