@@ -59,6 +59,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const TURNS = Number(process.env.ROLE_TURNS ?? 600);
 const MAILS = Number(process.env.ROLE_MAILS ?? 300);
 const GAMES = 512;
+/**
+ * Each window's processes are warmed up first, unmeasured: web by WARM_UP_SECONDS of the same load, workers on
+ * WARM_UP_TURNS turns, mail on WARM_UP_MAILS mails (V8 compiles the hot code in a process's first seconds of load, and
+ * a process held to a share of a core takes longer to: its compiler threads share that share).
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 4);
+const WARM_UP_TURNS = Math.ceil(TURNS / 6);
+const WARM_UP_MAILS = Math.ceil(MAILS / 6);
 /** BENCH_ROLES=workers (a comma-separated list): those roles alone. */
 const ROLES = new Set((process.env.BENCH_ROLES ?? 'web,workers,mail').split(',').map((r) => r.trim()));
 /** BENCH_PROFILE=<folder>: the one-worker service writes V8 CPU profiles there (one a process, at its stop). */
@@ -113,6 +121,7 @@ async function webWindow(
 ): Promise<Window> {
   const service = await startService(databaseUrl, only('web', n), { msc, coreCap });
   try {
+    wrk(service, WARM_UP_SECONDS, 32, script, targets);
     return wrk(service, SECONDS, 32, script, targets);
   } finally {
     await service.stop();
@@ -151,6 +160,15 @@ async function workersWindow(template: string, n: number, { msc, coreCap }: Vari
           [name],
         )
       ).rows.map((r) => r.pid);
+    const resolved = async () =>
+      Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
+    // Warmed up, unmeasured, on WARM_UP_TURNS of the turns.
+    await client.query(
+      `update turns set due_at = now() where id in (select id from turns where status = 'open' and number = 1 order by id limit $1)`,
+      [WARM_UP_TURNS],
+    );
+    await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
+    await waitUntil(`${WARM_UP_TURNS} turns resolved`, async () => (await resolved()) >= WARM_UP_TURNS, 600_000, 20);
     const pids = service.pids();
     const main0 = pids.map(mainThreadCpuMsOf);
     const db0 = new Map((await backends()).map((pid) => [pid, cpuMsOf(pid)]));
@@ -159,9 +177,7 @@ async function workersWindow(template: string, n: number, { msc, coreCap }: Vari
     const t0 = performance.now();
     await client.query(`update turns set due_at = now() where status = 'open' and number = 1`);
     await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
-    const resolved = async () =>
-      Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
-    await waitUntil(`${TURNS} turns resolved`, async () => (await resolved()) >= TURNS, 600_000, 20);
+    await waitUntil(`${TURNS} turns resolved`, async () => (await resolved()) >= WARM_UP_TURNS + TURNS, 600_000, 20);
     const seconds = (performance.now() - t0) / 1000;
     const rate = TURNS / seconds;
     const cpu = service.cpuMs() - cpu0;
@@ -197,19 +213,24 @@ async function mailWindow(
     pool: true,
     maxConnections: 8,
   });
-  try {
-    const cpu0 = service.cpuMs();
-    const t0 = performance.now();
-    await inParallel(duels.slice(0, MAILS), 8, async (d, i) => {
+  const send = (some: readonly Duel[], from: number) =>
+    inParallel(some, 8, async (d, i) => {
       await transport.sendMail({
-        from: `black${i + 1}@${TEST_MAIL_DOMAIN}`,
+        from: `black${from + i + 1}@${TEST_MAIL_DOMAIN}`,
         to: `orders+${d.tokens.black}@${TEST_MAIL_DOMAIN}`,
         subject: `orders for ${d.gameId}`,
-        text: duelOrders(d.gameId, 'black', i),
+        text: duelOrders(d.gameId, 'black', from + i),
       });
     });
-    const recorded = async () => Number((await client.query(`select count(*) from inbound_messages`)).rows[0].count);
-    await waitUntil(`${MAILS} mails recorded`, async () => (await recorded()) >= MAILS, 600_000, 20);
+  const recorded = async () => Number((await client.query(`select count(*) from inbound_messages`)).rows[0].count);
+  try {
+    // Warmed up, unmeasured, on the first WARM_UP_MAILS duels.
+    await send(duels.slice(0, WARM_UP_MAILS), 0);
+    await waitUntil(`${WARM_UP_MAILS} mails recorded`, async () => (await recorded()) >= WARM_UP_MAILS, 600_000, 20);
+    const cpu0 = service.cpuMs();
+    const t0 = performance.now();
+    await send(duels.slice(WARM_UP_MAILS, WARM_UP_MAILS + MAILS), WARM_UP_MAILS);
+    await waitUntil(`${MAILS} mails recorded`, async () => (await recorded()) >= WARM_UP_MAILS + MAILS, 600_000, 20);
     return { rate: MAILS / ((performance.now() - t0) / 1000), cpuPerCall: (service.cpuMs() - cpu0) / MAILS };
   } finally {
     transport.close();
@@ -233,8 +254,8 @@ export async function benchRoles(): Promise<void> {
     );
     writeFileSync(join(dir, 'targets.tsv'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'wrk.lua'), WRK_SCRIPT);
-    const turns = await duelsDatabase('role_turns', TURNS, true);
-    const mail = await duelsDatabase('role_mail', Math.max(MAILS, 1), false);
+    const turns = await duelsDatabase('role_turns', WARM_UP_TURNS + TURNS, true);
+    const mail = await duelsDatabase('role_mail', WARM_UP_MAILS + MAILS, false);
 
     type Measure = (n: number, variant: Variant) => Promise<Window>;
     const measures: Array<[Role, string, Measure]> = [

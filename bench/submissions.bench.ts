@@ -15,7 +15,8 @@
  *   - bare: Express with exactly the service's common middleware and logger, answering the same body without a
  *           database (bench/bare-express.ts), under the same wrk load.
  *
- * Every window runs BENCH_SECONDS (default 8), in rounds (BENCH_ROUNDS, default 3) of A B C D E, interleaved, so that
+ * Each server is first warmed up by BENCH_WARM_UP_SECONDS (8) of the same load, not measured. Every window runs
+ * BENCH_SECONDS (default 8), in rounds (BENCH_ROUNDS, default 3) of A B C D E, interleaved, so that
  * whatever else the machine does falls on every figure alike; each figure is the median of its windows, and the load
  * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
  * BENCH_PROFILE=<folder> writes the one-web-process service's V8 CPU profiles there.
@@ -64,6 +65,7 @@ import {
 } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GAMES = 512;
 const SOCKET = benchSocket();
@@ -247,6 +249,9 @@ async function main(): Promise<void> {
     console.log(
       `\nOrder submissions over HTTP (wrk, ${CONNECTIONS} connections) and their references, ${ROUNDS} rounds of ${SECONDS} s windows, interleaved; PostgreSQL reached ${SOCKET ? `over its Unix socket in ${SOCKET}` : 'over TCP'} by the service and pgbench alike`,
     );
+    // Each server warmed up first, unmeasured (V8 compiles the hot code in its first seconds of load; a process held
+    // to a share of a core takes longer to, its compiler threads sharing that share).
+    for (const s of [one, two, ...(capped ?? []), bare]) wrk(s, WARM_UP_SECONDS, CONNECTIONS, script, targets);
     const windows = new Map<string, Window[]>(measures.map(([label]) => [label, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [label, measure] of measures) {
