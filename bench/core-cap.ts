@@ -10,6 +10,10 @@
  * machine with a core per process would. What is left to measure is what the issue asks: whether a second process
  * adds what the first does.
  *
+ * A process held to a share runs in slices (a quarter of each 100 ms, say) and starts each with caches that other
+ * processes have used meanwhile: it pays more CPU a request than one that runs freely (about twice, measured here).
+ * So the capped figures are compared with each other (two processes against one), never with the uncapped ones.
+ *
  * Needs root and a writable cgroup file system (this machine kind has both); where there is none, `coreCapAvailable`
  * says why and the benchmarks print the uncapped figures alone.
  */

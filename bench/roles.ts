@@ -13,7 +13,7 @@
  *
  * The counts are measured in rounds (1, 2, 4, 1, 2, 4 …), interleaved, and each figure is the median of its rounds,
  * printed beside the load average and as a ratio to one process. Each count is measured twice: as it runs, and with
- * each process held to BENCH_CORE_CAP (0.4) of a core by a cgroup of its own, where the machine allows it (root):
+ * each process held to BENCH_CORE_CAP (0.25) of a core by a cgroup of its own, where the machine allows it (root):
  * on a machine with fewer cores than processes, only the second says whether a process adds what the one before it
  * did (bench/core-cap.ts).
  */
@@ -77,10 +77,10 @@ const PROFILE = process.env.BENCH_PROFILE;
  */
 const BASELINE = process.env.BENCH_BASELINE ? join(process.env.BENCH_BASELINE, 'bin', 'msc.js') : undefined;
 /**
- * BENCH_CORE_CAP (default 0.4; 0: none): every count measured once more with each process held to that share of a
+ * BENCH_CORE_CAP (default 0.25; 0: none): every count measured once more with each process held to that share of a
  * core by a cgroup of its own, so that more processes have the cores this machine lacks (why: bench/core-cap.ts).
  */
-const CORE_CAP = Number(process.env.BENCH_CORE_CAP ?? 0.4);
+const CORE_CAP = Number(process.env.BENCH_CORE_CAP ?? 0.25);
 const capUnavailable = coreCapAvailable();
 
 type Role = 'web' | 'workers' | 'mail';

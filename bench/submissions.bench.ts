@@ -24,7 +24,7 @@
  * docs/deployment.md advises; BENCH_PGHOST=tcp measures both over loopback TCP instead, BENCH_PGHOST=<folder> names
  * another socket folder.
  * With one and with two web processes, the service is measured twice: as it is, and with each web process held to
- * BENCH_CORE_CAP (0.4) of a core by a cgroup, where the machine allows it (root): on two cores the uncapped second
+ * BENCH_CORE_CAP (0.25) of a core by a cgroup, where the machine allows it (root): on two cores the uncapped second
  * process has no core to run on, the capped pair asks whether a second process adds what the first does
  * (bench/core-cap.ts).
  */
@@ -72,10 +72,10 @@ const SOCKET = benchSocket();
 const VARIANTS = 6;
 const CONNECTIONS = 32;
 /**
- * BENCH_CORE_CAP (default 0.4; 0: none): the web processes measured once more, each held to that share of a core by
+ * BENCH_CORE_CAP (default 0.25; 0: none): the web processes measured once more, each held to that share of a core by
  * a cgroup of its own, so that two processes have the cores one lacks (why: bench/core-cap.ts).
  */
-const CORE_CAP = Number(process.env.BENCH_CORE_CAP ?? 0.4);
+const CORE_CAP = Number(process.env.BENCH_CORE_CAP ?? 0.25);
 const capUnavailable = coreCapAvailable();
 const CAPPED_ONE = `service, 1 web process held to ${CORE_CAP} core`;
 const CAPPED_TWO = `service, 2 web processes, ${CORE_CAP} core each`;
