@@ -164,7 +164,7 @@ async function workersWindow(template: string, n: number, { msc, coreCap }: Vari
       Number((await client.query(`select count(*) from turns where number = 1 and status = 'resolved'`)).rows[0].count);
     // Warmed up, unmeasured, on WARM_UP_TURNS of the turns.
     await client.query(
-      `update turns set due_at = now() where id in (select id from turns where status = 'open' and number = 1 order by id limit $1)`,
+      `update turns set due_at = now() where number = 1 and game_id in (select game_id from turns where status = 'open' and number = 1 order by game_id limit $1)`,
       [WARM_UP_TURNS],
     );
     await client.query(`select pg_notify($1, '')`, [TURN_DUE_CHANNEL]);
