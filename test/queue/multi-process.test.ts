@@ -16,6 +16,7 @@
  * outbox empty of pending mail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundMessages, outbox, turns } from '../../src/db/schema.ts';
 import type { GamesContext } from '../../src/games/context.ts';
+import { SEMI_SPACE_FLAG } from '../../src/server/supervisor.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import {
   createDuels,
@@ -174,11 +176,16 @@ describe.skipIf(!hasPostgres)('the service split by role over several processes,
     // The killer: a random process of the supervisor's, KILLS times, each once the last one killed has been replaced
     // (its successor has said it is running) …
     const killed: number[] = [];
+    const withoutSemiSpace: number[] = [];
     const killer = (async () => {
       for (let k = 0; k < KILLS; k++) {
         await sleep(200 + Math.floor(Math.random() * 300));
         const pids = await childrenOf(supervisor.pid!);
         const victim = pids[Math.floor(Math.random() * pids.length)]!;
+        // Started, as its successors are, with the service's young generation (serviceExecArgv).
+        withoutSemiSpace.push(
+          ...pids.filter((pid) => !readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(SEMI_SPACE_FLAG)),
+        );
         process.kill(victim, 'SIGKILL');
         killed.push(victim);
         await waitUntil(`process ${victim} replaced`, () => started >= PROCESSES + killed.length, 60_000, 50);
@@ -193,6 +200,7 @@ describe.skipIf(!hasPostgres)('the service split by role over several processes,
     });
     await killer;
     expect(new Set(killed).size).toBe(KILLS);
+    expect(withoutSemiSpace).toEqual([]);
 
     // Every turn 1 resolves (the supervisor has started new processes in place of the killed ones) …
     const resolvedCount = async () =>

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { checkConnections } from '../../src/server/supervisor.ts';
+import { checkConnections, SEMI_SPACE_FLAG, serviceExecArgv } from '../../src/server/supervisor.ts';
 import { createLogger } from '../../src/log.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 
@@ -58,5 +58,17 @@ describe.skipIf(!databaseKinds.includes('postgres'))('the processes’ connectio
     expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
       expect.stringMatching(new RegExp(`may open up to ${sum} .* takes ${maxConnections} `)),
     ]);
+  });
+});
+
+describe('the options of the processes the supervisor starts', () => {
+  it('adds a 32 MB semi-space to its own options', () => {
+    expect(serviceExecArgv(['--enable-source-maps'], undefined)).toEqual(['--enable-source-maps', SEMI_SPACE_FLAG]);
+    expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=32');
+  });
+
+  it('keeps the size the operator chose, in the command’s options or in NODE_OPTIONS', () => {
+    expect(serviceExecArgv(['--max-semi-space-size=64'], undefined)).toEqual(['--max-semi-space-size=64']);
+    expect(serviceExecArgv([], '--max_semi_space_size=8 --trace-warnings')).toEqual([]);
   });
 });
