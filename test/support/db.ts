@@ -210,6 +210,30 @@ function templateKey(): string {
 }
 
 /**
+ * Runs `fn` with `wrap` applied once to each connection the pool hands out meanwhile (PostgreSQL only); what `wrap`
+ * returns undoes it, once `fn` is done.
+ */
+async function withConnectionsWrapped<T>(
+  database: Database,
+  what: string,
+  wrap: (client: object) => () => void,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (database.kind !== 'postgres') throw new Error(`${what}: PostgreSQL only`);
+  const undo = new Map<object, () => void>();
+  const onAcquire = (client: object) => {
+    if (!undo.has(client)) undo.set(client, wrap(client));
+  };
+  database.pool.on('acquire', onAcquire);
+  try {
+    return await fn();
+  } finally {
+    database.pool.off('acquire', onAcquire);
+    for (const restore of undo.values()) restore();
+  }
+}
+
+/**
  * Runs `fn`, counting the writes to the server's socket of every connection the pool hands out meanwhile (PostgreSQL
  * only): how many packets a use case sends, whatever the machine's speed.
  */
@@ -217,25 +241,24 @@ export async function writesDuring<T>(
   database: Database,
   fn: () => Promise<T>,
 ): Promise<{ result: T; writes: number }> {
-  if (database.kind !== 'postgres') throw new Error('writesDuring: PostgreSQL only');
   let writes = 0;
-  const count = (client: unknown) => {
+  const count = (client: object) => {
     const stream = (client as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }).connection
       .stream;
-    for (const method of ['_write', '_writev'] as const) {
+    const originals = (['_write', '_writev'] as const).map((method) => {
       const original = stream[method]!;
       stream[method] = function (this: unknown, ...a: unknown[]) {
         writes++;
         return original.apply(this, a);
       };
-    }
+      return [method, original] as const;
+    });
+    return () => {
+      for (const [method, original] of originals) stream[method] = original;
+    };
   };
-  database.pool.on('acquire', count);
-  try {
-    return { result: await fn(), writes };
-  } finally {
-    database.pool.off('acquire', count);
-  }
+  const result = await withConnectionsWrapped(database, 'writesDuring', count, fn);
+  return { result, writes };
 }
 
 /**
@@ -246,26 +269,20 @@ export async function statementsDuring<T>(
   database: Database,
   fn: () => Promise<T>,
 ): Promise<{ result: T; statements: string[] }> {
-  if (database.kind !== 'postgres') throw new Error('statementsDuring: PostgreSQL only');
   const statements: string[] = [];
-  const wrapped = new Map<object, unknown>();
-  const record = (client: unknown) => {
+  const record = (client: object) => {
     const c = client as { query: (...a: unknown[]) => unknown };
-    if (wrapped.has(c)) return;
     const original = c.query;
-    wrapped.set(c, original);
     c.query = function (this: unknown, ...a: unknown[]) {
       const config = a[0];
       const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
       statements.push(String(text));
       return original.apply(this, a);
     };
+    return () => {
+      c.query = original;
+    };
   };
-  database.pool.on('acquire', record);
-  try {
-    return { result: await fn(), statements };
-  } finally {
-    database.pool.off('acquire', record);
-    for (const [client, original] of wrapped) (client as { query: unknown }).query = original;
-  }
+  const result = await withConnectionsWrapped(database, 'statementsDuring', record, fn);
+  return { result, statements };
 }
