@@ -36,7 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.ts';
 import { coreCapAvailable } from './core-cap.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { lockForSubmission, seatsDigest, storeSubmission } from '../src/games/turns/orders.ts';
+import { lockForSubmission, seatsDigest, storeSubmissionDue } from '../src/games/turns/orders.ts';
 import { freePort } from '../test/support/pg-cluster.ts';
 import { createDuels, duelOrders, inParallel, liveGamesContext, submitDuelOrders } from '../test/support/games.ts';
 import {
@@ -117,7 +117,7 @@ function ownStatementsScript(): string {
       return v;
     });
   const lock = params(lockForSubmission.text, { 1: ':g', 2: ':h' });
-  const store = params(storeSubmission.text, {
+  const store = params(storeSubmissionDue.text, {
     1: ':g',
     2: '1',
     3: ':s',

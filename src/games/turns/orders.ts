@@ -81,7 +81,10 @@ export interface SubmitOrdersInput {
   readonly dueInStatement?: boolean;
 }
 
-/** The game's seats changed between the lock's snapshot and the store (lastInTransaction): nothing was stored. */
+/**
+ * The game's seats, or the submitting seat's token, changed between the lock's snapshot and the store
+ * (lastInTransaction, dueInStatement): nothing was stored.
+ */
 export class SeatsChangedMeanwhile extends Error {
   constructor(gameId: string) {
     super(`the seats of ${gameId} changed while the orders waited for the turn: submit again`);
@@ -207,9 +210,7 @@ function seatStandingsOf(
 /**
  * A seat's orders stored in one round trip, if the seat still holds the token and has not conceded (checked as the
  * seats are now, the turn locked): its standing submission superseded (the insert waits for that: its where reads
- * `superseded`), the new one inserted. Answers the game's seats, by side, as they are now, each with whether it
- * (another seat) has orders standing (the statement's snapshot is from before the insert), and whether the orders
- * were stored.
+ * `superseded`), the new one inserted.
  * $1 game, $2 turn, $3 seat, $4 now, $5 channel, $6 text, $7 orders (JSON), $8 message id, $9 the token's SHA-256.
  *
  * With $10 (the sides that must order, from the seats as the lock saw them) and $11 (their digest then), it also
@@ -217,12 +218,18 @@ function seatStandingsOf(
  * stored and every side that must order has orders standing (`complete`), notifying the workers at commit — so that
  * the transaction can commit with this statement (lastInTransaction), or go on without a markDue (dueInStatement).
  * Without them ($10, $11 null), markDue is the caller's.
+ *
+ * `answer`: what the statement answers. 'seats': the game's seats, by side, as they are now, each with whether it
+ * (another seat) has orders standing (the statement's snapshot is from before the insert), and on every row whether
+ * the orders were stored (and `fresh`, `complete`) — what the caller needs to decide completion itself. 'outcome':
+ * one row, only `stored`, `fresh` and `complete`, for the caller that lets the statement decide it (its seat is the
+ * one the lock read, checked again here): a tenth of the columns to describe and read.
  */
-export const storeSubmission = namedStatement<
-  Record<string, unknown> & { stored: string | number; standing: boolean; fresh: boolean; complete: boolean }
->(
-  'msc_store_submission',
-  `with standings as (
+function storeStatement(answer: 'seats' | 'outcome'): string {
+  const outcome = `(select count(*) from inserted) as stored,
+     (select fresh from standings) as fresh,
+     (select count(*) from notified) > 0 as complete`;
+  return `with standings as (
      select $11::text is null or ${seatsDigest('$1::text')} = $11::text as fresh
    ), seat as (
      select 1 from "seats" where id = $3::uuid and token_hash = $9::text and conceded_at is null
@@ -252,16 +259,29 @@ export const storeSubmission = namedStatement<
    ), notified as (
      select pg_notify('${TURN_DUE_CHANNEL}', $1::text) from complete where yes
    )
-   select ${seatReader.columns},
-     (select count(*) from inserted) as stored,
-     (select fresh from standings) as fresh,
-     (select count(*) from notified) > 0 as complete,
+   ${
+     answer === 'outcome'
+       ? `select ${outcome}`
+       : `select ${seatReader.columns},
+     ${outcome},
      "seats"."id" <> $3::uuid and exists (
        select 1 from "submissions" s
        where s.game_id = $1::text and s.turn = $2::integer and s.seat_id = "seats"."id" and s.superseded_at is null
      ) as standing
-   from "seats" where "seats"."game_id" = $1::text order by "seats"."side" asc`,
+   from "seats" where "seats"."game_id" = $1::text order by "seats"."side" asc`
+   }`;
+}
+
+type StoreOutcome = { stored: string | number; fresh: boolean; complete: boolean };
+
+/** The orders stored; answers the game's seats (storeStatement's 'seats'). */
+export const storeSubmission = namedStatement<Record<string, unknown> & StoreOutcome & { standing: boolean }>(
+  'msc_store_submission',
+  storeStatement('seats'),
 );
+
+/** The orders stored, the turn made due by the statement if they complete it; answers its outcome alone. */
+export const storeSubmissionDue = namedStatement<StoreOutcome>('msc_store_submission_due', storeStatement('outcome'));
 
 /** The game and its open turn, locked against resolution for the rest of the transaction. */
 export async function lockOpenTurn(tx: Tx, gameId: string): Promise<{ game: Game; turn: Turn }> {
@@ -429,7 +449,7 @@ export async function submitOrdersIn(
     const inStatement = (input.lastInTransaction === true || input.dueInStatement === true) && found !== undefined;
     // Nothing but orders, and nothing after them: stored and committed in one round trip.
     if (inStatement && input.lastInTransaction === true && commands.length === 0 && !message) commitWithNext(tx);
-    const rows = await storeSubmission(tx, [
+    const params = [
       input.gameId,
       turn.number,
       seat.id,
@@ -439,21 +459,32 @@ export async function submitOrdersIn(
       ordersJson,
       input.messageId ?? null,
       tokenHash,
-      inStatement ? sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found), { state }) : null,
-      inStatement ? found.seats_digest : null,
-    ]);
-    if (inStatement && rows[0]?.fresh !== true) throw new SeatsChangedMeanwhile(input.gameId);
-    seatRows = rows.map((r) => seatReader.read(r));
-    if (Number(rows[0]?.stored ?? 0) === 0) {
-      // The seat changed while the lock waited (a new token, a concession): refused as the seats are now.
-      usableSeat(seatRows, input.gameId, input.token);
-      throw new Error(`seat ${seat.id} of ${input.gameId} changed while its orders were stored`);
-    }
-    const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
-    const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
-    // The statement made the turn due itself, and says whether it did.
-    if (inStatement) complete = rows[0]?.complete === true;
-    else {
+    ];
+    if (inStatement) {
+      // The statement decides whether the turn is complete, and answers only its outcome: the seat is the one read
+      // before (by the lock, or with the seats), the store having checked its token and standing again.
+      const [outcome] = await storeSubmissionDue(tx, [
+        ...params,
+        sidesThatMustOrder(game, turn.stateBefore, seatStandingsOf(found), { state }),
+        found.seats_digest,
+      ]);
+      // Nothing stored: the seats changed, or the seat itself did (a new token), while the lock waited. Its
+      // transaction may be over (committed with this statement): the caller runs the submission again, which refuses
+      // or takes it as the seats are now.
+      if (outcome?.fresh !== true || Number(outcome.stored) === 0) throw new SeatsChangedMeanwhile(input.gameId);
+      complete = outcome.complete;
+      // The seat as the lock read it (its statement's snapshot), with any setting above applied.
+      seatRows = [seat];
+    } else {
+      const rows = await storeSubmission(tx, [...params, null, null]);
+      seatRows = rows.map((r) => seatReader.read(r));
+      if (Number(rows[0]?.stored ?? 0) === 0) {
+        // The seat changed while the lock waited (a new token, a concession): refused as the seats are now.
+        usableSeat(seatRows, input.gameId, input.token);
+        throw new Error(`seat ${seat.id} of ${input.gameId} changed while its orders were stored`);
+      }
+      const standing = new Set(rows.filter((r) => r.standing).map((r) => r.id as string));
+      const inSides = new Set([seat.side, ...seatRows.filter((x) => standing.has(x.id)).map((x) => x.side)]);
       complete = sidesThatMustOrder(game, turn.stateBefore, seatRows, { state }).every((side) => inSides.has(side));
       if (complete) await markDue(ctx, tx, input.gameId, turn.number);
     }
