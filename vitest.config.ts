@@ -25,22 +25,34 @@ const UNIT = [
   'test/cli/help.test.ts',
 ];
 
-/** Tests of whole processes and real servers: mail servers, the browser, worker processes, crashes. */
+/**
+ * Tests of whole processes and real servers (mail servers, the browser, child processes) that may share the machine
+ * with other files: the ones that read or empty the shared mailboxes take a lock for it (test/support/mailbox-lock.ts),
+ * every file has its own database and ports, and none of them holds a process to a deadline.
+ */
 const SERVICES = [
   'test/e2e/**/*.test.ts',
   'test/browser/**/*.test.ts',
-  'test/mail/imap-watcher.test.ts',
   'test/mail/smtp-receiver.test.ts',
   'test/mail/outbound.test.ts',
   'test/mail/servers-down.test.ts',
-  'test/queue/crash.test.ts',
-  'test/queue/many-workers.test.ts',
   'test/cli/msc-game.e2e.test.ts',
   'test/cli/readme.e2e.test.ts',
+  'test/adjudicator/hostile-input.test.ts',
+];
+
+/**
+ * Tests that hold processes to deadlines (answers within 2 s, exit within 8 s, mail applied within 5 s, a race at a
+ * turn's deadline) or stop and freeze servers: one at a time, once every other file has run, so that the machine's
+ * other work does not decide them.
+ */
+const TIMED = [
+  'test/mail/imap-watcher.test.ts',
+  'test/queue/crash.test.ts',
+  'test/queue/many-workers.test.ts',
   'test/server/main.test.ts',
   'test/server/faults.test.ts',
   'test/db/lock.test.ts',
-  'test/adjudicator/hostile-input.test.ts',
 ];
 
 /** What every game kind must do, played through the service for each kind in the registry. */
@@ -57,9 +69,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: UNIT, exclude: [CONFORMANCE, ...SERVICES] } },
       { extends: true, test: { name: 'kinds', include: [CONFORMANCE] } },
       // Everything else opens a database (PGlite, and PostgreSQL where it runs).
-      { extends: true, test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES] } },
-      // One at a time: they share the mail servers (one of them stops and starts them) and measure process timings.
-      { extends: true, test: { name: 'services', include: SERVICES, maxWorkers: 1 } },
+      {
+        extends: true,
+        test: { name: 'db', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...SERVICES, ...TIMED] },
+      },
+      { extends: true, test: { name: 'services', include: SERVICES } },
+      { extends: true, test: { name: 'timed', include: TIMED, maxWorkers: 1 } },
     ],
   },
 });

@@ -165,6 +165,8 @@ interface Answer {
   ms: number;
   retryAfter: string | null;
   code: string | null;
+  /** The codes of the problems the error lists (e.g. WRONG_TURN in an ORDERS_REJECTED). */
+  problems: string[];
 }
 
 async function request(url: string, path: string, init: RequestInit = {}): Promise<Answer> {
@@ -173,14 +175,18 @@ async function request(url: string, path: string, init: RequestInit = {}): Promi
     const response = await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
     const text = await response.text();
     let code: string | null = null;
+    let problems: string[] = [];
     try {
-      code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? null;
+      const error = (JSON.parse(text) as { error?: { code?: string; problems?: { code: string }[] } }).error;
+      code = error?.code ?? null;
+      problems = (error?.problems ?? []).map((p) => p.code);
     } catch {
       // Not JSON.
     }
-    return { status: response.status, ms: Date.now() - began, retryAfter: response.headers.get('retry-after'), code };
+    const retryAfter = response.headers.get('retry-after');
+    return { status: response.status, ms: Date.now() - began, retryAfter, code, problems };
   } catch {
-    return { status: 0, ms: Date.now() - began, retryAfter: null, code: null };
+    return { status: 0, ms: Date.now() - began, retryAfter: null, code: null, problems: [] };
   }
 }
 
@@ -474,9 +480,13 @@ describe.skipIf(!cluster)('the service when its database fails (a PostgreSQL ser
             return;
           }
           // An attempt whose answer was lost may have committed before its service died (orders alone commit with
-          // their store): the turn then fell due with them, and the next attempt finds it closed. Checked below:
-          // every side's orders stand, and every turn resolved once.
-          if (answerLost && a.status === 409 && (a.code === 'TURN_CLOSED' || a.code === 'TURN_OVER')) {
+          // their store): the turn then fell due with them, and the next attempt finds it closed — or already resolved,
+          // when the next service's workers were quicker than the attempt: its TURN 1 is then over (WRONG_TURN).
+          // Checked below: every side's orders stand, and every turn resolved once.
+          const turnOver =
+            (a.status === 409 && (a.code === 'TURN_CLOSED' || a.code === 'TURN_OVER')) ||
+            (a.status === 422 && a.code === 'ORDERS_REJECTED' && a.problems.includes('WRONG_TURN'));
+          if (answerLost && turnOver) {
             takenUnanswered.push({ gameId: d.gameId, side });
             return;
           }
