@@ -13,10 +13,15 @@
  *           game (it makes the reference a little slower, never faster);
  *   - -N:   pgbench -N (simple update), the server's own floor for a small write transaction;
  *   - bare: Express with exactly the service's common middleware and logger, answering the same body without a
- *           database (bench/bare-express.ts), under the same wrk load.
+ *           database (bench/bare-express.ts), under the same wrk load;
+ *   - floor: the same, running the submission's own statements through node-postgres alone, pipelined as the service
+ *           sends them, before it answers: the floor of the service's stack (Express and node-postgres) on this
+ *           machine, all a submission's reading, checking and own database layer left out. The first ratio's floor
+ *           is its rate over pgbench's of the same statements; the service's rate over its rate is what the service's
+ *           own work leaves of it.
  *
  * Each server is first warmed up by BENCH_WARM_UP_SECONDS (8) of the same load, not measured. Every window runs
- * BENCH_SECONDS (default 8), in rounds (BENCH_ROUNDS, default 3) of A B C D E, interleaved, so that
+ * BENCH_SECONDS (default 8), in rounds (BENCH_ROUNDS, default 3) of A B C D E F G, interleaved, so that
  * whatever else the machine does falls on every figure alike; each figure is the median of its windows, and the load
  * average is printed with each window. The service processes' CPU time per submission (from /proc) is printed too.
  * BENCH_PROFILE=<folder> writes the one-web-process service's V8 CPU profiles there.
@@ -80,11 +85,15 @@ const capUnavailable = coreCapAvailable();
 const CAPPED_ONE = `service, 1 web process held to ${CORE_CAP} core`;
 const CAPPED_TWO = `service, 2 web processes, ${CORE_CAP} core each`;
 const RUN_TS = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
+/** The bare server running the submission's statements by node-postgres: this stack's floor (bench/bare-express.ts). */
+const FLOOR = 'bare Express + its statements by node-postgres';
 const BARE = fileURLToPath(new URL('./bare-express.ts', import.meta.url));
 
-async function startBare(answer: string): Promise<Served> {
+/** bench/bare-express.ts: without a database, or with the submission's own statements on `databaseUrl`'s. */
+async function startBare(answer: string, databaseUrl?: string): Promise<Served> {
   const port = await freePort();
-  const child = await startProcess([RUN_TS, BARE, String(port), answer], process.env, (l) => l === 'ready', 1);
+  const args = [RUN_TS, BARE, String(port), answer, ...(databaseUrl ? [databaseUrl] : [])];
+  const child = await startProcess(args, process.env, (l) => l === 'ready', 1);
   return {
     url: `http://127.0.0.1:${port}`,
     smtpPort: 0,
@@ -227,6 +236,8 @@ async function main(): Promise<void> {
         : null;
     const bare = await startBare(answer);
     served.push(bare);
+    const floor = await startBare(answer, serviceUrl);
+    served.push(floor);
 
     const script = join(dir, 'wrk.lua');
     const targets = join(dir, 'targets.tsv');
@@ -244,6 +255,7 @@ async function main(): Promise<void> {
           ] as Array<[string, () => Window]>)
         : []),
       ['bare Express, same middleware', () => wrk(bare, SECONDS, CONNECTIONS, script, targets)],
+      [FLOOR, () => wrk(floor, SECONDS, CONNECTIONS, script, targets)],
       ['pgbench -N (simple update)', () => pgbench(pgbenchDb, ['-N', '-M', 'prepared'])],
     ];
     console.log(
@@ -251,7 +263,7 @@ async function main(): Promise<void> {
     );
     // Each server warmed up first, unmeasured (V8 compiles the hot code in its first seconds of load; a process held
     // to a share of a core takes longer to, its compiler threads sharing that share).
-    for (const s of [one, two, ...(capped ?? []), bare]) wrk(s, WARM_UP_SECONDS, CONNECTIONS, script, targets);
+    for (const s of [one, two, ...(capped ?? []), bare, floor]) wrk(s, WARM_UP_SECONDS, CONNECTIONS, script, targets);
     const windows = new Map<string, Window[]>(measures.map(([label]) => [label, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [label, measure] of measures) {
@@ -274,6 +286,7 @@ async function main(): Promise<void> {
     const svc2 = med('service, 2 web processes');
     const own = med('pgbench, the submission\u2019s own statements');
     const bareRate = med('bare Express, same middleware');
+    const floorRate = med(FLOOR);
     const n = med('pgbench -N (simple update)');
     console.log(`\nMedians (${cpus().length} cores, load average now ${load()})`);
     report(
@@ -286,6 +299,11 @@ async function main(): Promise<void> {
     report(
       'bare Express, same middleware: requests/s',
       `${fmt(bareRate)}   (${fmt(medCpu('bare Express, same middleware'), 2)} ms CPU a request)`,
+      52,
+    );
+    report(
+      'the same + its statements by node-postgres: req/s',
+      `${fmt(floorRate)}   (${fmt(medCpu(FLOOR), 2)} ms CPU a request, ${fmt(medMain(FLOOR), 2)} main thread)`,
       52,
     );
     report('pgbench -N: TPS', fmt(n), 52);
@@ -303,6 +321,12 @@ async function main(): Promise<void> {
         `  (no figures with each process held to a share of a core: ${capUnavailable ?? 'BENCH_CORE_CAP=0'})`,
       );
     report('1 web process / bare Express', `${fmt((100 * svc1) / bareRate, 1)} %`, 52);
+    report(
+      'that floor / pgbench of the same statements',
+      `${fmt((100 * floorRate) / own, 1)} %   (the floor of the first ratio on this machine)`,
+      52,
+    );
+    report('1 web process / that floor', `${fmt((100 * svc1) / floorRate, 1)} %`, 52);
     report('1 web process / pgbench -N', `${fmt((100 * svc1) / n, 1)} %`, 52);
   } finally {
     await Promise.all(served.map((s) => s.stop()));
