@@ -21,7 +21,7 @@
  *      goes is printed from the service's own timestamps: the order mail
  *      recorded, the turn resolved, the reports accepted by SMTP, both seen.
  *
- *   2. Inbound throughput, BENCH_ROUNDS (3) rounds of two windows, A B A B …:
+ *   2. Inbound throughput, BENCH_ROUNDS (3) rounds of three windows, A B C A B C …:
  *      A. the service: 1,000 order mails (both seats of 500 new duels) sent
  *         through 4 pooled SMTP connections from a thread of their own; mails
  *         per second from the first send until the service has recorded the
@@ -38,9 +38,18 @@
  *         the window ends. So Dovecot carries the same background of answers a
  *         second in both windows; what B lacks is only the service: its IMAP
  *         reading, its database and its CPU.
+ *      C. the floor of the service's stack: B again, with a reader in this
+ *         process doing the least the service must do with each mail, with
+ *         the same libraries: carol's inbox watched over IMAP (imapflow,
+ *         IDLE, unread mail a batch of 100 at a time), each mail parsed
+ *         (mailparser) and recorded in PostgreSQL (an insert of its own), 16
+ *         at a time, the batch flagged \Seen — until it has recorded the last.
+ *         No order read, no turn resolved, nothing answered (floorWindow).
  *      Each window is printed, then the medians and the service's rate as a
- *      share of the mail servers' (target ≥ 60 %). Before each window the
- *      outbox is drained, so no window inherits the other's mail.
+ *      share of the mail servers' (target ≥ 60 %), and the floor's as a share
+ *      of the mail servers' and the service's as a share of the floor's.
+ *      Before each window the outbox is drained, so no window inherits the
+ *      other's mail.
  *
  * The service runs in this process (startServer) on a new PostgreSQL database
  * of TEST_DATABASE_URL's server (PGlite in memory when there is none), dropped
@@ -59,6 +68,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
+import pLimit from 'p-limit';
 import { inboundMessages, outbox, turns } from '../src/db/schema.ts';
 import { createGame } from '../src/games/games/create.ts';
 import type { RunningServer } from '../src/server/main.ts';
@@ -420,6 +431,95 @@ async function mailServersWindow(
 }
 
 /**
+ * Window C, the floor of the service's stack for inbound mail: B again (the same mails to carol, A's answers flowing
+ * at A's pace), with a reader that does the least the service must do with each mail, on the same libraries, in this
+ * process (where the service runs, idle meanwhile): carol's inbox watched over IMAP as the service's watcher watches
+ * its own (imapflow, IDLE, a sweep of unread mail a batch of 100 at a time), each mail parsed (mailparser, as the
+ * service's reader calls it) and recorded in PostgreSQL (one insert, its own transaction), 16 at a time, then the batch
+ * flagged \Seen. Until it has recorded the last. No order is read, no turn resolved, nothing answered.
+ */
+async function floorWindow(
+  server: RunningServer,
+  answers: readonly SentMail[],
+  answersPerSecond: number,
+): Promise<Window & { answersSent: number }> {
+  const { db } = server.database;
+  await db.execute(sql`create table if not exists bench_floor_mail (message_id text, subject text, at timestamptz)`);
+  await db.execute(sql`truncate bench_floor_mail`);
+  const reader = await openInbox('carol', { autoIdleDelay: 10 });
+  // Whatever an earlier window left there (a client's view may not have held its last mails when it emptied the box).
+  await reader.messageDelete('1:*');
+  let handled = 0;
+  let woken: (() => void) | null = null;
+  reader.on('exists', () => woken?.());
+  const limit = pLimit(16);
+  /** One sweep of carol's unread mail; answers how many it found. */
+  const sweep = async (): Promise<number> => {
+    const lock = await reader.getMailboxLock('INBOX');
+    try {
+      const uids = [...((await reader.search({ seen: false }, { uid: true })) || [])].sort((x, y) => x - y);
+      for (let i = 0; i < uids.length; i += 100) {
+        const batch = uids.slice(i, i + 100);
+        const raws: Buffer[] = [];
+        for await (const m of reader.fetch(batch.join(','), { uid: true, source: true }, { uid: true }))
+          if (m.source) raws.push(m.source);
+        await Promise.all(
+          raws.map((raw) =>
+            limit(async () => {
+              const mail = await simpleParser(raw, {
+                skipHtmlToText: true,
+                skipImageLinks: true,
+                skipTextToHtml: true,
+              });
+              await db.execute(
+                sql`insert into bench_floor_mail values (${mail.messageId ?? null}, ${mail.subject ?? null}, now())`,
+              );
+              if (mail.subject?.includes('[floor-')) handled += 1;
+            }),
+          ),
+        );
+        await reader.messageFlagsAdd(batch.join(','), ['\\Seen'], { uid: true });
+      }
+      return uids.length;
+    } finally {
+      lock.release();
+    }
+  };
+  const reading = (async () => {
+    while (handled < MAILS) {
+      // Nothing new: until IDLE tells of more (or a short while, as the service's poll).
+      if ((await sweep()) === 0 && handled < MAILS)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 100);
+          woken = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      woken = null;
+    }
+  })();
+  const loadBefore = load();
+  const started = performance.now();
+  const background = sendInThread(answers, { perSecond: answersPerSecond, lanes: 4 });
+  const sending = sendInThread(
+    Array.from({ length: MAILS }, (_, i) => ({
+      from: addressOf('alice'),
+      to: addressOf('carol'),
+      subject: `Re: [floor-${i}] Turn 1: the game begins`,
+      text: `${duelOrders(`floor-${i}`, 'black')}\n\n-- \nsent by the benchmark\n`,
+    })),
+  ).done;
+  await reading;
+  const seconds = (performance.now() - started) / 1000;
+  const loadAfter = load();
+  await sending;
+  const answersSent = await background.stop();
+  await reader.logout().catch(() => reader.close());
+  return { rate: MAILS / seconds, seconds, loadBefore, loadAfter, answersSent };
+}
+
+/**
  * The load generator: sends mails through 4 pooled SMTP connections, `lanes` at a time, from a thread of its own, so
  * that composing and writing them does not run on the event loop of the service under measurement (in this process).
  * With `perSecond`, mail i leaves no earlier than i / perSecond seconds after the start. Told to stop, it sends no
@@ -572,10 +672,11 @@ async function main(): Promise<void> {
     await outboxDrained(server, 600_000);
     for (const inbox of inboxes) await inbox.empty();
     say(
-      `2. ${MAILS} mails through 4 pooled SMTP connections, ${ROUNDS} rounds of A (the service: until it recorded the last) and B (OpenSMTPD → Dovecot to a mailbox nobody reads, A's answers flowing at A's pace):`,
+      `2. ${MAILS} mails through 4 pooled SMTP connections, ${ROUNDS} rounds of A (the service: until it recorded the last), B (OpenSMTPD → Dovecot to a mailbox nobody reads, A's answers flowing at A's pace) and C (B with the stack's floor reading that mailbox: IMAP, mailparser, an insert a mail):`,
     );
     const a: Window[] = [];
     const b: Window[] = [];
+    const c: Window[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const wa = await serviceWindow(server, rounds[r]!, r + 1);
       a.push(wa);
@@ -592,12 +693,23 @@ async function main(): Promise<void> {
       );
       await carol.empty();
       for (const inbox of inboxes) await inbox.empty();
+      const wc = await floorWindow(server, wa.answers, perSecond);
+      c.push(wc);
+      say(
+        `   round ${r + 1} C: ${wc.rate.toFixed(0).padStart(4)} mails/s (${wc.seconds.toFixed(2)} s; ${wc.answersSent} answers sent beside them)   load ${wc.loadBefore} → ${wc.loadAfter}`,
+      );
+      await carol.empty();
+      for (const inbox of inboxes) await inbox.empty();
     }
     if (ROUNDS === 0) return;
     const ma = median(a.map((w) => w.rate));
     const mb = median(b.map((w) => w.rate));
+    const mc = median(c.map((w) => w.rate));
     say(
       `   medians: the service ${ma.toFixed(0)} mails/s, the mail servers ${mb.toFixed(0)} mails/s: ${((100 * ma) / mb).toFixed(0)} % (rounds: ${a.map((w, i) => `${((100 * w.rate) / b[i]!.rate).toFixed(0)} %`).join(', ')})   (target ≥ 60 %)`,
+    );
+    say(
+      `   the stack's floor (C): ${mc.toFixed(0)} mails/s, ${((100 * mc) / mb).toFixed(0)} % of the mail servers' (rounds: ${c.map((w, i) => `${((100 * w.rate) / b[i]!.rate).toFixed(0)} %`).join(', ')}); the service ${((100 * ma) / mc).toFixed(0)} % of it`,
     );
     const rows = await server.database.db
       .select({ outcome: inboundMessages.outcome, n: count() })
