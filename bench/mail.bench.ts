@@ -412,18 +412,34 @@ async function mailServersWindow(
   answers: readonly SentMail[],
   answersPerSecond: number,
 ): Promise<Window & { answersSent: number }> {
+  return toCarol('ref', answers, answersPerSecond, async (sent) => {
+    await sent;
+    await waitUntil(async () => (await delivered(carol)) >= MAILS, 600_000, `${MAILS} mails were not delivered`);
+  });
+}
+
+/**
+ * MAILS order mails to carol, their subjects tagged `<tag>-<i>`, sent while A's answers are sent again at A's pace,
+ * until `until` (given the sending) resolves: the window's rate, from the first send.
+ */
+async function toCarol(
+  tag: string,
+  answers: readonly SentMail[],
+  answersPerSecond: number,
+  until: (sent: Promise<unknown>) => Promise<void>,
+): Promise<Window & { answersSent: number }> {
   const loadBefore = load();
   const started = performance.now();
   const background = sendInThread(answers, { perSecond: answersPerSecond, lanes: 4 });
-  await sendInThread(
+  const sent = sendInThread(
     Array.from({ length: MAILS }, (_, i) => ({
       from: addressOf('alice'),
       to: addressOf('carol'),
-      subject: `Re: [ref-${i}] Turn 1: the game begins`,
-      text: `${duelOrders(`ref-${i}`, 'black')}\n\n-- \nsent by the benchmark\n`,
+      subject: `Re: [${tag}-${i}] Turn 1: the game begins`,
+      text: `${duelOrders(`${tag}-${i}`, 'black')}\n\n-- \nsent by the benchmark\n`,
     })),
   ).done;
-  await waitUntil(async () => (await delivered(carol)) >= MAILS, 600_000, `${MAILS} mails were not delivered`);
+  await until(sent);
   const seconds = (performance.now() - started) / 1000;
   const loadAfter = load();
   const answersSent = await background.stop();
@@ -499,24 +515,12 @@ async function floorWindow(
       woken = null;
     }
   })();
-  const loadBefore = load();
-  const started = performance.now();
-  const background = sendInThread(answers, { perSecond: answersPerSecond, lanes: 4 });
-  const sending = sendInThread(
-    Array.from({ length: MAILS }, (_, i) => ({
-      from: addressOf('alice'),
-      to: addressOf('carol'),
-      subject: `Re: [floor-${i}] Turn 1: the game begins`,
-      text: `${duelOrders(`floor-${i}`, 'black')}\n\n-- \nsent by the benchmark\n`,
-    })),
-  ).done;
-  await reading;
-  const seconds = (performance.now() - started) / 1000;
-  const loadAfter = load();
-  await sending;
-  const answersSent = await background.stop();
+  // The reader has recorded the last only once the last was sent.
+  const window = await toCarol('floor', answers, answersPerSecond, async (sent) => {
+    await Promise.all([sent, reading]);
+  });
   await reader.logout().catch(() => reader.close());
-  return { rate: MAILS / seconds, seconds, loadBefore, loadAfter, answersSent };
+  return window;
 }
 
 /**
@@ -686,20 +690,19 @@ async function main(): Promise<void> {
       );
       await outboxDrained(server, 600_000);
       for (const inbox of inboxes) await inbox.empty();
-      const wb = await mailServersWindow(carol, wa.answers, perSecond);
-      b.push(wb);
-      say(
-        `   round ${r + 1} B: ${wb.rate.toFixed(0).padStart(4)} mails/s (${wb.seconds.toFixed(2)} s; ${wb.answersSent} answers sent beside them)   load ${wb.loadBefore} → ${wb.loadAfter}`,
-      );
-      await carol.empty();
-      for (const inbox of inboxes) await inbox.empty();
-      const wc = await floorWindow(server, wa.answers, perSecond);
-      c.push(wc);
-      say(
-        `   round ${r + 1} C: ${wc.rate.toFixed(0).padStart(4)} mails/s (${wc.seconds.toFixed(2)} s; ${wc.answersSent} answers sent beside them)   load ${wc.loadBefore} → ${wc.loadAfter}`,
-      );
-      await carol.empty();
-      for (const inbox of inboxes) await inbox.empty();
+      // B, then C, each with A's answers flowing beside it; carol's inbox emptied after each.
+      for (const [name, run, into] of [
+        ['B', () => mailServersWindow(carol, wa.answers, perSecond), b],
+        ['C', () => floorWindow(server, wa.answers, perSecond), c],
+      ] as const) {
+        const w = await run();
+        into.push(w);
+        say(
+          `   round ${r + 1} ${name}: ${w.rate.toFixed(0).padStart(4)} mails/s (${w.seconds.toFixed(2)} s; ${w.answersSent} answers sent beside them)   load ${w.loadBefore} → ${w.loadAfter}`,
+        );
+        await carol.empty();
+        for (const inbox of inboxes) await inbox.empty();
+      }
     }
     if (ROUNDS === 0) return;
     const ma = median(a.map((w) => w.rate));
