@@ -79,10 +79,14 @@ export function wrongSenderNotice(m: { gameId: string; side: string; registered:
   };
 }
 
-export function gameOverNotice(gameId: string): Notice {
+/** `archiveUrl`: the game's archive page, where its players read every turn's report once it is over. */
+export function gameOverNotice(gameId: string, archiveUrl: string): Notice {
   return {
     subject: `[${gameId}] The game is over`,
-    paragraphs: [`Game ${gameId} is over and takes no more orders. Nothing in your mail was applied.`],
+    paragraphs: [
+      `Game ${gameId} is over and takes no more orders. Nothing in your mail was applied.`,
+      `The whole game, turn by turn, is in its archive: ${archiveUrl}`,
+    ],
   };
 }
 

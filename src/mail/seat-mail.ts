@@ -152,21 +152,21 @@ function emptyNotes(mail: ReadMail): ProblemDetail[] {
 /** Refusals of the whole mail that are not about its lines: outcome and notice by error code. */
 const REFUSALS: Record<
   string,
-  { outcome: InboundOutcomeKind; notice: (game: Game, seat: Seat, error: AppError) => Notice }
+  { outcome: InboundOutcomeKind; notice: (game: Game, seat: Seat, error: AppError, publicUrl: string) => Notice }
 > = {
-  GAME_OVER: { outcome: 'game-over', notice: (g) => gameOverNotice(g.id) },
+  GAME_OVER: { outcome: 'game-over', notice: (g, _s, _e, url) => gameOverNotice(g.id, `${url}/archive/${g.id}`) },
   GAME_NOT_STARTED: { outcome: 'game-not-started', notice: (g) => notStartedNotice(g.id) },
   TURN_CLOSED: { outcome: 'turn-closed', notice: (g) => turnClosedNotice(g.id, g.currentTurn) },
   TURN_OVER: { outcome: 'turn-over', notice: (g, _s, e) => turnOverNotice(g.id, g.currentTurn, e.message) },
   SEAT_CONCEDED: { outcome: 'conceded', notice: (g, s) => concededNotice(g.id, s.side) },
 };
 
-async function refused(m: SeatMail, error: AppError, read: TextRead): Promise<Verdict> {
+async function refused(ctx: GamesContext, m: SeatMail, error: AppError, read: TextRead): Promise<Verdict> {
   const { mail, outline, seat, game, answer } = m;
   const base = { gameId: game.id, side: seat.side, verified: true };
   const refusal = REFUSALS[error.code];
   if (refusal) {
-    await answer.toSeat(seat, 'notice', composeNotice(refusal.notice(game, seat, error)));
+    await answer.toSeat(seat, 'notice', composeNotice(refusal.notice(game, seat, error, ctx.publicUrl)));
     return { ...base, outcome: refusal.outcome, detail: { code: error.code } };
   }
   const listed =
@@ -384,7 +384,7 @@ export async function applySeatMail(ctx: GamesContext, tx: Tx, m: SeatMail): Pro
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     answer.forgetAfter(mark);
-    const verdict = await refused(m, error, read);
+    const verdict = await refused(ctx, m, error, read);
     return { ...verdict, detail: { ...tokenFrom, ...verdict.detail } };
   }
 }

@@ -173,7 +173,10 @@ describe.each(databaseKinds)('inbound order mail on %s', (kind) => {
       const before = await gameSnapshot(ctx.db, gameId);
       const r = await handleInboundMail(ctx, await orderMail(ALICE, seatAddress(tokens.black!), black()));
       expect(r.outcome).toBe('game-over');
-      expect((await answers(ctx.db)).map((m) => [m.kind, m.toAddress])).toEqual([['notice', ALICE]]);
+      const sent = await answers(ctx.db);
+      expect(sent.map((m) => [m.kind, m.toAddress])).toEqual([['notice', ALICE]]);
+      // … and where the whole game now is: its archive.
+      expect(sent[0]!.textBody).toContain(`${ctx.publicUrl}/archive/${gameId}`);
       expect(await gameSnapshot(ctx.db, gameId)).toBe(before);
     });
 
