@@ -212,13 +212,13 @@ export const seats = pgTable(
   ],
 );
 
-export const SEAT_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
+export const SEAT_REQUEST_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
 export type SeatRequestStatus = (typeof SEAT_REQUEST_STATUSES)[number];
 
 /**
  * A request to take an open side of a game whose creator approves who joins (games.join_approval): from a person whose
  * address is confirmed (logged in on the web, or by the link a JOIN mail is answered with). Approved, the seat is made
- * and invited; refused, the player is told. Never shown publicly.
+ * and invited; refused, the player is told; withdrawn by the player while it waits. Never shown publicly.
  */
 export const seatRequests = pgTable(
   'seat_requests',

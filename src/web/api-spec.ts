@@ -429,6 +429,21 @@ export const API_ROUTES = {
     }),
     errors: [401, 404, 409, 415, 429],
   }),
+  withdrawJoin: route({
+    operationId: 'withdrawJoin',
+    method: 'post',
+    path: '/api/games/{id}/join/withdraw',
+    summary: 'Withdraw the request the person logged in has waiting for the game\u2019s creator',
+    auth: 'login',
+    params: gameParams,
+    response: z.strictObject({
+      status: z.literal('withdrawn'),
+      gameId: z.string(),
+      side: z.string(),
+      sideName: z.string(),
+    }),
+    errors: [401, 404, 429],
+  }),
   absences: route({
     operationId: 'absences',
     method: 'get',

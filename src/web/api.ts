@@ -16,6 +16,7 @@ import {
   pendingSeatRequests,
   refuseSeatRequest,
   takeSeat,
+  withdrawSeatRequest,
 } from '../games/seats/lobby.ts';
 import {
   checkModerator,
@@ -244,6 +245,17 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
     );
     const taken = await takeSeat(ctx, id, email, jsonBody(req) ?? {});
     res.status(taken.status === 'taken' ? 201 : 202).json(taken);
+  });
+
+  // Withdrawing that request while it waits, as the join page does.
+  mount(router, API_ROUTES.withdrawJoin, ...joinLimit, async (req, res) => {
+    const { id } = checkInput(gameParams, req.params, 'params');
+    const email = await sessionUser(
+      req,
+      `withdrawing a request needs a login: log in at ${ctx.publicUrl}/login, then send it with its session cookie, or withdraw it at ${ctx.publicUrl}/games/${id}/join`,
+    );
+    const withdrawn = await withdrawSeatRequest(ctx, id, email);
+    res.json({ status: 'withdrawn', gameId: id, ...withdrawn });
   });
 
   mount(router, API_ROUTES.listGames, async (req, res) => {

@@ -16,6 +16,8 @@ import {
   pendingSeatRequests,
   refuseSeatRequest,
   takeSeat,
+  waitingSeatRequest,
+  withdrawSeatRequest,
 } from '../../src/games/seats/lobby.ts';
 import { databaseKinds, freshDatabase, type TestDatabase } from '../support/db.ts';
 import { caught, gamesContext, type TestGamesContext } from '../support/games.ts';
@@ -129,6 +131,46 @@ describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
       [ANN]: 'refused',
       [BOB]: 'approved',
     });
+  });
+
+  it('with approval, a player withdraws the request they have waiting: kept as withdrawn, the creator told', async () => {
+    const c = OPEN_GAME_CASES[1]!;
+    await createGameAndInvite(ctx, openGameInput(c, 'withdrawn', CREATOR, { joinApproval: true }), 'test', {
+      moderatorEmail: CREATOR,
+    });
+    await takeSeat(ctx, 'withdrawn', ANN, { name: 'Ann' });
+    expect(await waitingSeatRequest(ctx, 'withdrawn', ' Ann@PBEM.test ')).toMatchObject({ side: c.open });
+    expect((await caught(withdrawSeatRequest(ctx, 'withdrawn', BOB))).code).toBe('REQUEST_NOT_FOUND');
+    expect(await withdrawSeatRequest(ctx, 'withdrawn', ANN)).toMatchObject({ side: c.open });
+    expect(await waitingSeatRequest(ctx, 'withdrawn', ANN)).toBeNull();
+    expect(await pendingSeatRequests(ctx, 'withdrawn')).toEqual([]);
+    const [row] = await ctx.db.select().from(seatRequests).where(eq(seatRequests.gameId, 'withdrawn'));
+    expect([row!.status, row!.decidedAt]).toEqual(['withdrawn', ctx.clock.now()]);
+    expect((await mailTo(CREATOR, 'withdrawn')).map((m) => m.subject)).toContain(
+      '[withdrawn] Ann withdrew their request for Blue Union',
+    );
+    // Nothing waits now: withdrawn once; the player may ask again, for the same side or another.
+    expect((await caught(withdrawSeatRequest(ctx, 'withdrawn', ANN))).code).toBe('REQUEST_NOT_FOUND');
+    expect(await takeSeat(ctx, 'withdrawn', ANN, { name: 'Ann' })).toMatchObject({ status: 'asked' });
+    expect(await ctx.db.select().from(seatRequests).where(eq(seatRequests.gameId, 'withdrawn'))).toHaveLength(2);
+    // Withdrawn and approved at once: the game's row orders them, exactly one happens.
+    const [request] = await pendingSeatRequests(ctx, 'withdrawn');
+    const [approved, withdrew] = await Promise.allSettled([
+      approveSeatRequest(ctx, { gameId: 'withdrawn', email: CREATOR }, request!.id),
+      withdrawSeatRequest(ctx, 'withdrawn', ANN),
+    ]);
+    const seated = await ctx.db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, 'withdrawn'), eq(seats.email, ANN)));
+    if (approved.status === 'fulfilled') {
+      expect(withdrew.status === 'rejected' && (withdrew.reason as AppError).code).toBe('REQUEST_NOT_FOUND');
+      expect(seated).toHaveLength(1);
+    } else {
+      expect((approved.reason as AppError).code).toBe('REQUEST_DECIDED');
+      expect(withdrew.status).toBe('fulfilled');
+      expect(seated).toEqual([]);
+    }
   });
 
   it('two players after the last open side at once: exactly one gets it', async () => {

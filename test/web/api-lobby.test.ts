@@ -74,6 +74,37 @@ describe('open seats over the API', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('with approval: a player withdraws the request they have waiting, and may ask again', async () => {
+    const c = OPEN_GAME_CASES[0]!;
+    const created = await app.call('POST', '/api/games', {
+      body: openGameInput(c, 'api-withdrawn', TEST_CREATOR, { joinApproval: true }),
+    });
+    const key = created.body.moderatorKey as string;
+    const join = () =>
+      app.call('POST', '/api/games/api-withdrawn/join', { ...as('ann@pbem.test'), body: { name: 'Ann' } });
+    const withdraw = (options: object) => app.call('POST', '/api/games/api-withdrawn/join/withdraw', options);
+    const waiting = async () =>
+      (await app.call('GET', '/api/games/api-withdrawn/join-requests', { token: key, anonymous: true })).body
+        .requests as { email: string }[];
+    expect((await join()).status).toBe(202);
+    const anonymous = await withdraw({ anonymous: true });
+    expect([anonymous.status, anonymous.body.error?.code]).toEqual([401, 'LOGIN_NEEDED']);
+    // Someone else's request is not theirs to withdraw.
+    const other = await withdraw(as('bob@pbem.test'));
+    expect([other.status, other.body.error?.code]).toEqual([404, 'REQUEST_NOT_FOUND']);
+    expect(await waiting()).toHaveLength(1);
+    const withdrawn = await withdraw(as('ann@pbem.test'));
+    expect([withdrawn.status, withdrawn.body]).toEqual([
+      200,
+      { status: 'withdrawn', gameId: 'api-withdrawn', side: c.open, sideName: expect.any(String) },
+    ]);
+    expect(await waiting()).toEqual([]);
+    // Once only; then she may ask again.
+    expect((await withdraw(as('ann@pbem.test'))).body.error?.code).toBe('REQUEST_NOT_FOUND');
+    expect((await join()).status).toBe(202);
+    expect((await waiting()).map((r) => r.email)).toEqual(['ann@pbem.test']);
+  });
+
   it('the command line: --open-seat and --join-approval make the same input, and the answer says the side is open', async () => {
     const input = await createInput(memoryIO(), {
       scenario: 'tutorial-duel',

@@ -198,30 +198,99 @@ export async function takeSeat(ctx: GamesContext, gameId: string, email: string,
         createdAt: ctx.clock.now(),
       })
       .returning();
-    await audit(ctx, tx, {
-      gameId: game.id,
-      actor: `player:${address}`,
-      action: 'seat-request',
-      details: { side, request: request!.id },
+    await requestNoted(ctx, tx, game, address, 'seat-request', request!, {
+      subject: `[${game.id}] ${invitationName(input.name)} asks to play ${named} in ${game.name}`,
+      paragraphs: [
+        // The name is the asker's own: quoted as invitations quote names, with no link or address left whole.
+        `${invitationName(input.name)} asks to take the open side ${named} (${side}) of your game "${game.name}" (game ${game.id}).`,
+        `Approve or refuse the request on the game's moderator page: ${ctx.publicUrl}/games/${game.id}/moderate`,
+        'The player is told either way. Until you approve, the side stays open to others.',
+      ],
     });
-    if (game.moderatorEmail !== null) {
-      await queueAnswer(ctx, tx, {
-        to: game.moderatorEmail,
-        gameId: game.id,
-        kind: 'notice',
-        inReplyTo: null,
-        composed: ctx.mail.notice({
-          subject: `[${game.id}] ${invitationName(input.name)} asks to play ${named} in ${game.name}`,
-          paragraphs: [
-            // The name is the asker's own: quoted as invitations quote names, with no link or address left whole.
-            `${invitationName(input.name)} asks to take the open side ${named} (${side}) of your game "${game.name}" (game ${game.id}).`,
-            `Approve or refuse the request on the game's moderator page: ${ctx.publicUrl}/games/${game.id}/moderate`,
-            'The player is told either way. Until you approve, the side stays open to others.',
-          ],
-        }),
-      });
-    }
     return { status: 'asked', gameId: game.id, side, sideName: named };
+  });
+}
+
+/** The request `email` has waiting for its creator in `gameId`, if any (the join page offers to withdraw it). */
+export async function waitingSeatRequest(
+  ctx: GamesContext,
+  gameId: string,
+  email: string,
+): Promise<{ side: string; sideName: string; createdAt: Date } | null> {
+  const [row] = await ctx.db
+    .select({ side: seatRequests.side, createdAt: seatRequests.createdAt, settings: games.settings })
+    .from(seatRequests)
+    .innerJoin(games, eq(games.id, seatRequests.gameId))
+    .where(
+      and(
+        eq(seatRequests.gameId, gameId),
+        eq(seatRequests.email, normalizeEmail(email)),
+        eq(seatRequests.status, 'pending'),
+      ),
+    );
+  return row
+    ? { side: row.side, sideName: sideName(row.settings as GameSettings, row.side), createdAt: row.createdAt }
+    : null;
+}
+
+/**
+ * The player withdraws the request they have waiting in a game, before its creator answers: it is marked withdrawn
+ * (kept, as answered requests are), the creator is told if they have an address, and the player may ask again, for
+ * any side. REQUEST_NOT_FOUND (404) when none is waiting: never made, or answered already. One transaction with the
+ * game's row locked, as the creator's answer takes it: the two cannot both happen.
+ */
+export async function withdrawSeatRequest(
+  ctx: GamesContext,
+  gameId: string,
+  email: string,
+): Promise<{ side: string; sideName: string }> {
+  const address = normalizeEmail(email);
+  return ctx.db.transaction(async (tx) => {
+    const game = await createGamesRepository(tx).byId(gameId, { forUpdate: true });
+    const [request] = await tx
+      .update(seatRequests)
+      .set({ status: 'withdrawn', decidedAt: ctx.clock.now() })
+      .where(and(eq(seatRequests.gameId, game.id), eq(seatRequests.email, address), eq(seatRequests.status, 'pending')))
+      .returning();
+    if (!request)
+      throw notFound(
+        'REQUEST_NOT_FOUND',
+        `you have no request waiting in game ${game.id}: it was answered already, or never made`,
+      );
+    const named = sideName(settingsOf(game), request.side);
+    await requestNoted(ctx, tx, game, address, 'withdraw-seat-request', request, {
+      subject: `[${game.id}] ${invitationName(request.displayName)} withdrew their request for ${named}`,
+      paragraphs: [
+        `${invitationName(request.displayName)} withdrew their request to take side ${named} (${request.side}) of your game "${game.name}" (game ${game.id}): there is nothing for you to answer.`,
+      ],
+    });
+    return { side: request.side, sideName: named };
+  });
+}
+
+/** A player's request made or withdrawn: in the game's log, and told to its creator when they have an address. */
+async function requestNoted(
+  ctx: GamesContext,
+  tx: Tx,
+  game: Game,
+  address: string,
+  action: 'seat-request' | 'withdraw-seat-request',
+  request: Pick<SeatRequest, 'id' | 'side'>,
+  notice: { subject: string; paragraphs: string[] },
+): Promise<void> {
+  await audit(ctx, tx, {
+    gameId: game.id,
+    actor: `player:${address}`,
+    action,
+    details: { side: request.side, request: request.id },
+  });
+  if (game.moderatorEmail === null) return;
+  await queueAnswer(ctx, tx, {
+    to: game.moderatorEmail,
+    gameId: game.id,
+    kind: 'notice',
+    inReplyTo: null,
+    composed: ctx.mail.notice(notice),
   });
 }
 

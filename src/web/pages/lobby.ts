@@ -6,7 +6,14 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
 import { seatsOf } from '../../games/games/people.ts';
-import { joinRefusal, listOpenGames, takeSeat, type OpenGame } from '../../games/seats/lobby.ts';
+import {
+  joinRefusal,
+  listOpenGames,
+  takeSeat,
+  waitingSeatRequest,
+  withdrawSeatRequest,
+  type OpenGame,
+} from '../../games/seats/lobby.ts';
 import { kindOf } from '../../kinds/index.ts';
 import { limitPerClient } from '../rate-limit.ts';
 import { frameFor, requireLogin, type PagesDeps } from './deps.ts';
@@ -45,7 +52,14 @@ export function lobbyRoutes(deps: PagesDeps): Router {
   async function showJoin(
     req: Request,
     res: Response,
-    shown: { problems?: string[]; side?: string; name?: string; timeZone?: string; taken?: object } = {},
+    shown: {
+      problems?: string[];
+      side?: string;
+      name?: string;
+      timeZone?: string;
+      taken?: object;
+      withdrawn?: object;
+    } = {},
     status = 200,
   ): Promise<void> {
     const game = await gameOfPath(deps, req);
@@ -55,6 +69,8 @@ export function lobbyRoutes(deps: PagesDeps): Router {
     const refusal = shown.taken
       ? null
       : await ctx.db.transaction(async (tx) => (await joinRefusal(tx, game, email, undefined)).error ?? null);
+    // A request of theirs waiting for the creator: offered to be withdrawn, instead of the form that would ask again.
+    const waiting = shown.taken ? null : await waitingSeatRequest(ctx, game.id, email);
     // The name they play under elsewhere, as a default.
     const elsewhere = (await seatsOf(ctx, email))[0]?.seat.displayName ?? '';
     const chosen = shown.side ?? field(req.query, 'side', 40);
@@ -76,6 +92,8 @@ export function lobbyRoutes(deps: PagesDeps): Router {
           : null,
         refusal: refusal ? `${refusal.code}: ${refusal.message}` : null,
         taken: shown.taken ?? null,
+        waiting,
+        withdrawn: shown.withdrawn ?? null,
         name: shown.name ?? elsewhere,
         timeZone: shown.timeZone ?? 'UTC',
         problems: shown.problems ?? [],
@@ -107,6 +125,18 @@ export function lobbyRoutes(deps: PagesDeps): Router {
         { ...input, problems: [`${error.code}: ${error.message}`, ...error.problems.map((p) => p.message)] },
         error.status,
       );
+    }
+  });
+
+  // The player withdraws the request they have waiting (CSRF-checked, as every form).
+  router.post('/games/:id/join/withdraw', ...joinLimit, async (req, res) => {
+    const game = await gameOfPath(deps, req);
+    const email = requireLogin(req);
+    try {
+      await showJoin(req, res, { withdrawn: await withdrawSeatRequest(ctx, game.id, email) });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status === 401) throw error;
+      await showJoin(req, res, { problems: [`${error.code}: ${error.message}`] }, error.status);
     }
   });
 

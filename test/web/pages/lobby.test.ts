@@ -135,4 +135,45 @@ describe('the lobby and join pages', () => {
     await logIn(app, stranger, 'stranger@pbem.test');
     expect((await stranger.post('/games/web-open/moderate/refuse', { request })).status).toBe(403);
   });
+
+  it('a player withdraws the request they have waiting from the join page: the creator is told, the board drops it', async () => {
+    await mod.get('/games/new');
+    const created = await mod.post('/games/new', {
+      ...duelForm('web-withdraw'),
+      seatWho: ['invite', 'open', 'invite', 'invite'],
+      seatEmail: ['alice@pbem.test', '', '', ''],
+      seatName: ['Alice', '', '', ''],
+      joinApproval: 'yes',
+    });
+    expect(created.status).toBe(201);
+    const dana = visitor(app);
+    await logIn(app, dana, 'dana@pbem.test');
+    expect((await dana.post('/games/web-withdraw/join', { side: 'grey', name: 'Dana' })).status).toBe(202);
+    const board = async () => (await mod.get('/games/web-withdraw/moderate')).text;
+    expect(await board()).toMatch(/name="request" value="\d+"/);
+    // The join page says the request waits, and offers to withdraw it instead of asking again.
+    const page = await dana.get('/games/web-withdraw/join');
+    expect(page.text).toContain('waits for the game');
+    expect(page.text).toContain('action="/games/web-withdraw/join/withdraw"');
+    expect(page.text).not.toContain('Ask to take this side');
+    // Not without the form's CSRF token.
+    expect((await dana.post('/games/web-withdraw/join/withdraw', {}, { csrf: null })).status).toBe(403);
+    expect(await board()).toMatch(/name="request" value="\d+"/);
+    const withdrawn = await dana.post('/games/web-withdraw/join/withdraw', {});
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.text).toContain('is withdrawn');
+    expect(withdrawn.text).toContain('Ask to take this side');
+    expect(await board()).not.toMatch(/name="request" value="\d+"/);
+    // The creator (the moderator who made it on the web) is told.
+    const told = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, MOD), eq(outbox.gameId, 'web-withdraw')));
+    expect(told.map((m) => m.subject)).toContain('[web-withdraw] Dana withdrew their request for Grey');
+    // Twice: nothing is waiting any more.
+    const again = await dana.post('/games/web-withdraw/join/withdraw', {});
+    expect(again.status).toBe(404);
+    expect(again.text).toContain('REQUEST_NOT_FOUND');
+    expect(await seatOf('web-withdraw', 'grey')).toBeUndefined();
+  });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "seat_requests" DROP CONSTRAINT "seat_requests_status_check";--> statement-breakpoint
+ALTER TABLE "seat_requests" ADD CONSTRAINT "seat_requests_status_check" CHECK ("seat_requests"."status" in ('pending', 'approved', 'refused', 'withdrawn'));
