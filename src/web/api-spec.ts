@@ -20,6 +20,8 @@ export const turnParams = z.object({
 });
 export const seatParams = z.object({ id: gameIdSchema, side: sideId });
 export const listQuery = z.object({ status: z.enum(GAME_STATUSES).optional() });
+/** A page of a list (the lobby's): 1 the first. */
+export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 const reason = z.string().trim().min(1).max(500).optional();
 /** A body that may be absent: an action that needs nothing but may say why. */
@@ -402,12 +404,15 @@ export const API_ROUTES = {
     operationId: 'lobby',
     method: 'get',
     path: '/api/lobby',
-    summary: 'Games with an open side, as the lobby page lists them (never an address)',
+    summary: 'Games with an open side, as the lobby page lists them (never an address), a page at a time',
     auth: 'none',
+    query: pageQuery,
     response: z.strictObject({
       games: z.array(
         z.looseObject({ id: z.string(), openSides: z.array(z.looseObject({ id: z.string(), name: z.string() })) }),
       ),
+      page: z.number().int(),
+      more: z.boolean(),
     }),
     errors: [],
   }),

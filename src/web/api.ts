@@ -61,6 +61,7 @@ import {
   expressPath,
   gameParams,
   listQuery,
+  pageQuery,
   missedTurnLimitBody,
   openApiDocument,
   ordersBody,
@@ -232,8 +233,9 @@ export function createApiRouter(ctx: GamesContext, options: ApiOptions = {}): Ro
   });
 
   // The lobby: games with an open side, as the /lobby page lists them (never an address).
-  mount(router, API_ROUTES.lobby, async (_req, res) => {
-    res.json({ games: await listOpenGames(ctx) });
+  mount(router, API_ROUTES.lobby, async (req, res) => {
+    const { page } = checkInput(pageQuery, req.query, 'query');
+    res.json(await listOpenGames(ctx, { page }));
   });
 
   // Taking an open side (or asking the creator for it) as the person logged in, as the join page does.

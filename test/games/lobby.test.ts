@@ -12,6 +12,8 @@ import type { AppError } from '../../src/games/errors.ts';
 import { createGameAndInvite } from '../../src/games/games/create.ts';
 import {
   approveSeatRequest,
+  findOpenGame,
+  LOBBY_PAGE_SIZE,
   listOpenGames,
   pendingSeatRequests,
   refuseSeatRequest,
@@ -58,8 +60,9 @@ describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
       const [invite] = await mailTo(CREATOR, id);
       expect(invite!.textBody.replace(/\s+/g, ' ')).toContain('is still open, for any player to take in the lobby');
 
-      const lobby = await listOpenGames(ctx);
-      expect(lobby.map((g) => g.id)).toEqual([id]);
+      const { games: lobby, more } = await listOpenGames(ctx);
+      expect([lobby.map((g) => g.id), more]).toEqual([[id], false]);
+      expect(await findOpenGame(ctx, id)).toEqual(lobby[0]);
       expect(lobby[0]).toMatchObject({ ruleset: c.ruleset, openSides: [{ id: c.open }], joinApproval: false });
       expect(JSON.stringify(lobby)).not.toContain('@');
 
@@ -84,7 +87,8 @@ describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
       for (const t of opened) expect(t.openedAt.getTime()).toBe(takenAt.getTime());
       const open = opened.find((t) => t.status === 'open');
       if (open?.deadline) expect(open.deadline.getTime()).toBeGreaterThan(takenAt.getTime());
-      expect(await listOpenGames(ctx)).toEqual([]);
+      expect((await listOpenGames(ctx)).games).toEqual([]);
+      expect(await findOpenGame(ctx, id)).toBeNull();
     },
   );
 
@@ -171,6 +175,44 @@ describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
       expect(withdrew.status).toBe('fulfilled');
       expect(seated).toEqual([]);
     }
+  });
+
+  it('the lobby, a page at a time: only games with a side open, newest first, among many games in their setup', async () => {
+    const c = OPEN_GAME_CASES[0]!;
+    // Games whose every side is seated, in their setup or not started: never in the lobby, however many.
+    for (let i = 0; i < 3; i++) {
+      const full = {
+        ...openGameInput(c, `full-${i}`, CREATOR),
+        seats: [
+          { side: c.seated, email: CREATOR, name: 'Creator' },
+          { side: c.open, email: `p${i}@pbem.test`, name: `P${i}` },
+        ],
+      };
+      await createGameAndInvite(ctx, full, 'test', { moderatorEmail: CREATOR });
+    }
+    // Nor a solo mission, its player seated: the other side is the solo rules', and takes no seat.
+    await createGameAndInvite(
+      ctx,
+      { name: 'Solo', id: 'solo-0', scenario: 'solo-mission', seats: [{ side: 'player', email: ANN, name: 'Ann' }] },
+      'test',
+      { moderatorEmail: CREATOR },
+    );
+    const ids: string[] = [];
+    for (let i = 0; i < LOBBY_PAGE_SIZE + 3; i++) {
+      ctx.clock.advanceBy(60_000);
+      const id = `open-${String(i).padStart(3, '0')}`;
+      await createGameAndInvite(ctx, openGameInput(c, id, CREATOR), 'test', { moderatorEmail: CREATOR });
+      ids.unshift(id);
+    }
+    const first = await listOpenGames(ctx);
+    expect([first.games.map((g) => g.id), first.page, first.more]).toEqual([ids.slice(0, LOBBY_PAGE_SIZE), 1, true]);
+    const second = await listOpenGames(ctx, { page: 2 });
+    expect([second.games.map((g) => g.id), second.more]).toEqual([ids.slice(LOBBY_PAGE_SIZE), false]);
+    expect((await listOpenGames(ctx, { page: 3 })).games).toEqual([]);
+    // The oldest is found by itself (its join page), far down the list; a game with no side open is not.
+    expect(await findOpenGame(ctx, ids.at(-1)!)).toMatchObject({ id: ids.at(-1), openSides: [{ id: c.open }] });
+    expect(await findOpenGame(ctx, 'full-0')).toBeNull();
+    expect(await findOpenGame(ctx, 'solo-0')).toBeNull();
   });
 
   it('two players after the last open side at once: exactly one gets it', async () => {

@@ -40,6 +40,9 @@ describe('open seats over the API', () => {
       const listed = lobby.body.games.find((g: { id: string }) => g.id === id);
       expect(listed).toMatchObject({ ruleset: c.ruleset, openSides: [{ id: c.open }], joinApproval: false });
       expect(lobby.text).not.toContain('@');
+      expect(lobby.body).toMatchObject({ page: 1, more: false });
+      const bad = await app.call('GET', '/api/lobby?page=0', { anonymous: true });
+      expect([bad.status, bad.body.error?.code]).toEqual([400, 'INVALID_REQUEST']);
 
       const anonymous = await app.call('POST', `/api/games/${id}/join`, { anonymous: true, body: { name: 'X' } });
       expect([anonymous.status, anonymous.body.error?.code]).toEqual([401, 'LOGIN_NEEDED']);

@@ -9,7 +9,7 @@
  * (and the seats' unique (game, side) stands behind that).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { games, outbox, seatRequests, seats, type Game, type Seat, type SeatRequest } from '../../db/schema.ts';
 import { kindOf } from '../../kinds/index.ts';
@@ -46,16 +46,28 @@ export interface OpenGame {
   readonly createdAt: Date;
 }
 
-/** Games still waiting for a side to be taken, newest first (at most 200). */
-export async function listOpenGames(ctx: GamesContext): Promise<OpenGame[]> {
-  const waiting = await ctx.db
+/** Games on a page of the lobby. */
+export const LOBBY_PAGE_SIZE = 50;
+
+/**
+ * A game waiting for players, in SQL: it has not started (its setup turn opens with the last side taken), and one of
+ * its sides that a player plays (not one the solo rules play) has no seat yet — as openSidesOf reads it.
+ */
+const waitsForPlayers = sql`${games.status} = 'setup' and ${games.currentTurn} = 0 and exists (
+  select 1 from jsonb_array_elements(${games.settings} -> 'sides') as listed(side)
+  where not (coalesce(${games.settings} -> 'solo', '[]'::jsonb) ? (listed.side ->> 'id'))
+    and not exists (
+      select 1 from ${seats} where ${seats.gameId} = ${games.id} and ${seats.side} = listed.side ->> 'id'))`;
+
+/** The games waiting for players that `where` selects, newest first: `limit` of them from `offset`. */
+async function openGames(ctx: GamesContext, where: SQL, limit: number, offset = 0): Promise<OpenGame[]> {
+  const candidates = await ctx.db
     .select()
     .from(games)
-    .where(eq(games.status, 'setup'))
-    .orderBy(desc(games.createdAt))
-    .limit(500);
-  // Only a game that has not started waits for players: its setup turn opens with the last side taken.
-  const candidates = waiting.filter((g) => g.currentTurn === 0);
+    .where(and(waitsForPlayers, where))
+    .orderBy(desc(games.createdAt), asc(games.id))
+    .limit(limit)
+    .offset(offset);
   if (candidates.length === 0) return [];
   const seatRows = await ctx.db
     .select({ gameId: seats.gameId, side: seats.side, displayName: seats.displayName })
@@ -66,19 +78,16 @@ export async function listOpenGames(ctx: GamesContext): Promise<OpenGame[]> {
         candidates.map((g) => g.id),
       ),
     );
-  const open: OpenGame[] = [];
-  for (const game of candidates) {
+  return candidates.map((game) => {
     const mine = seatRows.filter((s) => s.gameId === game.id);
-    const sides = openSidesOf(game, mine);
-    if (sides.length === 0) continue;
     const settings = settingsOf(game);
-    open.push({
+    return {
       id: game.id,
       name: game.name,
       ruleset: game.ruleset,
       kind: kindOf(game.ruleset).title,
       scenario: scenarioOf(game),
-      openSides: sides.map((id) => ({ id, name: sideName(settings, id) })),
+      openSides: openSidesOf(game, mine).map((id) => ({ id, name: sideName(settings, id) })),
       players: mine.map((s) => ({ side: s.side, sideName: sideName(settings, s.side), name: s.displayName })),
       turnHours: settings.turnHours,
       turnLimit: settings.turnLimit,
@@ -86,10 +95,22 @@ export async function listOpenGames(ctx: GamesContext): Promise<OpenGame[]> {
       noOrders: settings.noOrders,
       joinApproval: game.joinApproval,
       createdAt: game.createdAt,
-    });
-    if (open.length >= 200) break;
-  }
-  return open;
+    };
+  });
+}
+
+/** A page of the lobby: the games still waiting for a side to be taken, newest first; `more`: a next page has some. */
+export async function listOpenGames(
+  ctx: GamesContext,
+  { page = 1 }: { page?: number } = {},
+): Promise<{ games: OpenGame[]; page: number; more: boolean }> {
+  const found = await openGames(ctx, sql`true`, LOBBY_PAGE_SIZE + 1, (page - 1) * LOBBY_PAGE_SIZE);
+  return { games: found.slice(0, LOBBY_PAGE_SIZE), page, more: found.length > LOBBY_PAGE_SIZE };
+}
+
+/** One game, if it waits for players (its join page), however many others do. */
+export async function findOpenGame(ctx: GamesContext, gameId: string): Promise<OpenGame | null> {
+  return (await openGames(ctx, eq(games.id, gameId), 1))[0] ?? null;
 }
 
 export const takeSeatSchema = z.strictObject({

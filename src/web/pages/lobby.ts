@@ -5,9 +5,12 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { AppError } from '../../games/errors.ts';
+import { pageQuery } from '../api-spec.ts';
+import { checkInput } from '../errors.ts';
 import { seatsOf } from '../../games/games/people.ts';
 import {
   joinRefusal,
+  findOpenGame,
   listOpenGames,
   takeSeat,
   waitingSeatRequest,
@@ -43,9 +46,14 @@ export function lobbyRoutes(deps: PagesDeps): Router {
   const joinLimit = limitPerClient(deps.settings.rateLimitLogin, 'hour', 'requests to join');
 
   router.get('/lobby', async (req, res) => {
-    const open = await listOpenGames(ctx);
-    sendPage(res, 'lobby', frameFor(deps, req, res, 'Lobby'), {
-      games: open.map((g) => ({ ...g, rules: rulesOf(g) })),
+    const { page } = checkInput(pageQuery, req.query, 'query');
+    const open = await listOpenGames(ctx, { page });
+    sendPage(res, 'lobby', frameFor(deps, req, res, page > 1 ? `Lobby, page ${page}` : 'Lobby'), {
+      games: open.games.map((g) => ({ ...g, rules: rulesOf(g) })),
+      page,
+      newer: page > 1 ? page - 1 : null,
+      older: open.more ? page + 1 : null,
+      pages: page > 1 || open.more,
     });
   });
 
@@ -64,7 +72,7 @@ export function lobbyRoutes(deps: PagesDeps): Router {
   ): Promise<void> {
     const game = await gameOfPath(deps, req);
     const email = requireLogin(req);
-    const open = (await listOpenGames(ctx)).find((g) => g.id === game.id) ?? null;
+    const open = await findOpenGame(ctx, game.id);
     // Why this person could not join now (seated already, no side left …), said before they fill anything in.
     const refusal = shown.taken
       ? null

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, seats } from '../../../src/db/schema.ts';
 import { createGameAndInvite } from '../../../src/games/games/create.ts';
+import { LOBBY_PAGE_SIZE, listOpenGames } from '../../../src/games/seats/lobby.ts';
 import { handleInboundMail } from '../../../src/mail/inbound.ts';
 import { OPEN_GAME_CASES, openGameInput } from '../../support/lobby.ts';
 import { orderMail, PLAIN_ADDRESS } from '../../mail/support.ts';
@@ -175,5 +176,38 @@ describe('the lobby and join pages', () => {
     expect(again.status).toBe(404);
     expect(again.text).toContain('REQUEST_NOT_FOUND');
     expect(await seatOf('web-withdraw', 'grey')).toBeUndefined();
+  });
+
+  it('the lobby goes a page at a time, every open game on one page, and a game far down still has its join form', async () => {
+    for (let i = 0; i < LOBBY_PAGE_SIZE; i++)
+      await createGameAndInvite(app.ctx, openGameInput(OPEN_GAME_CASES[0]!, `paged-${i}`, CREATOR), 'test', {
+        moderatorEmail: CREATOR,
+      });
+    const listed = (html: string) =>
+      [...html.matchAll(/<a href="\/games\/([^/"]+)\/join"><strong>/g)].map((m) => m[1]!);
+    const first = await visitor(app).get('/lobby');
+    expect(first.text).toContain('href="/lobby?page=2" rel="next"');
+    expect(first.text).not.toContain('rel="prev"');
+    const second = await visitor(app).get('/lobby?page=2');
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('href="/lobby?page=1" rel="prev"');
+    const all = [...listed(first.text), ...listed(second.text)];
+    expect(listed(first.text)).toHaveLength(LOBBY_PAGE_SIZE);
+    expect(new Set(all).size).toBe(all.length);
+    const open =
+      (await listOpenGames(app.ctx, { page: 1 })).games.length +
+      (await listOpenGames(app.ctx, { page: 2 })).games.length;
+    expect(all).toHaveLength(open);
+    // Past the end: an empty page that points back; a page that is not one is refused, naming the field.
+    expect((await visitor(app).get('/lobby?page=40')).text).toContain('the first page');
+    for (const bad of ['0', 'x', '1e9']) {
+      const refused = await visitor(app).get(`/lobby?page=${bad}`);
+      expect([refused.status, refused.text.includes('query.page:')]).toEqual([400, true]);
+    }
+    // The join page of a game on the second page still offers the side.
+    const far = listed(second.text).at(-1)!;
+    const eve = visitor(app);
+    await logIn(app, eve, 'eve@pbem.test');
+    expect((await eve.get(`/games/${far}/join`)).text).toMatch(/name="side" value="[a-z]+" checked/);
   });
 });
