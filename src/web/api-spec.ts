@@ -414,7 +414,7 @@ export const API_ROUTES = {
       page: z.number().int(),
       more: z.boolean(),
     }),
-    errors: [],
+    errors: [400],
   }),
   joinGame: route({
     operationId: 'joinGame',

@@ -10,6 +10,7 @@ import { outbox, seatRequests, seats, turns } from '../../src/db/schema.ts';
 import { HOUR } from '../../src/games/clock.ts';
 import type { AppError } from '../../src/games/errors.ts';
 import { createGameAndInvite } from '../../src/games/games/create.ts';
+import { createGamesRepository } from '../../src/games/games/games.repository.ts';
 import {
   approveSeatRequest,
   findOpenGame,
@@ -143,10 +144,11 @@ describe.each(databaseKinds)('open seats and the lobby on %s', (dbKind) => {
       moderatorEmail: CREATOR,
     });
     await takeSeat(ctx, 'withdrawn', ANN, { name: 'Ann' });
-    expect(await waitingSeatRequest(ctx, 'withdrawn', ' Ann@PBEM.test ')).toMatchObject({ side: c.open });
+    const game = await createGamesRepository(ctx.db).byId('withdrawn');
+    expect(await waitingSeatRequest(ctx, game, ' Ann@PBEM.test ')).toMatchObject({ side: c.open });
     expect((await caught(withdrawSeatRequest(ctx, 'withdrawn', BOB))).code).toBe('REQUEST_NOT_FOUND');
     expect(await withdrawSeatRequest(ctx, 'withdrawn', ANN)).toMatchObject({ side: c.open });
-    expect(await waitingSeatRequest(ctx, 'withdrawn', ANN)).toBeNull();
+    expect(await waitingSeatRequest(ctx, game, ANN)).toBeNull();
     expect(await pendingSeatRequests(ctx, 'withdrawn')).toEqual([]);
     const [row] = await ctx.db.select().from(seatRequests).where(eq(seatRequests.gameId, 'withdrawn'));
     expect([row!.status, row!.decidedAt]).toEqual(['withdrawn', ctx.clock.now()]);

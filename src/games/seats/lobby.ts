@@ -232,26 +232,23 @@ export async function takeSeat(ctx: GamesContext, gameId: string, email: string,
   });
 }
 
-/** The request `email` has waiting for its creator in `gameId`, if any (the join page offers to withdraw it). */
+/** The request `email` has waiting for its creator in `game`, if any (the join page offers to withdraw it). */
 export async function waitingSeatRequest(
   ctx: GamesContext,
-  gameId: string,
+  game: Game,
   email: string,
-): Promise<{ side: string; sideName: string; createdAt: Date } | null> {
+): Promise<{ side: string; sideName: string } | null> {
   const [row] = await ctx.db
-    .select({ side: seatRequests.side, createdAt: seatRequests.createdAt, settings: games.settings })
+    .select({ side: seatRequests.side })
     .from(seatRequests)
-    .innerJoin(games, eq(games.id, seatRequests.gameId))
     .where(
       and(
-        eq(seatRequests.gameId, gameId),
+        eq(seatRequests.gameId, game.id),
         eq(seatRequests.email, normalizeEmail(email)),
         eq(seatRequests.status, 'pending'),
       ),
     );
-  return row
-    ? { side: row.side, sideName: sideName(row.settings as GameSettings, row.side), createdAt: row.createdAt }
-    : null;
+  return row ? { side: row.side, sideName: sideName(settingsOf(game), row.side) } : null;
 }
 
 /**

@@ -78,7 +78,7 @@ export function lobbyRoutes(deps: PagesDeps): Router {
       ? null
       : await ctx.db.transaction(async (tx) => (await joinRefusal(tx, game, email, undefined)).error ?? null);
     // A request of theirs waiting for the creator: offered to be withdrawn, instead of the form that would ask again.
-    const waiting = shown.taken ? null : await waitingSeatRequest(ctx, game.id, email);
+    const waiting = shown.taken ? null : await waitingSeatRequest(ctx, game, email);
     // The name they play under elsewhere, as a default.
     const elsewhere = (await seatsOf(ctx, email))[0]?.seat.displayName ?? '';
     const chosen = shown.side ?? field(req.query, 'side', 40);
