@@ -35,6 +35,7 @@ import {
   TEST_MAIL_DOMAIN,
   TEST_PUBLIC_URL,
   TEST_SECRET_KEY,
+  turnWentOn,
   type Duel,
 } from '../support/games.ts';
 import { freePort } from '../support/pg-cluster.ts';
@@ -140,11 +141,8 @@ describe.skipIf(!hasPostgres)('the service split by role over several processes,
           error?: { code: string; problems?: { code: string }[] };
         };
         if (res.ok && body.accepted) return;
-        const code = body.error?.code;
-        const turnOver =
-          (res.status === 409 && (code === 'TURN_CLOSED' || code === 'TURN_OVER')) ||
-          (res.status === 422 && (body.error?.problems ?? []).some((p) => p.code === 'WRONG_TURN'));
-        if (answerLost && turnOver) return;
+        const problems = (body.error?.problems ?? []).map((p) => p.code);
+        if (answerLost && turnWentOn(res.status, body.error?.code, problems)) return;
         if (res.status !== 503) throw new Error(`orders refused: ${res.status} ${JSON.stringify(body)}`);
       } catch (e) {
         if (e instanceof Error && e.message.startsWith('orders refused')) throw e;

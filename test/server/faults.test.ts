@@ -35,6 +35,7 @@ import {
   resolvedOnceProblems,
   submitDuelOrders,
   TEST_SECRET_KEY,
+  turnWentOn,
   type Duel,
   type DuelSide,
 } from '../support/games.ts';
@@ -483,10 +484,7 @@ describe.skipIf(!cluster)('the service when its database fails (a PostgreSQL ser
           // their store): the turn then fell due with them, and the next attempt finds it closed — or already resolved,
           // when the next service's workers were quicker than the attempt: its TURN 1 is then over (WRONG_TURN).
           // Checked below: every side's orders stand, and every turn resolved once.
-          const turnOver =
-            (a.status === 409 && (a.code === 'TURN_CLOSED' || a.code === 'TURN_OVER')) ||
-            (a.status === 422 && a.code === 'ORDERS_REJECTED' && a.problems.includes('WRONG_TURN'));
-          if (answerLost && turnOver) {
+          if (answerLost && turnWentOn(a.status, a.code, a.problems)) {
             takenUnanswered.push({ gameId: d.gameId, side });
             return;
           }

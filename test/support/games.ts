@@ -158,6 +158,18 @@ export function duelOrderVariants(side: DuelSide): number {
 }
 
 /**
+ * Whether the answer to orders sent again after an attempt whose answer was lost says the turn went on without them:
+ * closed (being resolved), over, or no longer the open one (WRONG_TURN). The lost attempt committed, and its orders
+ * completed the turn (orders alone commit with their store).
+ */
+export function turnWentOn(status: number, code: string | null | undefined, problems: readonly string[]): boolean {
+  return (
+    (status === 409 && (code === 'TURN_CLOSED' || code === 'TURN_OVER')) ||
+    (status === 422 && code === 'ORDERS_REJECTED' && problems.includes('WRONG_TURN'))
+  );
+}
+
+/**
  * Turn-1 orders in the orders language. Variant 0 is the book's tutorial move
  * (Black `2R`, Grey `1R1`, both firing), which brings the ships to range 3.
  */
