@@ -21,7 +21,10 @@ export const turnParams = z.object({
 export const seatParams = z.object({ id: gameIdSchema, side: sideId });
 export const listQuery = z.object({ status: z.enum(GAME_STATUSES).optional() });
 /** A page of a list (the lobby's): 1 the first. */
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+const PAGE_NUMBER = { error: 'a page is a whole number from 1 to 100000, e.g. page=2' };
+export const pageQuery = z.object({
+  page: z.coerce.number(PAGE_NUMBER).int(PAGE_NUMBER).min(1, PAGE_NUMBER).max(100_000, PAGE_NUMBER).default(1),
+});
 
 const reason = z.string().trim().min(1).max(500).optional();
 /** A body that may be absent: an action that needs nothing but may say why. */
